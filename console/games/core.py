@@ -257,6 +257,10 @@ class Game(ABC):
         enrolment and print-and-play sheets. Card ids are what ``Action.cards`` names."""
         return {}
 
+    def simulation_stats(self, finals: Sequence[State]) -> JSON:
+        """Game-specific figures over finished simulated games (rounds, wars, cards used)."""
+        return {}
+
     def heuristic_bot(self) -> Bot | None:
         """A simple rule-of-thumb bot for this game, if it has one."""
         return None
