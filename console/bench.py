@@ -1,0 +1,100 @@
+"""Benchmarks, not timed tests: ``tabletop bench`` measures and prints, it never fails a build.
+
+Every built game gets ``<game>.us_per_action`` (microseconds per applied action in random
+playouts, chance included) and ``<game>.games_per_s``. Other parts add figures through a
+``benchmarks()`` function in the modules listed in ``PROVIDERS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from console.games import find_game, game_names
+from console.games.core import CHANCE, Game
+
+# Modules with a ``benchmarks(selected: list[str]) -> list[Figure]`` function, and the name
+# prefix of their figures, so a run of ``tabletop bench hub`` imports only what it needs.
+PROVIDERS: dict[str, str] = {
+    "inputs": "console.inputs.bench",
+    "hub": "console.web.bench",
+}
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    value: float
+    unit: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "value": round(self.value, 3), "unit": self.unit}
+
+
+def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """Play random games for about ``seconds``; return (games, actions, elapsed seconds)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    elapsed = 0.0
+    while elapsed < seconds or games == 0:
+        state = game.new(players, seed + games)
+        started = time.perf_counter()
+        while True:
+            seats = state.to_act
+            if not seats:
+                break
+            if seats == (CHANCE,):
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions(seats[0])
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            actions += 1
+        elapsed += time.perf_counter() - started
+        games += 1
+    return games, actions, elapsed
+
+
+def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
+    game = find_game(name)
+    games, actions, elapsed = random_playouts(game, game.min_players, seconds)
+    return [
+        Figure(f"{name}.us_per_action", 1e6 * elapsed / max(1, actions), "us"),
+        Figure(f"{name}.games_per_s", games / elapsed, "games/s"),
+    ]
+
+
+def available() -> dict[str, Callable[[], list[Figure]]]:
+    """Benchmark groups by name: one per built game, one per provider that is importable."""
+    groups: dict[str, Callable[[], list[Figure]]] = {
+        name: (lambda name=name: game_figures(name)) for name in game_names()
+    }
+    for prefix, module_name in PROVIDERS.items():
+        if importlib.util.find_spec(module_name.rpartition(".")[0]) is None:
+            continue
+        try:
+            spec = importlib.util.find_spec(module_name)
+        except ModuleNotFoundError:
+            spec = None
+        if spec is not None:
+            groups[prefix] = lambda module_name=module_name: [
+                Figure(**figure) for figure in importlib.import_module(module_name).benchmarks()
+            ]
+    return groups
+
+
+def run(selected: list[str]) -> list[Figure]:
+    """Run the named groups (``wisteria``) or figures (``wisteria.games_per_s``); all by default."""
+    groups = available()
+    wanted = selected or sorted(groups)
+    figures: list[Figure] = []
+    for name in wanted:
+        group = name.partition(".")[0]
+        if group not in groups:
+            raise KeyError(f"there is no benchmark {name!r}; benchmarks: {', '.join(sorted(groups))}")
+        figures.extend(f for f in groups[group]() if f.name == name or name == group)
+    return figures

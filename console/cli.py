@@ -1,0 +1,216 @@
+"""``tabletop``: the console's one front door.
+
+Every failure a user can cause (a bad file, an unknown game, an illegal action) ends with one
+clear line on stderr and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from console.games import find_game, game_names
+from console.games.core import BadOptions, NotationError, UnknownGame
+from console.journal import Journal, JournalError
+
+EXIT_USAGE = 2
+
+
+class CommandError(Exception):
+    """A user-facing failure: printed as one line, exit status 2."""
+
+
+def default_journal_path() -> Path:
+    if "TABLETOP_JOURNAL" in os.environ:
+        return Path(os.environ["TABLETOP_JOURNAL"])
+    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data_home / "tabletop" / "journal.db"
+
+
+def open_journal(args: argparse.Namespace) -> Journal:
+    return Journal(args.journal or default_journal_path())
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from console.scenario import load_scenario, run_scenario
+
+    run = run_scenario(load_scenario(args.file))
+    if args.json:
+        print(json.dumps({**run.result, "error": run.error, "error_index": run.error_index}, indent=2))
+    else:
+        result = run.result
+        print(f"Public view:\n{json.dumps(result['public'], indent=2)}")
+        for seat, view in result["seats"].items():
+            print(f"Seat {seat} sees:\n{json.dumps(view, indent=2)}")
+        print(f"Outcome: {json.dumps(result['outcome'])}")
+    if run.error is not None:
+        print(f"tabletop: {run.error}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    journal = open_journal(args)
+    record = journal.record(args.id)
+    print(f"table {record.id}: {record.game}, {record.players} players, seed {record.seed}, {record.status}")
+    for index, notation in enumerate(journal.actions(args.id)):
+        print(f"{index:>5}  {notation}")
+    if record.outcome:
+        print(f"outcome: {json.dumps(record.outcome)}")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    records = open_journal(args).tables()
+    if args.json:
+        print(json.dumps([record.__dict__ for record in records], indent=2))
+        return 0
+    if not records:
+        print("no games in the journal yet")
+    for record in records:
+        winners = (record.outcome or {}).get("winners")
+        result = f"winners {winners}" if winners else (record.outcome or {}).get("reason", "")
+        print(f"{record.id:>5}  {record.game:<9} {record.players}p  {record.status:<9} "
+              f"{record.actions:>6} actions  {result}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from console.play import play_terminal, seat_bots
+    from console.table import Table
+
+    journal = open_journal(args)
+    if args.resume is not None:
+        table = Table.resume(journal, args.resume)
+    else:
+        if args.game is None:
+            raise CommandError("name a game to play, like: tabletop play wisteria")
+        game = find_game(args.game)
+        players = args.players or game.min_players
+        table = Table.start(journal, game.name, players, args.seed, parse_options(args.option))
+    bots = args.bots if args.bots is not None else table.state.players - 1
+    if not 0 <= bots < table.state.players:
+        raise CommandError(f"--bots must be from 0 to {table.state.players - 1}")
+    bot_seats = seat_bots(table, human=1, bot_count=bots, kind=args.bot)
+    print(f"Table {table.id}: {table.game.title}, {table.state.players} players; "
+          f"you are seat 1, bots at {sorted(bot_seats) or 'no seats'}.")
+    play_terminal(table, bot_seats, input, sys.stdout)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from console.simulate import format_report, simulate
+
+    report = simulate(find_game(args.game), args.games, args.seed, args.players,
+                      parse_options(args.option), args.bot)
+    print(json.dumps(report) if args.json else format_report(report))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from console import bench
+
+    try:
+        figures = bench.run(args.names)
+    except KeyError as error:
+        raise CommandError(error.args[0]) from None
+    if args.json:
+        print(json.dumps([figure.to_json() for figure in figures]))
+    else:
+        for figure in figures:
+            print(f"{figure.name:<32} {figure.value:>12.3f} {figure.unit}")
+    return 0
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
+    """``key=value`` pairs; values are read as JSON when they parse (numbers, true), else text."""
+    options: dict[str, object] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CommandError(f"option {pair!r} must look like key=value")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletop", description="The tabletop console.")
+    parser.add_argument("--journal", type=Path, help="journal file (default: the user's data folder)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    play.add_argument("game", nargs="?", help=f"one of: {', '.join(game_names())}")
+    play.add_argument("--players", type=int)
+    play.add_argument("--bots", type=int, help="how many other seats bots play (default: all)")
+    play.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    play.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(4), "big"))
+    play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    play.add_argument("--resume", type=int, metavar="ID", help="resume an unfinished game")
+    play.set_defaults(handler=cmd_play)
+
+    simulate = commands.add_parser("simulate", help="play bots against bots and report")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--players", type=int)
+    simulate.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    simulate.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    simulate.add_argument("--json", action="store_true")
+    simulate.set_defaults(handler=cmd_simulate)
+
+    scenario = commands.add_parser("scenario", help="run a scenario file")
+    scenario.add_argument("file", type=Path)
+    scenario.add_argument("--json", action="store_true")
+    scenario.set_defaults(handler=cmd_scenario)
+
+    replay = commands.add_parser("replay", help="print a game's move list")
+    replay.add_argument("id", type=int)
+    replay.set_defaults(handler=cmd_replay)
+
+    games = commands.add_parser("games", help="list the games in the journal")
+    games.add_argument("--json", action="store_true")
+    games.set_defaults(handler=cmd_games)
+
+    bench = commands.add_parser("bench", help="run benchmarks and print their figures")
+    bench.add_argument("names", nargs="*", help="benchmark groups or figure names (default: all)")
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(handler=cmd_bench)
+
+    for module_name in ("console.inputs.cli_cards", "console.web.cli_serve"):
+        if _importable(module_name):
+            importlib.import_module(module_name).register_cli(commands)
+    return parser
+
+
+def _importable(module_name: str) -> bool:
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.handler(args))
+    except (CommandError, UnknownGame, BadOptions, NotationError, JournalError, ValueError) as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
