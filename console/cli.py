@@ -199,10 +199,13 @@ def _importable(module_name: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(given)
     if args.command is None:
-        parser.print_help()
-        return EXIT_USAGE
+        # The embedded default: the hub with a simulated table once it is built, else a game
+        # of Wisteria against bots in this terminal.
+        default = ["serve"] if _importable("console.web.cli_serve") else ["play", "wisteria"]
+        args = parser.parse_args([*given, *default])
     try:
         return int(args.handler(args))
     except (CommandError, UnknownGame, BadOptions, NotationError, JournalError, ValueError) as error:
