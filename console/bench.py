@@ -68,10 +68,10 @@ def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
     ]
 
 
-def available() -> dict[str, Callable[[], list[Figure]]]:
+def available(seconds: float = 2.0) -> dict[str, Callable[[], list[Figure]]]:
     """Benchmark groups by name: one per built game, one per provider that is importable."""
     groups: dict[str, Callable[[], list[Figure]]] = {
-        name: (lambda name=name: game_figures(name)) for name in game_names()
+        name: (lambda name=name: game_figures(name, seconds)) for name in game_names()
     }
     for prefix, module_name in PROVIDERS.items():
         if importlib.util.find_spec(module_name.rpartition(".")[0]) is None:
@@ -87,9 +87,10 @@ def available() -> dict[str, Callable[[], list[Figure]]]:
     return groups
 
 
-def run(selected: list[str]) -> list[Figure]:
-    """Run the named groups (``wisteria``) or figures (``wisteria.games_per_s``); all by default."""
-    groups = available()
+def run(selected: list[str], seconds: float = 2.0) -> list[Figure]:
+    """Run the named groups (``wisteria``) or figures (``wisteria.games_per_s``); all by default.
+    ``seconds`` is how long each game's random playouts run."""
+    groups = available(seconds)
     wanted = selected or sorted(groups)
     figures: list[Figure] = []
     for name in wanted:

@@ -116,7 +116,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from console import bench
 
     try:
-        figures = bench.run(args.names)
+        figures = bench.run(args.names, args.seconds)
     except KeyError as error:
         raise CommandError(error.args[0]) from None
     if args.json:
@@ -182,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="run benchmarks and print their figures")
     bench.add_argument("names", nargs="*", help="benchmark groups or figure names (default: all)")
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--seconds", type=float, default=2.0, help="playout time per game benchmark")
     bench.set_defaults(handler=cmd_bench)
 
     for module_name in ("console.inputs.cli_cards", "console.web.cli_serve"):
