@@ -1,0 +1,115 @@
+"""Debounce and hold-to-repeat, driven by a hand-moved clock."""
+
+from __future__ import annotations
+
+from console.inputs.event_queue import EventQueue
+from console.inputs.events import ButtonPressed, ButtonReleased, Key
+from console.inputs.keys import KeyTiming, KeyTracker, Ticker
+
+TIMING = KeyTiming(bounce_s=0.03, repeat_delay_s=0.4, repeat_interval_s=0.1)
+
+
+def tracker(clock, timing: KeyTiming = TIMING) -> tuple[KeyTracker, EventQueue]:
+    events = EventQueue()
+    return KeyTracker(events.post, source="test", clock=clock, timing=timing), events
+
+
+def test_a_press_is_posted_at_once_on_its_first_edge(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.OK, True)
+    assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
+
+
+def test_contact_bounce_inside_the_window_is_ignored(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.OK, True)
+    for pressed in (False, True, False, True):
+        clock.advance(0.004)
+        keys.edge(1, Key.OK, pressed)
+    clock.advance(0.05)
+    keys.tick()
+    assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
+
+
+def test_a_tap_shorter_than_the_bounce_window_is_released_when_the_window_ends(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(2, Key.BACK, True)
+    clock.advance(0.01)
+    keys.edge(2, Key.BACK, False)
+    assert events.drain() == [ButtonPressed(2, Key.BACK, source="test")]
+    clock.advance(0.03)
+    keys.tick()
+    assert events.drain() == [ButtonReleased(2, Key.BACK, source="test")]
+
+
+def test_a_held_up_key_repeats_after_the_delay_and_then_every_interval(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.UP, True)
+    clock.advance(0.39)
+    keys.tick()
+    assert events.drain() == [ButtonPressed(1, Key.UP, source="test")]
+    clock.advance(0.01)
+    keys.tick()
+    clock.advance(0.1)
+    keys.tick()
+    assert events.drain() == [ButtonPressed(1, Key.UP, repeat=True, source="test")] * 2
+
+
+def test_a_late_tick_posts_one_repeat_not_a_burst(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.DOWN, True)
+    clock.advance(5.0)
+    keys.tick()
+    assert events.drain()[1:] == [ButtonPressed(1, Key.DOWN, repeat=True, source="test")]
+
+
+def test_ok_and_back_never_repeat(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.OK, True)
+    clock.advance(3.0)
+    keys.tick()
+    assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
+
+
+def test_release_stops_the_repeat(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.UP, True)
+    clock.advance(0.1)
+    keys.edge(1, Key.UP, False)
+    clock.advance(1.0)
+    keys.tick()
+    assert events.drain() == [
+        ButtonPressed(1, Key.UP, source="test"),
+        ButtonReleased(1, Key.UP, source="test"),
+    ]
+
+
+def test_keys_of_different_seats_are_debounced_apart(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.OK, True)
+    keys.edge(2, Key.OK, True)
+    assert [event.seat for event in events.drain()] == [1, 2]
+
+
+def test_release_all_forgets_held_keys_without_posting(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(3, Key.UP, True)
+    events.drain()
+    keys.release_all([3])
+    clock.advance(2.0)
+    keys.tick()
+    assert events.drain() == []
+
+
+def test_the_ticker_thread_posts_repeats_on_its_own(clock) -> None:
+    keys, events = tracker(clock)
+    keys.edge(1, Key.UP, True)
+    events.drain()
+    clock.advance(1.0)
+    ticker = Ticker(keys.tick, interval_s=0.001)
+    ticker.start()
+    try:
+        repeat = events.get(timeout=5)
+    finally:
+        ticker.stop()
+    assert repeat == ButtonPressed(1, Key.UP, repeat=True, source="test")
