@@ -1,0 +1,32 @@
+"""The heuristic bot: Battle unless its own reserve is low, then Retreat (a sure loss of one card
+instead of a gamble on several). It reads only its view and its legal actions.
+
+Retreat when the seat has at least one card to sacrifice and either fewer than RESERVE cards
+(draw + won pile), or less than a quarter of the richest rival in the War. With no card at all it
+battles: a Retreat could not be completed, and if every rival retreats a lone battler needs none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from console.games.core import JSON, Action, Bot
+
+RESERVE = 4
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        by_verb = {action.verb: action for action in legal}
+        if "battle" not in by_verb or "retreat" not in by_verb:
+            return legal[rng.randrange(len(legal))]
+        mine = view["cards"]
+        rivals = [entry["cards"] for seat, entry in view["seats"].items()
+                  if entry["in_war"] and seat != str(view["seat"])]
+        richest = max(rivals, default=0)
+        if mine >= 1 and (mine < RESERVE or 4 * mine < richest):
+            return by_verb["retreat"]
+        return by_verb["battle"]

@@ -1,0 +1,83 @@
+"""What a seat may see: pile counts, the cards in play face up, face-down cards as a count, and
+who has chosen in a War (never what) until every tied seat has chosen. Only the seat itself sees
+its own pending choice. ``view(None)`` is the public table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.core import JSON, Seat
+from console.games.wisteria.options import DECK_SIZE_PER_SEATS
+from console.games.wisteria.rounds import CHOICE_NAMES, DECLARE, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from console.games.wisteria.state import WisteriaState
+
+
+def secret_choice(seat: Seat, choice: str) -> str:
+    """The words only ``seat`` may see while the others still choose (also its leak-check string)."""
+    return f"seat {seat} chose {choice}"
+
+
+def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
+    choosing = state.phase == DECLARE
+    members = set(state.members)
+    seats: JSON = {}
+    for other in range(1, state.players + 1):
+        entry: JSON = {
+            "draw": state.draw_count[other],
+            "won": state.won_count[other],
+            "cards": state.draw_count[other] + state.won_count[other],
+            "eliminated": state.eliminated[other],
+            "revealed": state.round_card[other] or None,
+            "face_down": len(state.face_down[other]),
+            "sacrifice": state.sacrifice[other] or None,
+            "battle": list(state.battle[other]),
+            "in_war": other in members,
+        }
+        if choosing and other in members:
+            entry["chosen"] = bool(state.choice[other])
+        elif state.declared and state.choice[other]:
+            entry["choice"] = CHOICE_NAMES[state.choice[other]]
+        seats[str(other)] = entry
+    rules = state.rules
+    view: JSON = {
+        "game": "wisteria",
+        "seat": seat,
+        "players": state.players,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": list(state.to_act),
+        "victory": rules.victory,
+        "time_limit_minutes": rules.time_limit_minutes,
+        "round_limit": rules.round_limit,
+        "time_up": state.time_up,
+        "retreat_allowed": state.first_tie,
+        "deck_size": sum(state.composition),
+        "in_play": state.in_play(),
+        "seats": seats,
+        "last_round": dict(state.last) if state.last else None,
+        "notes": notes(state),
+    }
+    if state.result is not None:
+        view["outcome"] = state.result.to_json()
+    if seat is not None and 1 <= seat <= state.players:
+        view["draw"] = state.draw_count[seat]
+        view["won"] = state.won_count[seat]
+        view["cards"] = state.draw_count[seat] + state.won_count[seat]
+        view["eliminated"] = state.eliminated[seat]
+        if choosing and state.choice[seat]:
+            name = CHOICE_NAMES[state.choice[seat]]
+            view["my_choice"] = name
+            view["my_choice_note"] = secret_choice(seat, name) + "; the others see only that you have chosen"
+    return view
+
+
+def notes(state: WisteriaState) -> list[str]:
+    """P-18: more players than the decks suit is allowed, with a word of advice."""
+    decks = state.rules.combined_decks
+    if state.players > DECK_SIZE_PER_SEATS * decks:
+        return [f"{state.players} players share {decks} deck(s): the rule book recommends combining "
+                f"decks (one per {DECK_SIZE_PER_SEATS} players)"]
+    return []
