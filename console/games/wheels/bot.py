@@ -1,0 +1,218 @@
+"""A rule-of-thumb player for Wheels of War that reads only its own view and the public catalog.
+
+Each legal action gets a score in Renown-like points. A free action worth at least
+``FREE_WORTH`` is taken first (it costs no turn); otherwise the best turn-spending action is
+played. Wheels are read at full value, or when they can no longer ripen in the turns left; hostile
+crafts go to the rival's best open wheel; a wheel is sealed when half its hold still leaves a
+window, so the rival's Souring and Rind have less to bite.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from console.games.core import JSON, Action, Bot
+from console.games.wheels.actions import (
+    ChooseArchaffineur,
+    Invoke,
+    Keep,
+    PlayCraft,
+    Read,
+    SetWheel,
+    Swap,
+)
+from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
+
+FREE_WORTH = 1.5
+LEADER_PREFERENCE = {
+    "fen-matriarch": 5,
+    "rindbreaker-archaffineur": 4,
+    "brine-archaffineur": 3,
+    "verdenne-archaffineur": 2,
+    "hoarfrost-archaffineur": 1,
+}
+
+
+def payout(value: int, peak: int, age: int) -> int:
+    return value if age >= peak else -(-value * age // peak)
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.get("phase") != "play":
+            return self._setup_choice(view, legal, rng)
+        me = view["players"][str(view["you"])]
+        rival = view["players"][str(3 - view["you"])]
+        free: list[tuple[float, Action]] = []
+        spending: list[tuple[float, Action]] = []
+        for action in legal:
+            score, is_free = self._score(action, me, rival)
+            (free if is_free else spending).append((score, action))
+        best_free = _best(free, rng)
+        if best_free is not None and best_free[0] >= FREE_WORTH:
+            return best_free[1]
+        best = _best(spending, rng)
+        assert best is not None, "Wait is always legal in play"
+        return best[1]
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup_choice(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        scored: list[tuple[float, Action]] = []
+        hand = view["players"][str(view["you"])].get("hand", [])
+        wheels = sum(1 for card in hand if self.catalog.cards[card].kind == "wheel")
+        for action in legal:
+            if isinstance(action, ChooseArchaffineur):
+                scored.append((LEADER_PREFERENCE.get(action.archaffineur, 0), action))
+            elif isinstance(action, Keep):
+                scored.append((0.5, action))
+            elif isinstance(action, Swap):
+                card = self.catalog.cards[action.card]
+                # Too few wheels: trade a craft for a chance at one.
+                worth = (3 - wheels) if wheels < 3 and card.kind == "craft" else -1.0
+                scored.append((worth, action))
+            else:
+                scored.append((0.0, action))
+        best = _best(scored, rng)
+        assert best is not None
+        return best[1]
+
+    # ------------------------------------------------------------------ play
+
+    def _score(self, action: Action, me: JSON, rival: JSON) -> tuple[float, bool]:
+        turns = me["turns_left"]
+        gain = 0 if me["chill"] else 2 if me["damp"] else 1
+        if isinstance(action, Read):
+            return self._read_worth(me["shelves"][action.shelf - 1], me, turns, gain), False
+        if isinstance(action, SetWheel):
+            card = self.catalog.wheel(action.card)
+            return self._set_worth(card, action, turns, gain), False
+        if isinstance(action, PlayCraft):
+            card = self.catalog.cards[action.card]
+            assert isinstance(card, CraftCard)
+            return self._craft_worth(card, action.shelf, me, rival, turns, gain), card.free
+        if isinstance(action, Invoke):
+            return self._leader_worth(action, me, rival, turns, gain), True
+        return 0.0, False  # Wait
+
+    def _read_worth(self, wheel: JSON, me: JSON, turns: int, gain: int) -> float:
+        if wheel["soured"]:
+            # Clearing a soured wheel only helps if a wheel waits in hand and time remains.
+            has_wheel = any(self.catalog.cards[card].kind == "wheel" for card in me["hand"])
+            return 1.0 if has_wheel and turns >= 3 else -0.5
+        now = wheel["payout"]
+        later = self._best_later(wheel["value"], wheel["peak"], wheel["age"], turns - 1, gain)
+        return now - max(0, later - now)
+
+    @staticmethod
+    def _best_later(value: int, peak: int, age: int, turns_after: int, gain: int) -> int:
+        """The most a later Read could pay, if it waits (ignoring souring within the window)."""
+        if turns_after <= 0:
+            return 0
+        return payout(value, peak, age + gain * turns_after)
+
+    def _set_worth(self, card: WheelCard, action: SetWheel, turns: int, gain: int) -> float:
+        turns_after = turns - 1
+        if turns_after <= 0:
+            return -1.0
+        # Read at the j-th turn from now, the wheel is j endings old (chill only delays it).
+        expected = payout(card.value, card.peak, min(card.peak, max(gain, 1) * turns_after))
+        seal_bonus = 0.1 if card.hold // 2 >= 1 else -0.1
+        return 0.6 * expected + (seal_bonus if action.sealed else 0.0) - 0.01 * action.shelf
+
+    def _craft_worth(
+        self, card: CraftCard, shelf: int, me: JSON, rival: JSON, turns: int, gain: int
+    ) -> float:
+        mine = me["shelves"]
+        theirs = rival["shelves"]
+        ops = [effect.op for effect in card.effects]
+        if card.target.on_rival:
+            wheel = theirs[shelf - 1]
+            known = wheel.get("value", 6)  # a sealed wheel: guess a middling one
+            if "sour" in ops or "remove" in ops:
+                return 0.7 * known
+            if "unseal" in ops:
+                holds_removal = any(card_id in ("the-souring", "purging-rind") for card_id in me["hand"])
+                return 2.0 if wheel.get("sealed") and holds_removal else 0.5
+            return 0.5 * min(known, 3)
+        if shelf:
+            wheel = mine[shelf - 1]
+            if "restore" in ops:
+                return 0.7 * wheel["value"] if wheel["soured"] else 0.4 * (wheel["value"] - wheel["payout"])
+            if "return" in ops:
+                return 2.0 if wheel["soured"] and turns >= wheel["peak"] + 2 else -1.0
+            if "ripen" in ops:
+                return 0.8 * (wheel["value"] - wheel["payout"])
+            if "hold" in ops:
+                return 3.0 if wheel["age"] + gain > wheel["full_until"] else 0.5
+            return 2.0 if turns > 1 else 0.5
+        if "read-best" in ops:
+            count = next(effect.count for effect in card.effects if effect.op == "read-best")
+            best = sorted((w["payout"] for w in mine if not w["empty"] and w["payout"] > 0), reverse=True)
+            full = [w["payout"] for w in mine if not w["empty"] and w["payout"] and w["payout"] == w["value"]]
+            if card.free:
+                return max(full) if full else (best[0] if best and turns <= 1 else 0.0)
+            return sum(best[:count]) - (1.0 if count > 1 else 0.0)
+        if "age" in ops:
+            return 0.8 * sum(
+                self._age_gain(w, 1 + gain) - self._age_gain(w, gain) for w in mine if not w["empty"]
+            )
+        if "damp" in ops or "chill" in ops:
+            return self._condition_worth(card, mine, theirs, gain)
+        return 0.0
+
+    @staticmethod
+    def _age_gain(wheel: JSON, ages: int) -> float:
+        if wheel["soured"]:
+            return 0.0
+        age = wheel["age"] + ages
+        return 0.0 if age > wheel["full_until"] else payout(wheel["value"], wheel["peak"], age)
+
+    @staticmethod
+    def _condition_worth(card: CraftCard, mine: list[JSON], theirs: list[JSON], gain: int) -> float:
+        effect = card.effects[0]
+        if effect.who == "rival":
+            occupied = sum(1 for w in theirs if not w["empty"])
+            return 0.5 * occupied
+        if effect.op == "chill":
+            at_edge = [
+                w for w in mine if not w["empty"] and not w["soured"] and w["age"] + gain > w["full_until"]
+            ]
+            return 2.0 if at_edge else 0.0
+        return 0.5 * sum(1 for w in mine if not w["empty"] and w["age"] < w["peak"])
+
+    def _leader_worth(self, action: Invoke, me: JSON, rival: JSON, turns: int, gain: int) -> float:
+        mine = [w for w in me["shelves"] if not w["empty"]]
+        late = turns <= 2
+        leader = self.catalog.cards[action.archaffineur]
+        assert isinstance(leader, Archaffineur)
+        ops = [effect.op for effect in leader.effects]
+        if "read-best" in ops:
+            best = sorted((w["payout"] for w in mine), reverse=True)[:2]
+            return sum(best) - (0 if late else 10)
+        if "restore" in ops:
+            gained = sum(w["value"] - (0 if w["soured"] else w["payout"]) for w in mine)
+            return gained - (0 if late else 8)
+        if "sour" in ops:
+            wheel = rival["shelves"][action.shelf - 1]
+            return wheel.get("value", 6) - (0 if late else 5)
+        if "value" in ops:
+            return 2.0 * sum(1 for w in mine if not w["soured"]) - (0 if late else 4)
+        if "hold" in ops:
+            at_edge = [w for w in mine if not w["soured"] and w["age"] + gain > w["full_until"]]
+            return sum(w["payout"] for w in at_edge) - 4
+        return 0.0
+
+
+def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> tuple[float, Action] | None:
+    if not scored:
+        return None
+    top = max(score for score, _ in scored)
+    ties = [entry for entry in scored if entry[0] == top]
+    return ties[rng.randrange(len(ties))]
