@@ -1,0 +1,45 @@
+"""Pod firmware entry point: build the hardware from config.py and run the Pod loop forever."""
+
+import os
+import time
+
+import config
+import machine
+import micropython
+from pod_core import Pod
+from pod_hw import PinButton, PinLed, Pn532Reader, PwmBeeper, Rc522Reader, Uptime, UsbLink, hex_bytes
+
+
+def build_pod() -> Pod:
+    if config.READER == "pn532":
+        reader = Pn532Reader(config.PN532_I2C, config.READ_NDEF)
+    else:
+        reader = Rc522Reader(config.RC522, config.READ_NDEF)
+    buttons = {key: PinButton(gpio) for key, gpio in config.BUTTONS.items()}
+    leds = {0: PinLed(config.LED)}
+    beeper = PwmBeeper(config.BUZZER) if config.BUZZER is not None else None
+    return Pod(
+        UsbLink(),
+        [reader],
+        buttons,
+        leds,
+        beeper,
+        unique_id=hex_bytes(machine.unique_id()),
+        boot=hex_bytes(os.urandom(2)),  # tells the hub this is a new boot: its seq restarted
+        seat=config.SEAT,
+        heartbeat_ms=config.HEARTBEAT_MS,
+        miss_limit=config.MISS_LIMIT,
+        debounce_ms=config.DEBOUNCE_MS,
+    )
+
+
+def run() -> None:
+    micropython.kbd_intr(-1)  # a 0x03 byte on the line must not stop the program
+    pod = build_pod()
+    uptime = Uptime()
+    while True:
+        pod.step(uptime())
+        time.sleep_ms(config.POLL_MS)
+
+
+run()
