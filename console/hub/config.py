@@ -1,0 +1,181 @@
+"""The hub's configuration: a TOML file whose every key has a default that works on a fresh machine.
+
+Read with ``load_config(path)``; an unknown section or key, or a value of the wrong type, is refused
+with a ``ConfigError`` naming it. With no file at all the hub serves one simulated table of Wisteria
+on localhost, its journal in the user's data folder.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+CONTROLLERS = ("phone", "bot", "buttons", "pod")
+INPUT_MODES = ("auto", "simulated", "none")
+CHANCE_MODES = ("virtual", "physical")
+
+
+class ConfigError(ValueError):
+    """The configuration file cannot be used; the message names the bad key."""
+
+
+def data_folder() -> Path:
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tabletop"
+
+
+def default_config_path() -> Path:
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tabletop" / "hub.toml"
+
+
+def default_journal() -> Path:
+    if "TABLETOP_JOURNAL" in os.environ:
+        return Path(os.environ["TABLETOP_JOURNAL"])
+    return data_folder() / "journal.db"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # Every open live-update stream holds one waitress thread; the rest serve pages and posts.
+    threads: int = 256
+    # The address phones are sent to (QR codes); empty: worked out from the bind address.
+    public_url: str = ""
+    keepalive_s: float = 15.0
+    # A stream is closed after this long (the browser reconnects at once with Last-Event-ID), so a
+    # phone that vanished without closing its connection cannot hold a thread for ever.
+    max_stream_s: float = 600.0
+    max_body_bytes: int = 64 * 1024
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """The table the hub starts when the journal holds no unfinished table."""
+
+    game: str = "wisteria"
+    players: int = 2
+    seats: tuple[str, ...] = ("phone", "bot")
+    options: dict[str, Any] = field(default_factory=dict)
+    bot: str = "heuristic"
+    chance: str = "virtual"
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class InputsConfig:
+    mode: str = "auto"
+    pins: str = ""
+    pods: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HubConfig:
+    journal: Path = field(default_factory=default_journal)
+    host_pin: str = ""
+    # Pause between bot moves, so the people at the table can follow them.
+    bot_delay_s: float = 0.8
+    server: ServerConfig = field(default_factory=ServerConfig)
+    table: TableConfig = field(default_factory=TableConfig)
+    inputs: InputsConfig = field(default_factory=InputsConfig)
+
+    def with_server(self, **changes: Any) -> HubConfig:
+        return replace(self, server=replace(self.server, **changes))
+
+
+def load_config(path: str | Path | None = None) -> HubConfig:
+    """The configuration from ``path``, else from the default file if it exists, else defaults."""
+    if path is None:
+        path = default_config_path()
+        if not path.exists():
+            return HubConfig()
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"cannot read the hub configuration {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    return config_from_mapping(data, str(path))
+
+
+def config_from_mapping(data: dict[str, Any], where: str = "configuration") -> HubConfig:
+    top = dict(data)
+    table = dict(top.get("table", {})) if isinstance(top.get("table"), dict) else top.get("table")
+    if isinstance(table, dict) and "players" in table and "seats" not in table:
+        # One phone and bots for the rest, like the embedded default.
+        players = table["players"]
+        if isinstance(players, int) and players >= 1:
+            table["seats"] = ["phone"] + ["bot"] * (players - 1)
+        top["table"] = table
+    sections = {
+        "server": _section(ServerConfig, top.pop("server", {}), f"{where} [server]"),
+        "table": _section(TableConfig, top.pop("table", {}), f"{where} [table]"),
+        "inputs": _section(InputsConfig, top.pop("inputs", {}), f"{where} [inputs]"),
+    }
+    config = _section(HubConfig, top, where, **sections)
+    check_config(config, where)
+    return config
+
+
+def _section(kind: type, values: Any, where: str, **given: Any) -> Any:
+    if not isinstance(values, dict):
+        raise ConfigError(f"{where} must be a table of keys")
+    known = {f.name: f for f in fields(kind) if f.name not in given}
+    defaults = kind(**given)
+    converted: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise ConfigError(f"{where} has no key {key!r} (keys: {', '.join(sorted(known))})")
+        converted[key] = _convert(getattr(defaults, key), value, f"{where} {key}")
+    return kind(**given, **converted)
+
+
+def _convert(default: Any, value: Any, where: str) -> Any:
+    if isinstance(default, Path):
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"{where} must be a file path")
+        return Path(value).expanduser()
+    if default is None:  # an optional whole number (the seed)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise ConfigError(f"{where} must be a whole number")
+    if isinstance(default, float):
+        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+            return float(value)
+        raise ConfigError(f"{where} must be a number of seconds, not {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        raise ConfigError(f"{where} must be a whole number, not {value!r}")
+    if isinstance(default, tuple):
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            return tuple(value)
+        raise ConfigError(f"{where} must be a list of strings")
+    if isinstance(default, dict):
+        if isinstance(value, dict):
+            return dict(value)
+        raise ConfigError(f"{where} must be a table")
+    if not isinstance(value, str):
+        raise ConfigError(f"{where} must be a string, not {value!r}")
+    return value
+
+
+def check_config(config: HubConfig, where: str = "configuration") -> None:
+    table = config.table
+    for seat, controller in enumerate(table.seats, start=1):
+        if controller not in CONTROLLERS:
+            choices = ", ".join(CONTROLLERS)
+            raise ConfigError(f"{where} [table] seat {seat}: {controller!r} is not one of {choices}")
+    if len(table.seats) != table.players:
+        raise ConfigError(f"{where} [table] seats lists {len(table.seats)} seats for {table.players} players")
+    if table.chance not in CHANCE_MODES:
+        raise ConfigError(f"{where} [table] chance must be one of {', '.join(CHANCE_MODES)}")
+    if config.inputs.mode not in INPUT_MODES:
+        raise ConfigError(f"{where} [inputs] mode must be one of {', '.join(INPUT_MODES)}")
+    if config.host_pin and not (config.host_pin.isdigit() and 4 <= len(config.host_pin) <= 12):
+        raise ConfigError(f"{where} host_pin must be 4 to 12 digits")
+    if not 1 <= config.server.port <= 65535 and config.server.port != 0:
+        raise ConfigError(f"{where} [server] port must be from 1 to 65535")

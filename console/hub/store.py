@@ -1,0 +1,119 @@
+"""What the hub keeps beside the game journal, in the same SQLite file: each table's seats (their
+unguessable tokens and who controls them), how the table resolves chance, and the host PIN.
+
+The tables are the hub's own (``hub_*``), created with CREATE TABLE IF NOT EXISTS, and written
+through the journal's shared connection under its lock, so a restarted hub finds the same tokens.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from console.journal import Journal
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS hub_tables (
+        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+        chance    TEXT NOT NULL,
+        bot       TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS hub_seats (
+        table_id    INTEGER NOT NULL REFERENCES tables(id),
+        seat        INTEGER NOT NULL,
+        token       TEXT NOT NULL UNIQUE,
+        controller  TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS hub_settings (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    )""",
+)
+
+# 32 random bytes: 256 bits, far beyond guessing, and short enough for a QR code.
+TOKEN_BYTES = 32
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    table_id: int
+    seat: int
+    token: str
+    controller: str
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    chance: str
+    bot: str
+
+
+class HubStore:
+    """Seat tokens, seat controllers, table settings and the host PIN."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        with journal.lock:
+            for statement in SCHEMA:
+                journal.connection.execute(statement)
+
+    def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        with self.journal.lock:
+            return self.journal.connection.execute(sql, params).fetchall()
+
+    def add_table(self, table_id: int, chance: str, bot: str, controllers: dict[int, str]) -> None:
+        """Record a new table's settings and give every seat a fresh token, in one transaction."""
+        db = self.journal.connection
+        with self.journal.lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT OR REPLACE INTO hub_tables VALUES (?, ?, ?)", (table_id, chance, bot))
+                for seat, controller in controllers.items():
+                    db.execute(
+                        "INSERT OR IGNORE INTO hub_seats VALUES (?, ?, ?, ?)",
+                        (table_id, seat, new_token(), controller),
+                    )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def settings(self, table_id: int) -> TableSettings | None:
+        rows = self._run("SELECT chance, bot FROM hub_tables WHERE table_id = ?", (table_id,))
+        return TableSettings(*rows[0]) if rows else None
+
+    def seats(self, table_id: int) -> dict[int, SeatRecord]:
+        rows = self._run(
+            "SELECT table_id, seat, token, controller FROM hub_seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return {row[1]: SeatRecord(*row) for row in rows}
+
+    def seat_for_token(self, table_id: int, token: str) -> int | None:
+        """The seat this token opens at this table, or None. Compared in constant time."""
+        for record in self.seats(table_id).values():
+            if hmac.compare_digest(record.token.encode(), token.encode()):
+                return record.seat
+        return None
+
+    def set_controller(self, table_id: int, seat: int, controller: str) -> None:
+        self._run("UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
+                  (controller, table_id, seat))
+
+    def host_pin(self, configured: str = "") -> str:
+        """The configured PIN, else the one generated on first start and kept since."""
+        if configured:
+            return configured
+        rows = self._run("SELECT value FROM hub_settings WHERE key = 'host_pin'")
+        if rows:
+            return str(rows[0][0])
+        pin = f"{secrets.randbelow(10**6):06d}"
+        self._run("INSERT OR IGNORE INTO hub_settings VALUES ('host_pin', ?)", (pin,))
+        return str(self._run("SELECT value FROM hub_settings WHERE key = 'host_pin'")[0][0])

@@ -1,0 +1,265 @@
+"""One thread owns one table. Every input (a phone's post, a pod's scan, a button, a host command)
+becomes a command on the worker's queue, and the worker alone touches the game: it applies the
+action, which the journal commits before anyone hears of it, resolves chance in virtual play,
+moves the bots, and publishes the new snapshot to the table's channel.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from console.games.core import CHANCE, Action, Bot, Seat
+from console.hub.channel import Channel
+from console.hub.config import CONTROLLERS
+from console.hub.errors import Forbidden, HubError, Refused
+from console.hub.store import HubStore
+from console.hub.views import build_snapshot, publish_events
+from console.simulate import bots_for
+from console.table import Table
+
+log = logging.getLogger("console.hub")
+
+HOST_COMMANDS = ("pause", "resume", "end", "concede")
+
+
+@dataclass(frozen=True)
+class Act:
+    """``seat`` plays ``action``; ``source`` says through what (a phone, a pod, ...)."""
+
+    seat: Seat
+    action: str | Action
+    source: str
+
+
+@dataclass(frozen=True)
+class HostCommand:
+    command: str
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True)
+class SetController:
+    seat: Seat
+    controller: str
+
+
+@dataclass(frozen=True)
+class SetCursor:
+    """What a seat's composer points at now (a scanned card, the choice under UP/DOWN)."""
+
+    seat: Seat
+    cursor: Any
+
+
+@dataclass(frozen=True)
+class ActResult:
+    action: str
+    last_id: int
+
+
+Command = Act | HostCommand | SetController | SetCursor
+_STOP = object()
+
+
+class TableWorker:
+    """The thread that owns ``table``. Post commands with ``post``; read the channel for results."""
+
+    def __init__(
+        self,
+        table: Table,
+        store: HubStore,
+        status: str,
+        controllers: Mapping[Seat, str],
+        chance: str = "virtual",
+        bot_kind: str = "heuristic",
+        bot_delay_s: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.table = table
+        self.store = store
+        self.status = status
+        self.controllers = dict(controllers)
+        self.chance = chance
+        self.bot_delay_s = bot_delay_s
+        self.clock = clock
+        self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
+        self._cursors: dict[Seat, Any] = {}
+        self._problem = ""
+        self._version = 0
+        self._published = len(table.log)
+        self._bot_due: float | None = None
+        self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
+        self.channel = Channel(self._snapshot())
+        self.channel.publish(publish_events(table, 0), self.channel.snapshot)
+        self._thread = threading.Thread(target=self._run, name=f"table-{table.id}", daemon=True)
+
+    def start(self) -> TableWorker:
+        self._schedule_automatic()
+        self._thread.start()
+        return self
+
+    def post(self, command: Command) -> Future[Any]:
+        future: Future[Any] = Future()
+        if not self._thread.is_alive():
+            future.set_exception(Refused(f"table {self.table.id} is closed"))
+        else:
+            self._queue.put((command, future))
+        return future
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._thread.is_alive():
+            self._queue.put((_STOP, Future()))
+            self._thread.join(timeout)
+        self.channel.close()
+
+    # -- the worker thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            timeout = None if self._bot_due is None else max(0.0, self._bot_due - self.clock())
+            try:
+                command, future = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                self._bot_due = None
+                self._step_bot()
+                continue
+            if command is _STOP:
+                return
+            try:
+                result = self._handle(command)
+            except BaseException as error:  # every failure goes back to whoever asked
+                if not isinstance(error, HubError | ValueError):
+                    log.exception("table %s: %s failed", self.table.id, command)
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+
+    def _handle(self, command: object) -> Any:
+        if isinstance(command, Act):
+            return self._act(command)
+        if isinstance(command, HostCommand):
+            return self._host(command)
+        if isinstance(command, SetController):
+            return self._set_controller(command)
+        if isinstance(command, SetCursor):
+            self._cursors[command.seat] = command.cursor
+            self._publish()
+            return None
+        raise TypeError(f"unknown command {command!r}")
+
+    def _act(self, act: Act) -> ActResult:
+        self._check_playing()
+        action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
+        if action.seat != act.seat:
+            who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
+            raise Forbidden(f"{who} may not play {action}: that is another seat's action")
+        self._check_source(act)
+        self.table.submit(action)
+        self._after_change()
+        return ActResult(str(action), len(self.table.log))
+
+    def _check_source(self, act: Act) -> None:
+        if act.seat == CHANCE:
+            if self.chance != "physical" or act.source not in ("pod", "buttons"):
+                raise Forbidden("chance is resolved by the table, not by a seat")
+            return
+        controller = self.controllers.get(act.seat)
+        if controller != act.source:
+            raise Refused(f"seat {act.seat} is played with its {controller}, not a {act.source}")
+
+    def _check_playing(self) -> None:
+        if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
+            raise Refused("the game is over")
+        if self.status == "paused":
+            raise Refused("the table is paused; the host can resume it")
+
+    def _host(self, command: HostCommand) -> str:
+        name = command.command
+        if name == "pause":
+            self._check_playing()
+            self._set_status("paused")
+        elif name == "resume":
+            if self.status != "paused":
+                raise Refused("the table is not paused")
+            self._set_status("playing")
+        elif name in ("end", "concede"):
+            if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
+                raise Refused("the game is already over")
+            if name == "end":
+                self.table.end("ended by the host")
+            else:
+                seat = self._seat(command.seat)
+                others = [s for s in range(1, self.table.state.players + 1) if s != seat]
+                self.table.journal.set_status(self.table.id, "ended", {
+                    "winners": others, "scores": [], "reason": f"seat {seat} conceded"})
+            self.status = "ended"
+        else:
+            raise Refused(f"there is no host command {name!r}; commands: {', '.join(HOST_COMMANDS)}")
+        self._after_change()
+        return self.status
+
+    def _set_status(self, status: str) -> None:
+        self.table.journal.set_status(self.table.id, status)
+        self.status = status
+
+    def _set_controller(self, command: SetController) -> str:
+        seat = self._seat(command.seat)
+        if command.controller not in CONTROLLERS:
+            raise Refused(f"{command.controller!r} is not a controller; choose {', '.join(CONTROLLERS)}")
+        self.store.set_controller(self.table.id, seat, command.controller)
+        self.controllers[seat] = command.controller
+        self._after_change()
+        return command.controller
+
+    def _seat(self, seat: Seat | None) -> Seat:
+        if seat is None or not 1 <= seat <= self.table.state.players:
+            raise Refused(f"name a seat from 1 to {self.table.state.players}")
+        return seat
+
+    def _after_change(self) -> None:
+        """Resolve chance at once in virtual play, publish, and schedule the next bot move."""
+        if self.status == "playing" and self.chance == "virtual":
+            self.table.advance({}, resolve_chance=True)
+        if self.table.state.outcome() is not None:
+            self.status = "finished"
+        self._publish()
+        self._schedule_automatic()
+
+    def _schedule_automatic(self) -> None:
+        if self.status == "playing" and self.chance == "virtual" and self.table.state.to_act == (CHANCE,):
+            self._after_change()
+            return
+        if self._bot_due is None and self.status == "playing" and self._bot_to_move() is not None:
+            self._bot_due = self.clock() + self.bot_delay_s
+
+    def _bot_to_move(self) -> Seat | None:
+        return next((s for s in self.table.state.to_act if self.controllers.get(s) == "bot"), None)
+
+    def _step_bot(self) -> None:
+        seat = self._bot_to_move()
+        if self.status != "playing" or seat is None:
+            return
+        try:
+            self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
+        except Exception as error:  # a bot or engine bug must not take the table down
+            log.exception("table %s: the bot for seat %s failed", self.table.id, seat)
+            self._problem = f"the bot for seat {seat} failed ({error}); the table is paused"
+            self._set_status("paused")
+        self._after_change()
+
+    def _snapshot(self) -> Any:
+        return build_snapshot(self.table, self._version, self.status, self.controllers, self._cursors,
+                              self._problem)
+
+    def _publish(self) -> None:
+        self._version += 1
+        events = publish_events(self.table, self._published)
+        self._published = len(self.table.log)
+        self.channel.publish(events, self._snapshot())

@@ -1,0 +1,42 @@
+"""The hub's web site: the table screen, the phone seat pages, the JSON API and the live streams.
+
+``create_app(config)`` builds the Flask app around a started ``Hub`` (``config["HUB"]``); without
+one it builds and starts a hub from ``config["HUB_CONFIG"]`` (a ``HubConfig``, default settings if
+absent). Debug mode is never on: tracebacks stay in the server log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from console.hub.config import HubConfig
+from console.hub.service import Hub
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(config or {})
+    hub = app.config.get("HUB")
+    if hub is None:
+        hub = Hub(app.config.get("HUB_CONFIG") or HubConfig()).start()
+        app.config["HUB"] = hub
+    app.config["MAX_CONTENT_LENGTH"] = hub.config.server.max_body_bytes
+    app.config["DEBUG"] = False
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    app.extensions["hub"] = hub
+
+    from console.web import api, pages, security
+
+    security.install(app)
+    app.register_blueprint(api.blueprint, url_prefix="/api")
+    app.register_blueprint(pages.table_pages)
+    app.register_blueprint(pages.seat_pages)
+    return app
+
+
+def hub_of(app: Flask) -> Hub:
+    hub: Hub = app.extensions["hub"]
+    return hub

@@ -1,0 +1,70 @@
+"""``tabletop serve``: the hub with its tables, inputs and web site, in one process.
+
+With no options it serves one simulated table (Wisteria: a phone and a bot) on localhost and
+prints the address to open. Settings come from the hub's TOML file (``--config``, else
+``~/.config/tabletop/hub.toml`` if present); options given here override it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+from console.hub.config import HubConfig, check_config, load_config
+
+
+def register_cli(subparsers: Any) -> None:
+    serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
+    serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones in)")
+    serve.add_argument("--port", type=int, help="port to listen on (default 8000; 0 picks a free one)")
+    serve.add_argument("--public-url", help="the address phones should open, for the join codes")
+    serve.add_argument("--threads", type=int, help="server threads (each open stream holds one)")
+    serve.add_argument("--keepalive", type=float, help="seconds between keep-alive comments on streams")
+    serve.add_argument("--game", help="the game of the table started when none is unfinished")
+    serve.add_argument("--players", type=int)
+    serve.add_argument("--seats", help="controllers, one per seat, like phone,bot,pod")
+    serve.add_argument("--bot-delay", type=float, help="seconds between bot moves")
+    serve.add_argument("--inputs", choices=["auto", "simulated", "none"], help="physical input sources")
+    serve.set_defaults(handler=cmd_serve)
+
+
+def configure(args: argparse.Namespace) -> HubConfig:
+    config = load_config(args.config)
+    if getattr(args, "journal", None):
+        config = dataclasses.replace(config, journal=args.journal)
+    server = {key: value for key, value in {
+        "host": args.host, "port": args.port, "public_url": args.public_url,
+        "threads": args.threads, "keepalive_s": args.keepalive,
+    }.items() if value is not None}
+    config = config.with_server(**server)
+    table: dict[str, Any] = {}
+    if args.game:
+        table["game"] = args.game
+    if args.players:
+        table["players"] = args.players
+        table["seats"] = ("phone",) + ("bot",) * (args.players - 1)
+    if args.seats:
+        table["seats"] = tuple(seat.strip() for seat in args.seats.split(","))
+        table.setdefault("players", len(table["seats"]))
+    if table:
+        config = dataclasses.replace(config, table=dataclasses.replace(config.table, **table))
+    if args.bot_delay is not None:
+        config = dataclasses.replace(config, bot_delay_s=args.bot_delay)
+    if args.inputs:
+        config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=args.inputs))
+    check_config(config, "the command line")
+    return config
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from console.hub.service import Hub
+    from console.web import create_app
+    from console.web.server import serve
+
+    hub = Hub(configure(args)).start()
+    serve(create_app({"HUB": hub}), hub, sys.stdout)
+    return 0

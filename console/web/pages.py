@@ -1,0 +1,72 @@
+"""The pages: the table screen (for a TV or the Pi's own display), the phone seat page, the
+spectator page, and the join link that turns a scanned QR code into a seat cookie.
+
+Each page carries the state it was drawn from and a little JS keeps it live over the table's
+stream. The table screen shows the seats' join codes and the host PIN only to the hub's own
+display (a browser on this machine); any other browser needs the host PIN to see them, since a
+join code opens a seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+from console.games import game_names
+from console.hub.errors import Forbidden
+from console.web.join import join_links
+from console.web.security import cookie_name, hub, require_seat
+
+table_pages = Blueprint("table", __name__)
+seat_pages = Blueprint("seat", __name__)
+
+LOOPBACK = {"127.0.0.1", "::1", "::ffff:127.0.0.1"}
+# A phone keeps its seat for a long evening's play, and longer if the game is resumed later.
+COOKIE_MAX_AGE_S = 14 * 24 * 3600
+
+
+def is_hub_display() -> bool:
+    return request.remote_addr in LOOPBACK
+
+
+@table_pages.get("/")
+def index() -> str:
+    return render_template("index.html", tables=hub().tables(), games=game_names(),
+                           pin=hub().host_pin if is_hub_display() else "")
+
+
+@table_pages.get("/tables/<int:table_id>")
+def table_screen(table_id: int) -> str:
+    worker = hub().worker(table_id)
+    display = is_hub_display()
+    links = join_links(table_id, hub().tokens(table_id)) if display else []
+    return render_template(
+        "table.html", worker=worker, payload=worker.channel.snapshot.payloads[None], links=links,
+        display=display, pin=hub().host_pin if display else "",
+    )
+
+
+@seat_pages.get("/join/<int:table_id>/<int:seat>/<token>")
+def join(table_id: int, seat: int, token: str) -> Response:
+    hub().worker(table_id)
+    if hub().seat_for_token(table_id, token) != seat:
+        raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "
+                        "on the table screen again")
+    response = redirect(url_for("seat.seat_page", table_id=table_id, seat=seat), code=303)
+    response.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE_S, httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+    return response
+
+
+@seat_pages.get("/tables/<int:table_id>/seats/<int:seat>")
+def seat_page(table_id: int, seat: int) -> str:
+    worker = hub().worker(table_id)
+    require_seat(table_id, seat)
+    payload = worker.channel.snapshot.payloads[seat]
+    return render_template("seat.html", worker=worker, seat=seat, payload=payload)
+
+
+@seat_pages.get("/tables/<int:table_id>/watch")
+def watch_page(table_id: int) -> str:
+    worker = hub().worker(table_id)
+    payload = worker.channel.snapshot.payloads[None]
+    return render_template("seat.html", worker=worker, seat=None, payload=payload)

@@ -1,0 +1,149 @@
+"""The site's guards: security headers, the same-origin rule for every post, seat tokens from the
+cookie (or an ``Authorization: Bearer`` header for API clients), the host PIN, strict JSON bodies,
+and errors that answer with a clear status and message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
+from console.hub.errors import Forbidden, HubError
+from console.hub.service import Hub
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # Join links carry a seat token: never hand the address on to another site.
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+PIN_HEADER = "X-Host-Pin"
+
+
+def cookie_name(table_id: int) -> str:
+    return f"tt_seat_{table_id}"
+
+
+def hub() -> Hub:
+    found: Hub = current_app.extensions["hub"]
+    return found
+
+
+def install(app: Flask) -> None:
+    app.before_request(_same_origin_for_posts)
+    app.after_request(_security_headers)
+    app.register_error_handler(HubError, lambda e: error_response(e.status, str(e)))
+    app.register_error_handler(IllegalAction, lambda e: error_response(409, str(e)))
+    for kind in (NotationError, BadOptions, UnknownGame):
+        app.register_error_handler(kind, lambda e: error_response(400, str(e)))
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
+
+
+def _security_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _same_origin_for_posts() -> None:
+    """A post must come from a page of this hub: its Origin names this host, or (for browsers
+    that send no Origin) Sec-Fetch-Site says same-origin. Cookies alone never authorise a post."""
+    if request.method not in UNSAFE_METHODS:
+        return
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        parts = urlsplit(origin)
+        if parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower():
+            return
+        raise Forbidden(f"a post from {origin} is refused: only this hub's own pages may post")
+    if request.headers.get("Sec-Fetch-Site") == "same-origin":
+        return
+    raise Forbidden("a post must be a same-origin request: send an Origin header naming this hub")
+
+
+def seat_token(table_id: int) -> str | None:
+    auth = request.headers.get("Authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.cookies.get(cookie_name(table_id))
+
+
+def require_seat(table_id: int, seat: int) -> None:
+    """The request must carry this seat's token: no token, a forged or stale one, or another
+    seat's token is refused (403) before anything is read or changed."""
+    token = seat_token(table_id)
+    if not token:
+        raise Forbidden(f"seat {seat} needs its seat token: scan the seat's code on the table screen")
+    if hub().seat_for_token(table_id, token) != seat:
+        raise Forbidden(f"this token does not open seat {seat} of table {table_id}")
+
+
+def require_host() -> None:
+    hub().check_pin(request.headers.get(PIN_HEADER))
+
+
+def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, Any]:
+    """The request's JSON object with exactly the named fields; anything else is a 4xx."""
+    if request.mimetype != "application/json":
+        raise HubErrorWithStatus(415, "send the body as JSON (Content-Type: application/json)")
+    try:
+        data = json.loads(request.get_data(cache=False) or b"")
+    except (ValueError, UnicodeDecodeError):
+        raise HubErrorWithStatus(400, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise HubErrorWithStatus(400, "the body must be a JSON object")
+    required, allowed = set(required), set(required) | set(optional)
+    missing = sorted(required - set(data))
+    unknown = sorted(set(data) - allowed)
+    if missing:
+        raise HubErrorWithStatus(400, f"the body lacks {', '.join(missing)}")
+    if unknown:
+        raise HubErrorWithStatus(400, f"the body has unknown field(s) {', '.join(unknown)}")
+    return data
+
+
+class HubErrorWithStatus(HubError):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def error_response(status: int, message: str) -> tuple[Response | str, int]:
+    if wants_json():
+        return jsonify(error=message, status=status), status
+    return render_template("message.html", title=f"{status}", message=message), status
+
+
+def _http_error(error: HTTPException) -> tuple[Response | str, int]:
+    status = error.code or 500
+    messages = {
+        404: "there is nothing at this address",
+        405: f"{request.method} is not allowed here",
+        413: f"the body is larger than the hub accepts ({current_app.config['MAX_CONTENT_LENGTH']} bytes)",
+    }
+    return error_response(status, messages.get(status, error.description or error.name))
+
+
+def _unexpected(error: Exception) -> tuple[Response | str, int]:
+    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    return error_response(500, "the hub hit an unexpected error; the game is unchanged")

@@ -1,0 +1,84 @@
+"""Server-Sent Events: one stream per table and seat (or the public), each holding one server thread.
+
+The first bytes go out at once (a comment and the reconnect delay), so proxies and browsers see
+the stream open. Then the events the reader missed (after ``Last-Event-ID``, or ``?after=`` for a
+page that already drew the state), then the current state, then every change as it happens, with
+a keep-alive comment whenever the table is quiet. Each message's id is the table's event count,
+so a browser that reconnects resumes exactly where it stopped. A stream ends after
+``max_stream_s`` (the browser reconnects at once), when a newer stream of the same seat replaces
+it, or when the client has gone, so no thread is held for ever.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from flask import Response, request
+
+from console.hub.channel import Audience, Channel, Snapshot, StreamClosed, Subscription
+from console.hub.service import Hub
+from console.hub.worker import TableWorker
+from console.web.security import HubErrorWithStatus
+
+RETRY_MS = 1500
+
+
+def last_event_id() -> int | None:
+    """Where the reader stopped: the Last-Event-ID header of a reconnect, else ``?after=``."""
+    text = request.headers.get("Last-Event-ID") or request.args.get("after")
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or len(text) > 12:
+        raise HubErrorWithStatus(400, "Last-Event-ID must be an event id (a whole number)")
+    return int(text)
+
+
+def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int | None) -> Response:
+    hub.slots.acquire()
+    subscription = worker.channel.subscribe(audience)
+    settings = hub.config.server
+    messages = _messages(worker.channel, subscription, after, settings.keepalive_s, settings.max_stream_s)
+    response = Response(messages, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+
+    def release() -> None:  # the server closes every response: the client left, or the stream ended
+        worker.channel.unsubscribe(subscription)
+        hub.slots.release()
+
+    response.call_on_close(release)
+    return response
+
+
+def _messages(channel: Channel, subscription: Subscription, after: int | None,
+              keepalive_s: float, max_stream_s: float) -> Iterator[str]:
+    audience = subscription.audience
+    yield f": tabletop live updates\nretry: {RETRY_MS}\n\n"
+    snapshot = channel.snapshot
+    cursor = snapshot.last_id if after is None else min(after, snapshot.last_id)
+    deadline = time.monotonic() + max_stream_s
+    while True:
+        chunk = "".join(
+            f"id: {event.id}\nevent: game\ndata: {event.json}\n\n"
+            for event in channel.events_after(cursor, audience, upto=snapshot.last_id)
+        )
+        yield chunk + _state_message(snapshot, audience)
+        cursor = snapshot.last_id
+        seen = snapshot.version
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            try:
+                update = channel.wait_for_update(subscription, seen, min(keepalive_s, remaining))
+            except StreamClosed:
+                return
+            if update is not None:
+                snapshot = update
+                break
+            yield ": keep-alive\n\n"
+
+
+def _state_message(snapshot: Snapshot, audience: Audience) -> str:
+    return f"id: {snapshot.last_id}\nevent: state\ndata: {snapshot.payloads[audience]}\n\n"

@@ -1,0 +1,96 @@
+// Drawing each game's view. A game with a renderer of its own gets it (Wisteria, Wheels, Watch
+// register theirs below); any other view is drawn generically as labelled boxes. Views are JSON
+// from the engine's view(seat), so nothing here can reveal more than the hub sent.
+"use strict";
+
+const Games = (function () {
+  const renderers = {};
+
+  function h(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const words = (key) => String(key).replace(/_/g, " ");
+
+  function scalar(value) {
+    if (value === null || value === undefined) return "—";
+    if (value === true) return "yes";
+    if (value === false) return "no";
+    return String(value);
+  }
+
+  // A view of any shape: objects become labelled boxes, lists of plain values a line of chips.
+  function generic(value, depth = 0) {
+    if (Array.isArray(value)) {
+      if (!value.length) return h("span", { class: "muted" }, "none");
+      if (value.every((item) => item === null || typeof item !== "object")) {
+        return h("span", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, scalar(item))));
+      }
+      return h("div", { class: "items" }, value.map((item) => h("div", { class: "item" }, generic(item, depth + 1))));
+    }
+    if (value !== null && typeof value === "object") {
+      const box = h("dl", { class: depth === 0 ? "view" : "fields" });
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "game") continue;
+        box.append(h("dt", {}, words(key)), h("dd", {}, generic(inner, depth + 1)));
+      }
+      return box;
+    }
+    return h("span", { class: "value" }, scalar(value));
+  }
+
+  // Per-seat panels, side by side on the table screen, for views that hold "players" by seat.
+  function seatPanels(players, state, drawSeat) {
+    return h("div", { class: "seats" }, Object.entries(players).map(([seat, data]) => {
+      const number = Number(seat);
+      const classes = ["seat-panel"];
+      if (state.to_act.includes(number)) classes.push("acting");
+      if (state.seat === number) classes.push("mine");
+      return h("section", { class: classes.join(" "), "data-seat": seat },
+        h("h3", {}, state.seat === number ? `Seat ${seat} (you)` : `Seat ${seat}`),
+        drawSeat(data, number));
+    }));
+  }
+
+  function render(state) {
+    const draw = renderers[state.game];
+    try {
+      if (draw) return draw(state, { h, generic, seatPanels, words, scalar });
+    } catch (error) {
+      console.error(error); // a view this page does not know yet: fall back to the generic drawing
+    }
+    return generic(state.view);
+  }
+
+  function describe(game, event) {
+    const custom = renderers[game] && renderers[game].describe && renderers[game].describe(event);
+    if (custom) return custom;
+    const details = Object.entries(event)
+      .filter(([key]) => !["id", "action", "kind"].includes(key))
+      .map(([key, value]) => `${words(key)} ${typeof value === "object" ? JSON.stringify(value) : value}`);
+    return words(event.kind) + (details.length ? `: ${details.join(", ")}` : "");
+  }
+
+  function actionLabel(game, notation, view) {
+    const custom = renderers[game] && renderers[game].label && renderers[game].label(notation, view);
+    return custom || notation.replace(/^\d+:/, "");
+  }
+
+  function cursorText(cursor) {
+    if (cursor === null || typeof cursor !== "object") return scalar(cursor);
+    return Object.entries(cursor).map(([key, value]) => `${words(key)} ${scalar(value)}`).join(", ");
+  }
+
+  return { renderers, render, describe, actionLabel, cursorText, h, generic, seatPanels };
+})();

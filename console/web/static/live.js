@@ -1,0 +1,128 @@
+// Keeps a table screen, a seat page or a spectator page live: draws the state the page was served
+// with, follows the table's Server-Sent Events stream, and (on a seat page) posts the seat's moves.
+// The browser's EventSource reconnects on its own with Last-Event-ID; if the hub refuses the
+// stream (it restarted, or is full) we open a new one from the last event we saw.
+"use strict";
+
+(function () {
+  const app = document.getElementById("app");
+  const tableId = app.dataset.table;
+  const seat = app.dataset.seat ? Number(app.dataset.seat) : null;
+  const page = app.dataset.page;
+  let state = JSON.parse(app.dataset.initial);
+  let lastId = state.last_id;
+  let source = null;
+  const logLimit = page === "table" ? 14 : 30;
+
+  const el = (id) => document.getElementById(id);
+  const base = seat ? `/api/tables/${tableId}/seats/${seat}` : `/api/tables/${tableId}`;
+
+  function statusText() {
+    if (state.outcome) {
+      const winners = state.outcome.winners || [];
+      const who = winners.length ? winners.map((s) => `seat ${s}`).join(" and ") : "nobody";
+      const mine = seat && winners.includes(seat) ? " — you win!" : "";
+      return `Game over: ${who} (${state.outcome.reason})${mine}`;
+    }
+    if (state.status === "paused") return state.problem || "Paused by the host";
+    const acting = state.to_act.map((s) => (s === "chance" ? "the table" : s === seat ? "you" : `seat ${s}`));
+    return acting.length ? `To act: ${acting.join(", ")}` : "";
+  }
+
+  function render() {
+    el("status").textContent = statusText();
+    el("status").dataset.status = state.status;
+    const board = el("board");
+    board.replaceChildren(Games.render(state));
+    document.querySelectorAll(".controller[data-seat]").forEach((node) => {
+      node.textContent = `(${state.controllers[node.dataset.seat] || "?"})`;
+    });
+    if (seat) renderChoices();
+  }
+
+  function renderChoices() {
+    const choices = el("choices");
+    const prompt = el("prompt");
+    choices.replaceChildren();
+    el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]} points at: ${Games.cursorText(state.cursor)}` : "";
+    if (!state.legal.length) {
+      prompt.textContent = state.outcome ? "" : "Nothing to do now.";
+      return;
+    }
+    if (!state.can_act) {
+      prompt.textContent = `Make your move with your ${state.controllers[seat]}.`;
+      return;
+    }
+    prompt.textContent = "Your move:";
+    for (const action of state.legal) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "choice";
+      button.dataset.action = action;
+      button.textContent = Games.actionLabel(state.game, action, state.view);
+      button.addEventListener("click", () => post(action, button));
+      choices.append(button);
+    }
+  }
+
+  async function post(action, button) {
+    el("action-error").textContent = "";
+    document.querySelectorAll("button.choice").forEach((b) => (b.disabled = true));
+    button.classList.add("sent");
+    try {
+      const response = await fetch(`${base}/actions`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action }),
+      });
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({ error: response.statusText }));
+        el("action-error").textContent = body.error;
+        renderChoices();
+      }
+    } catch (error) {
+      el("action-error").textContent = "The hub did not answer; check the connection and try again.";
+      renderChoices();
+    }
+  }
+
+  function addLog(event) {
+    const item = document.createElement("li");
+    item.textContent = Games.describe(state.game, event);
+    item.dataset.id = event.id;
+    const log = el("log");
+    log.prepend(item);
+    while (log.children.length > logLimit) log.lastChild.remove();
+  }
+
+  function connect() {
+    source = new EventSource(`${base}/events?after=${lastId}`);
+    source.addEventListener("open", () => { el("link").textContent = ""; });
+    source.addEventListener("game", (message) => {
+      const event = JSON.parse(message.data);
+      if (event.id > lastId) addLog(event);
+      lastId = Math.max(lastId, event.id);
+    });
+    source.addEventListener("state", (message) => {
+      state = JSON.parse(message.data);
+      lastId = Math.max(lastId, state.last_id);
+      render();
+    });
+    source.addEventListener("error", () => {
+      el("link").textContent = "Reconnecting…";
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    });
+  }
+
+  async function loadLog() {
+    const response = await fetch(`${base}/log?after=${Math.max(0, lastId - logLimit * 3)}`, { credentials: "same-origin" });
+    if (!response.ok) return;
+    const body = await response.json();
+    for (const event of body.events.filter((e) => e.id <= lastId).slice(-logLimit)) addLog(event);
+  }
+
+  render();
+  loadLog().finally(connect);
+  window.tabletop = { state: () => state };
+})();

@@ -1,0 +1,122 @@
+"""The table worker: one thread owns the table; every input is a command on its queue."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from console.games.core import CHANCE, IllegalAction, NotationError
+from console.hub.errors import Forbidden, Refused
+from console.hub.service import Hub
+from console.hub.worker import Act, HostCommand, SetController, SetCursor
+
+MakeHub = Callable[..., Hub]
+TIMEOUT = 10
+
+
+def seat_payload(hub: Hub, seat: int | None) -> Any:
+    return json.loads(hub.tables()[0].channel.snapshot.payloads[seat])
+
+
+def test_virtual_chance_is_resolved_before_anyone_is_asked_to_act(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    worker = hub.tables()[0]
+    assert CHANCE not in worker.table.state.to_act
+    assert worker.table.history[0].startswith("chance:")
+
+
+def test_a_phone_action_is_journalled_before_it_is_acknowledged(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    worker = hub.tables()[0]
+    action = seat_payload(hub, 1)["legal"][0]
+    result = worker.post(Act(1, action, "phone")).result(TIMEOUT)
+    assert result.action == action
+    assert action in hub.journal.actions(worker.table.id)
+
+
+def test_the_bot_seat_moves_by_itself_after_the_phone(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    worker = hub.tables()[0]
+    worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone")).result(TIMEOUT)
+    worker.post(SetCursor(1, None)).result(TIMEOUT)  # queued behind the bot's move
+    assert any(notation.startswith("2:") for notation in hub.journal.actions(worker.table.id))
+
+
+def test_an_illegal_or_malformed_action_changes_nothing(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    action = seat_payload(hub, 1)["legal"][0]
+    worker.post(Act(1, action, "phone")).result(TIMEOUT)
+    before = hub.journal.actions(worker.table.id)
+    with pytest.raises(IllegalAction):
+        worker.post(Act(1, action, "phone")).result(TIMEOUT)
+    with pytest.raises(NotationError):
+        worker.post(Act(1, "1:fly away", "phone")).result(TIMEOUT)
+    assert hub.journal.actions(worker.table.id) == before
+
+
+def test_a_seat_may_not_play_another_seats_action(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    action = seat_payload(hub, 1)["legal"][0]
+    with pytest.raises(Forbidden, match="another seat"):
+        worker.post(Act(2, action, "phone")).result(TIMEOUT)
+
+
+def test_a_phone_may_not_act_for_a_seat_played_by_a_bot_or_a_pod(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("pod", "bot"))
+    worker = hub.tables()[0]
+    action = seat_payload(hub, 1)["legal"][0]
+    with pytest.raises(Refused, match="pod"):
+        worker.post(Act(1, action, "phone")).result(TIMEOUT)
+    worker.post(Act(1, action, "pod")).result(TIMEOUT)
+
+
+def test_a_phone_may_never_resolve_chance(make_hub: MakeHub) -> None:
+    hub = make_hub(chance="physical")
+    worker = hub.tables()[0]
+    assert worker.table.state.to_act == (CHANCE,)
+    chance = str(worker.table.state.legal_actions(CHANCE)[0])
+    with pytest.raises(Forbidden, match="chance"):
+        worker.post(Act(CHANCE, chance, "phone")).result(TIMEOUT)
+    worker.post(Act(CHANCE, chance, "pod")).result(TIMEOUT)
+    assert hub.journal.actions(worker.table.id)[0] == chance
+
+
+def test_a_paused_table_refuses_actions_until_resumed(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    worker = hub.tables()[0]
+    action = seat_payload(hub, 1)["legal"][0]
+    assert worker.post(HostCommand("pause")).result(TIMEOUT) == "paused"
+    assert hub.journal.record(worker.table.id).status == "paused"
+    with pytest.raises(Refused, match="paused"):
+        worker.post(Act(1, action, "phone")).result(TIMEOUT)
+    assert worker.post(HostCommand("resume")).result(TIMEOUT) == "playing"
+    worker.post(Act(1, action, "phone")).result(TIMEOUT)
+
+
+def test_a_concession_ends_the_game_with_the_other_seats_winning(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    worker = hub.tables()[0]
+    worker.post(HostCommand("concede", 1)).result(TIMEOUT)
+    record = hub.journal.record(worker.table.id)
+    assert record.status == "ended"
+    assert record.outcome == {"winners": [2], "scores": [], "reason": "seat 1 conceded"}
+    assert seat_payload(hub, None)["outcome"]["winners"] == [2]
+    with pytest.raises(Refused, match="over"):
+        worker.post(HostCommand("end")).result(TIMEOUT)
+
+
+def test_the_host_can_hand_a_seat_to_a_bot(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    worker.post(SetController(1, "bot")).result(TIMEOUT)
+    worker.post(SetController(2, "bot")).result(TIMEOUT)
+    assert hub.store.seats(worker.table.id)[1].controller == "bot"
+    worker.post(SetCursor(1, None)).result(TIMEOUT)
+    assert any(n.startswith("1:") for n in hub.journal.actions(worker.table.id))
+    with pytest.raises(Refused, match="not a controller"):
+        worker.post(SetController(1, "telepathy")).result(TIMEOUT)
