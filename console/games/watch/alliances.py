@@ -1,0 +1,192 @@
+"""The Forging of Alliances: offers, oaths, breaking, the Alliance Trophy and the private channel.
+
+A channel is part of the game state: its messages are journalled ``say`` actions, shown only to
+the two allies, and sealed (still readable by the two, closed to new words) when the alliance ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch import network
+from console.games.watch.board import TOPOLOGY
+from console.games.watch.ledger import STACK_CAP
+from console.games.watch.notation import Break, Offer, WatchAction, make
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+MAX_ALLIANCES = 2
+TROPHY_ROUNDS = 5
+TROPHY_VP = 2
+
+
+@dataclass
+class Alliance:
+    pair: tuple[int, int]
+    formed: int  # the round it was sworn in
+    full_rounds: int = 0  # rounds it stood through from first turn to close
+    trophy: bool = False
+    messages: list[tuple[int, str]] = field(default_factory=list)
+
+    def copy(self) -> Alliance:
+        return Alliance(self.pair, self.formed, self.full_rounds, self.trophy, list(self.messages))
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A sealed channel: what two former allies wrote, readable by them alone."""
+
+    pair: tuple[int, int]
+    formed: int
+    ended: int
+    reason: str
+    messages: tuple[tuple[int, str], ...]
+
+
+def pair_of(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def count(state: WatchState, seat: int) -> int:
+    return sum(1 for pair in state.alliances if seat in pair)
+
+
+def offer_error(state: WatchState, seat: int, target: int) -> str | None:
+    if target == seat or not 1 <= target <= state.players:
+        return "an alliance is offered to another ruler at this table"
+    if pair_of(seat, target) in state.alliances:
+        return "you are already allied with that ruler"
+    if seat in state.pariahs:
+        return "you are a Pariah and may never form alliances again"
+    if target in state.pariahs:
+        return "that ruler is a Pariah and may never form alliances again"
+    if count(state, seat) >= MAX_ALLIANCES:
+        return f"you already hold {MAX_ALLIANCES} alliances, the most allowed"
+    if count(state, target) >= MAX_ALLIANCES:
+        return f"that ruler already holds {MAX_ALLIANCES} alliances, the most allowed"
+    if target in state.offered:
+        return "you have already offered that ruler an alliance this turn"
+    return None
+
+
+def legal(state: WatchState, seat: int) -> list[WatchAction]:
+    actions = [
+        make(Offer, seat, str(t)) for t in range(1, state.players + 1) if offer_error(state, seat, t) is None
+    ]
+    actions += [
+        make(Break, seat, str(other))
+        for pair in state.alliances
+        for other in pair
+        if seat in pair and other != seat
+    ]
+    return actions
+
+
+def do_offer(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, target = action.seat, action.number()
+    error = offer_error(state, seat, target)
+    if error:
+        raise IllegalAction(error)
+    state.offered.add(target)
+    state.pending.insert(0, ("answer", target, seat))
+    return [Event("offered", {"seat": seat, "to": target})]
+
+
+def do_answer(state: WatchState, action: WatchAction) -> list[Event]:
+    _, target, offerer = state.pending.pop(0)
+    if action.verb == "decline":
+        return [Event("declined", {"seat": target, "offer_of": offerer})]
+    pair = pair_of(offerer, target)
+    state.alliances[pair] = Alliance(pair, state.round)
+    return [Event("allied", {"pair": list(pair), "round": state.round})]
+
+
+def do_break(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, other = action.seat, action.number()
+    pair = pair_of(seat, other)
+    if pair not in state.alliances:
+        raise IllegalAction("you are not allied with that ruler")
+    return end_alliance(state, pair, f"broken by {seat}")
+
+
+def end_alliance(state: WatchState, pair: tuple[int, int], reason: str) -> list[Event]:
+    """The alliance ends: its trophy is lost by both, the channel is sealed, stranded armies retreat."""
+    alliance = state.alliances.pop(pair)
+    state.archives.append(Archive(pair, alliance.formed, state.round, reason, tuple(alliance.messages)))
+    events = [Event("alliance_ended", {"pair": list(pair), "reason": reason, "trophy_lost": alliance.trophy})]
+    for seat in pair:
+        events += retreat_stranded(state, seat)
+    return events
+
+
+def retreat_stranded(state: WatchState, seat: int) -> list[Event]:
+    """Ruling P-25: a stack off its owner's network goes, inactive, to the nearest own city; units
+    beyond 5 are lost; with no city to go to, the stack is lost."""
+    events: list[Event] = []
+    home = network.network(state, seat)
+    for point in sorted(p for p, stack in state.stacks.items() if stack.owner == seat and p not in home):
+        stack = state.stacks.pop(point)
+        city = network.nearest_city(state, seat, point)
+        if city is None:
+            events.append(
+                Event(
+                    "retreated",
+                    {"seat": seat, "from": TOPOLOGY.point_ids[point], "to": None, "lost": stack.units},
+                )
+            )
+            continue
+        there = state.stacks.get(city)
+        total = stack.units + (there.units if there else 0)
+        kept = min(total, STACK_CAP)
+        if there is None:
+            there = state.stacks[city] = stack
+        there.units = kept
+        there.active = False
+        events.append(
+            Event(
+                "retreated",
+                {
+                    "seat": seat,
+                    "from": TOPOLOGY.point_ids[point],
+                    "to": TOPOLOGY.point_ids[city],
+                    "lost": total - kept,
+                },
+            )
+        )
+    return events
+
+
+def do_say(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, other = action.seat, action.number()
+    pair = pair_of(seat, other)
+    alliance = state.alliances.get(pair)
+    if alliance is None:
+        # Never echo the message: only the two allies may read it.
+        raise IllegalAction(
+            "messages go only to a ruler you are allied with (a sealed channel takes no new words)"
+        )
+    message = action.message  # type: ignore[attr-defined]
+    alliance.messages.append((seat, message))
+    return [Event("message", {"from": seat, "to": other, "text": message}, audience=frozenset(pair))]
+
+
+def close_round(state: WatchState) -> list[Event]:
+    """A round the alliance stood through from its first turn counts toward the trophy."""
+    events = []
+    for alliance in state.alliances.values():
+        if alliance.formed < state.round:
+            alliance.full_rounds += 1
+            if alliance.full_rounds >= TROPHY_ROUNDS and not alliance.trophy:
+                alliance.trophy = True
+                events.append(Event("alliance_trophy", {"pair": list(alliance.pair)}))
+    return events
+
+
+def trophies(state: WatchState, seat: int) -> int:
+    return sum(1 for pair, alliance in state.alliances.items() if seat in pair and alliance.trophy)
+
+
+HANDLERS = {"offer": do_offer, "break": do_break}

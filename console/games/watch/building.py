@@ -1,0 +1,234 @@
+"""The builder's actions of a turn: settlements, cities, roads, units, activation, walls,
+improvements and the Gold exchange, each checked against the Ledger before anything changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch import network
+from console.games.watch.board import TOPOLOGY
+from console.games.watch.ledger import (
+    ACTIVATION,
+    CITY,
+    COSTS,
+    EXCHANGE_RATE,
+    IMPROVEMENT_FOR_TILE,
+    MAX_CITIES,
+    MAX_SETTLEMENTS,
+    RESOURCE_INDEX,
+    SETTLEMENT,
+    STACK_CAP,
+    affordable,
+    city_improvement,
+    pay,
+    place_piece,
+    short_of,
+)
+from console.games.watch.notation import (
+    Activate,
+    City,
+    Exchange,
+    Improve,
+    Recruit,
+    Road,
+    Settle,
+    Walls,
+    WatchAction,
+    make,
+)
+
+if TYPE_CHECKING:
+    from console.games.watch.state import Stack, WatchState
+
+POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
+
+
+def legal(state: WatchState, seat: int) -> list[WatchAction]:
+    stores = state.stores[seat]
+    actions: list[WatchAction] = []
+    if affordable(stores, COSTS["settlement"]) and state.settlements[seat] < MAX_SETTLEMENTS:
+        actions += [
+            make(Settle, seat, POINT_IDS[p]) for p in network.legal_sites(state, seat, founding=False)
+        ]
+    if affordable(stores, COSTS["city"]) and state.cities[seat] < MAX_CITIES:
+        actions += [
+            make(City, seat, POINT_IDS[p]) for p in state.points_of(seat) if state.piece_kind[p] == SETTLEMENT
+        ]
+    if affordable(stores, COSTS["road"]):
+        actions += [make(Road, seat, EDGE_IDS[e]) for e in network.legal_road_edges(state, seat)]
+    own_cities = [p for p in state.points_of(seat) if state.piece_kind[p] == CITY]
+    if affordable(stores, COSTS["unit"]):
+        actions += [
+            make(Recruit, seat, POINT_IDS[p]) for p in own_cities if _recruit_error(state, seat, p) is None
+        ]
+    for payment, cost in ACTIVATION.items():
+        if affordable(stores, cost):
+            actions += [
+                make(Activate, seat, POINT_IDS[p], payment)
+                for p, stack in state.stacks.items()
+                if stack.owner == seat and not stack.active
+            ]
+    if affordable(stores, COSTS["walls"]):
+        actions += [make(Walls, seat, POINT_IDS[p]) for p in own_cities if not state.walls[p]]
+    for point in own_cities:
+        if city_improvement(state, point) is not None:
+            continue
+        for hex_index in TOPOLOGY.point_hexes[point]:
+            kind = IMPROVEMENT_FOR_TILE.get(state.tiles[hex_index])
+            if kind and hex_index not in state.improvements and affordable(stores, COSTS[kind]):
+                actions.append(make(Improve, seat, HEX_IDS[hex_index], POINT_IDS[point]))
+    if stores[3] >= EXCHANGE_RATE:
+        actions += [make(Exchange, seat, good) for good in ("grain", "stone", "wood")]
+    return actions
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def _charge(state: WatchState, seat: int, what: str, label: str) -> None:
+    cost = COSTS[what]
+    _require(affordable(state.stores[seat], cost), short_of(state.stores[seat], cost, label))
+    pay(state.stores[seat], cost)
+
+
+def do_settle(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
+    seat, point = action.seat, action.point()
+    _require(
+        state.settlements[seat] < MAX_SETTLEMENTS, f"you hold {MAX_SETTLEMENTS} settlements, the most allowed"
+    )
+    error = network.site_error(state, seat, point, founding=False)
+    _require(error is None, str(error))
+    if not free:
+        _charge(state, seat, "settlement", "a settlement")
+    place_piece(state, point, seat, SETTLEMENT)
+    return [Event("built", {"seat": seat, "work": "settlement", "at": POINT_IDS[point]})]
+
+
+def do_city(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, point = action.seat, action.point()
+    _require(
+        state.piece_kind[point] == SETTLEMENT and state.piece_owner[point] == seat,
+        "a city is raised only from one of your own settlements",
+    )
+    _require(state.cities[seat] < MAX_CITIES, f"you hold {MAX_CITIES} cities, the most allowed")
+    _charge(state, seat, "city", "a city")
+    place_piece(state, point, seat, CITY)
+    return [Event("built", {"seat": seat, "work": "city", "at": POINT_IDS[point]})]
+
+
+def do_road(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
+    seat, edge = action.seat, action.edge()
+    error = network.road_error(state, seat, edge)
+    _require(error is None, str(error))
+    if not free:
+        _charge(state, seat, "road", "a road")
+    state.road_owner[edge] = seat
+    state.roads_changed()
+    return [Event("built", {"seat": seat, "work": "road", "at": EDGE_IDS[edge]})]
+
+
+def _recruit_error(state: WatchState, seat: int, point: int) -> str | None:
+    stack = state.stacks.get(point)
+    if stack is None:
+        return None
+    if stack.active:
+        return "units join only an inactive stack; this one is active until the round closes"
+    if stack.units >= STACK_CAP:
+        return f"a stack holds at most {STACK_CAP} units"
+    return None
+
+
+def add_unit(state: WatchState, seat: int, point: int) -> Stack:
+    stack = state.stacks.get(point)
+    if stack is None:
+        stack = state.stacks[point] = state.new_stack(seat, 1)
+    else:
+        stack.units += 1
+    return stack
+
+
+def do_recruit(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, point = action.seat, action.point()
+    _require(
+        state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
+        "armies are recruited at one of your cities",
+    )
+    error = _recruit_error(state, seat, point)
+    _require(error is None, str(error))
+    _charge(state, seat, "unit", "an army unit")
+    stack = add_unit(state, seat, point)
+    return [Event("recruited", {"seat": seat, "at": POINT_IDS[point], "units": stack.units})]
+
+
+def do_activate(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, point, payment = action.seat, action.point(), action.words[1]
+    stack = state.stacks.get(point)
+    _require(stack is not None and stack.owner == seat, "you have no army stack there")
+    assert stack is not None
+    _require(not stack.active, "that stack is already active")
+    cost = ACTIVATION[payment]
+    _require(affordable(state.stores[seat], cost), f"activation costs 1 {payment.title()}; you have none")
+    pay(state.stores[seat], cost)
+    stack.active = True
+    return [Event("activated", {"seat": seat, "at": POINT_IDS[point], "paid": payment})]
+
+
+def do_walls(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, point = action.seat, action.point()
+    _require(
+        state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
+        "walls are raised only around one of your cities",
+    )
+    _require(not state.walls[point], "that city already has walls")
+    _charge(state, seat, "walls", "City Walls")
+    state.walls[point] = True
+    return [Event("built", {"seat": seat, "work": "walls", "at": POINT_IDS[point]})]
+
+
+def improvement_error(state: WatchState, seat: int, hex_index: int, point: int) -> str | None:
+    if state.piece_kind[point] != CITY or state.piece_owner[point] != seat:
+        return "an improvement belongs to one of your cities"
+    if hex_index not in TOPOLOGY.point_hexes[point]:
+        return "an improvement stands on a tile next to its city"
+    if IMPROVEMENT_FOR_TILE.get(state.tiles[hex_index]) is None:
+        return "only a grain, wood or stone tile takes an improvement (granary, mill, quarry)"
+    if hex_index in state.improvements:
+        return "each tile may bear only one improvement"
+    if city_improvement(state, point) is not None:
+        return "that city already has its one improvement"
+    return None
+
+
+def do_improve(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
+    seat, hex_index, point = action.seat, action.hex(0), action.point(1)
+    error = improvement_error(state, seat, hex_index, point)
+    _require(error is None, str(error))
+    kind = IMPROVEMENT_FOR_TILE[state.tiles[hex_index]]
+    if not free:
+        _charge(state, seat, kind, f"a {kind.title()}")
+    state.improvements[hex_index] = (seat, point, kind)
+    return [Event("built", {"seat": seat, "work": kind, "at": HEX_IDS[hex_index], "city": POINT_IDS[point]})]
+
+
+def do_exchange(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, good = action.seat, action.words[0]
+    stores = state.stores[seat]
+    _require(stores[3] >= EXCHANGE_RATE, f"the exchange takes {EXCHANGE_RATE} Gold; you have {stores[3]}")
+    stores[3] -= EXCHANGE_RATE
+    stores[RESOURCE_INDEX[good]] += 1
+    return [Event("exchanged", {"seat": seat, "gold": EXCHANGE_RATE, "for": good})]
+
+
+HANDLERS = {
+    "settle": do_settle,
+    "city": do_city,
+    "road": do_road,
+    "recruit": do_recruit,
+    "activate": do_activate,
+    "walls": do_walls,
+    "improve": do_improve,
+    "exchange": do_exchange,
+}

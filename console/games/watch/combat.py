@@ -1,0 +1,179 @@
+"""The Arts of War: marching along roads, striking, and combat by calculation.
+
+Effective power is stack strength plus the defended intersection's terrain bonus (field 0,
+settlement 1, city 2, walled city 3, only while garrisoned). The greater power wins, ties go to
+the defender, both sides lose units equal to the lesser power, and assaulting a settlement or
+city costs the attacker one unit more, win or lose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch import network
+from console.games.watch.board import TOPOLOGY
+from console.games.watch.ledger import CITY, PIECE_NAMES, SETTLEMENT, demote_city, remove_piece
+from console.games.watch.notation import Move, Strike, WatchAction, make
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+POINT_IDS = TOPOLOGY.point_ids
+ASSAULT_TAX = 1
+
+
+@dataclass(frozen=True)
+class Battle:
+    attacker_power: int
+    defender_power: int
+    attacker_loss: int
+    defender_loss: int
+
+    @property
+    def attacker_wins(self) -> bool:
+        return self.attacker_power > self.defender_power
+
+
+def terrain_bonus(kind: int, walled: bool) -> int:
+    if kind == CITY:
+        return 3 if walled else 2
+    return 1 if kind == SETTLEMENT else 0
+
+
+def calculate(attackers: int, defenders: int, kind: int, walled: bool, empty_walls_bonus: int = 0) -> Battle:
+    """The whole of combat: no chance, only arithmetic."""
+    if defenders:
+        defence = defenders + terrain_bonus(kind, walled)
+    else:
+        # Ruling P-12: an unguarded settlement or city falls to any attacker (walls are inert).
+        defence = empty_walls_bonus if kind == CITY and walled else 0
+    lesser = min(attackers, defence)
+    tax = ASSAULT_TAX if kind else 0
+    return Battle(attackers, defence, lesser + tax, lesser)
+
+
+def legal(state: WatchState, seat: int) -> list[WatchAction]:
+    actions: list[WatchAction] = []
+    for point, stack in list(state.stacks.items()):
+        if stack.owner != seat or not stack.active or stack.held:
+            continue
+        if not stack.moved:
+            actions += [
+                make(Move, seat, POINT_IDS[point], POINT_IDS[end])
+                for end in network.reachable(state, seat, point)
+            ]
+        if not stack.struck:
+            actions += [
+                make(Strike, seat, POINT_IDS[point], POINT_IDS[target])
+                for target in strike_targets(state, seat, point)
+            ]
+    return actions
+
+
+def strike_targets(state: WatchState, seat: int, point: int) -> list[int]:
+    friends = state.friends(seat)
+    targets = []
+    for edge in TOPOLOGY.point_edges[point]:
+        if not state.road_owner[edge]:
+            continue
+        target = TOPOLOGY.other_end(edge, point)
+        owner = _defender(state, target)
+        if owner and owner not in friends:
+            targets.append(target)
+    return targets
+
+
+def _defender(state: WatchState, point: int) -> int:
+    stack = state.stacks.get(point)
+    return stack.owner if stack is not None else state.piece_owner[point]
+
+
+def _ready_stack(state: WatchState, seat: int, point: int, deed: str) -> None:
+    stack = state.stacks.get(point)
+    if stack is None or stack.owner != seat:
+        raise IllegalAction("you have no army stack there")
+    if not stack.active:
+        raise IllegalAction(f"only an active stack may {deed}; activate it first (1 Grain or 1 Gold)")
+    if stack.held:
+        raise IllegalAction(f"that stack is held by Intrigue and cannot {deed} this turn")
+
+
+def do_move(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, start, end = action.seat, action.point(0), action.point(1)
+    _ready_stack(state, seat, start, "move")
+    stack = state.stacks[start]
+    if stack.moved:
+        raise IllegalAction("that stack has already moved this turn")
+    if end not in network.reachable(state, seat, start):
+        raise IllegalAction(
+            "the stack cannot march there: armies go only along your and your allies' roads, "
+            "never through another ruler's pieces or armies, and at most 5 to a stack"
+        )
+    del state.stacks[start]
+    there = state.stacks.get(end)
+    if there is None:
+        state.stacks[end] = stack
+        stack.moved = True
+    else:  # merging: the stack is one again, active only if both halves were
+        there.units += stack.units
+        there.active = there.active and stack.active
+        there.moved = True
+        there.struck = there.struck or stack.struck
+    return [Event("moved", {"seat": seat, "from": POINT_IDS[start], "to": POINT_IDS[end]})]
+
+
+def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, start, target = action.seat, action.point(0), action.point(1)
+    _ready_stack(state, seat, start, "strike")
+    stack = state.stacks[start]
+    if stack.struck:
+        raise IllegalAction("that stack has already struck this turn")
+    defender = _defender(state, target)
+    if not defender or defender == seat:
+        raise IllegalAction("there is no rival's army, settlement or city there to strike")
+    if defender in state.friends(seat):
+        raise IllegalAction("allies may not attack each other")
+    if not any(
+        state.road_owner[e] and target in TOPOLOGY.edge_points[e] for e in TOPOLOGY.point_edges[start]
+    ):
+        raise IllegalAction("a stack strikes only an intersection next to it along a road")
+    guard = state.stacks.get(target)
+    kind, walled = state.piece_kind[target], state.walls[target]
+    battle = calculate(
+        stack.units, guard.units if guard else 0, kind, walled, state.options["empty_walls_bonus"]
+    )
+    stack.units -= battle.attacker_loss
+    if stack.units <= 0:
+        del state.stacks[start]
+    else:
+        stack.active = False  # any strike deactivates (ruling P-11)
+        stack.struck = True
+    if guard is not None:
+        guard.units -= battle.defender_loss
+        if guard.units <= 0:
+            del state.stacks[target]
+    fate = "stands"
+    if battle.attacker_wins and kind:
+        fate = demote_city(state, target) if kind == CITY else "destroyed"
+        if kind == SETTLEMENT:
+            remove_piece(state, target)
+    report = {
+        "seat": seat,
+        "defender": defender,
+        "from": POINT_IDS[start],
+        "at": POINT_IDS[target],
+        "terrain": ("walled city" if kind == CITY and walled else PIECE_NAMES[kind]) or "field",
+        "attack": battle.attacker_power,
+        "defence": battle.defender_power,
+        "winner": seat if battle.attacker_wins else defender,
+        "attacker_loss": battle.attacker_loss,
+        "defender_loss": battle.defender_loss,
+        "piece": fate,
+    }
+    state.last["combat"] = report
+    return [Event("combat", report)]
+
+
+HANDLERS = {"move": do_move, "strike": do_strike}

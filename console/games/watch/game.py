@@ -1,0 +1,134 @@
+"""The Rules of the Watch as a Game: options, setup (board, banners, decks), notation, catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from console.games.core import JSON, BadOptions, Bot, Game, Seat, State
+from console.games.watch import notation
+from console.games.watch.board import random_tiles, reference_tiles
+from console.games.watch.catalog import load_catalog
+from console.games.watch.chronicle import CARD_EFFECTS
+from console.games.watch.decks import Deck
+from console.games.watch.notation import WatchAction
+from console.games.watch.state import WatchState
+
+# Four peoples are named by the Chronicle; the other three are left to the designer (watch.md C.3).
+PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
+COLOURS = ("crimson", "cobalt", "ivory", "amber", "forest", "violet", "slate")
+# Stacked decks: new(..., decks={1: [...]}) or by name; 1-3 the Chronicle decks, 4 the Harrows.
+DECK_KEYS = {1: "warfare", 2: "growth", 3: "politics", 4: "harrows"}
+CHOICES = {"layout": ("random", "reference"), "copies": ("rarity", "single"), "distance_rule": ("any", "own")}
+
+
+class WatchGame(Game):
+    name = "watch"
+    title = "Rules of the Watch"
+    min_players = 2
+    max_players = 4
+
+    def default_options(self) -> JSON:
+        return {
+            "layout": "random",  # or "reference": the fixed layout of the tests
+            "max_rounds": 100,  # ruling R-TIME: the chronicle closes; 0 = no limit
+            "copies": "rarity",  # ruling P-44; "single": one of each card
+            "distance_rule": "any",  # ruling P-1; "own": only your own pieces keep their distance
+            "empty_walls_bonus": 0,  # ruling P-12; 1: walls alone defend an empty city at +1
+            "victory_points": 15,
+            "peoples": "",  # comma-separated, in seat order; empty: the first ones
+            "colours": "",
+            "watch_name": "The Watch",
+        }
+
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        decks: Mapping[Any, Sequence[str]] | None = None,
+    ) -> State:
+        self.check_players(players)
+        merged = self.merge_options(options)
+        for key, allowed in CHOICES.items():
+            if merged[key] not in allowed:
+                raise BadOptions(f"option {key!r} must be one of {', '.join(allowed)}, not {merged[key]!r}")
+        if (
+            merged["max_rounds"] < 0
+            or merged["victory_points"] < 1
+            or merged["empty_walls_bonus"] not in (0, 1)
+        ):
+            raise BadOptions(
+                "max_rounds must be 0 or more, victory_points at least 1, empty_walls_bonus 0 or 1"
+            )
+        if not str(merged["watch_name"]).strip():
+            raise BadOptions("the host must call the Watch named: watch_name may not be empty")
+        banners = list(
+            zip(
+                _pick(merged["peoples"], PEOPLES, players, "people"),
+                _pick(merged["colours"], COLOURS, players, "colour"),
+                strict=True,
+            )
+        )
+        catalog = load_catalog()
+        tiles = reference_tiles() if merged["layout"] == "reference" else random_tiles(seed)
+        built = {
+            deck: Deck(catalog.deck_counts(deck, merged["copies"]))
+            for deck in ("warfare", "growth", "politics")
+        }
+        built["harrows"] = Deck(dict.fromkeys(catalog.harrows, 1))
+        for key, order in (decks or {}).items():
+            name = DECK_KEYS.get(key, key) if isinstance(key, int) else str(key).lower()
+            if name not in built:
+                raise BadOptions(
+                    f"there is no deck {key!r} to stack (1 warfare, 2 growth, 3 politics, 4 harrows)"
+                )
+            counts = dict(built[name].unseen)
+            try:
+                built[name] = Deck.stacked(counts, [str(card) for card in order], name)
+            except ValueError as error:
+                raise BadOptions(str(error)) from None
+        return WatchState(self, players, merged, catalog, tiles, built, banners)
+
+    def parse_action(self, text: str) -> WatchAction:
+        catalog = load_catalog()
+        ids = frozenset(catalog.cards) | frozenset(catalog.harrows)
+        shapes = {card.id: CARD_EFFECTS[card.effect][0] for card in catalog.cards.values()}
+        return notation.parse(text, ids, shapes)
+
+    def catalog(self) -> dict[str, str]:
+        catalog = load_catalog()
+        return {
+            **{card.id: card.name for card in catalog.cards.values()},
+            **{harrow.id: harrow.name for harrow in catalog.harrows.values()},
+        }
+
+    def heuristic_bot(self) -> Bot | None:
+        from console.games.watch.bot import WatchBot
+
+        return WatchBot()
+
+    def simulation_stats(self, finals: Sequence[State]) -> JSON:
+        from console.games.watch.stats import simulation_stats
+
+        return simulation_stats(finals)
+
+
+def _pick(text: str, known: Sequence[str], players: int, what: str) -> list[str]:
+    if not text.strip():
+        return list(known[:players])
+    chosen = [part.strip() for part in text.split(",")]
+    lookup = {name.lower(): name for name in known}
+    if len(chosen) != players:
+        raise BadOptions(f"name one {what} per ruler: {players}, not {len(chosen)}")
+    unknown = [name for name in chosen if name.lower() not in lookup]
+    if unknown:
+        raise BadOptions(f"{unknown[0]!r} is not a {what} of the Watch ({', '.join(known)})")
+    picked = [lookup[name.lower()] for name in chosen]
+    if len(set(picked)) != len(picked):
+        raise BadOptions(f"no two rulers may bear the same {what}: the banners are sacred")
+    return picked
+
+
+def seat_key(seat: Seat) -> str:
+    return str(seat)

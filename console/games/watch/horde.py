@@ -1,0 +1,241 @@
+"""The Horde of Ulgareth: the moon track, landfall, the seven Harrows, the honours and forfeits.
+
+Landfall rides the close of every seventh round, after production and before activations
+expire (rulings P-10, P-26). A Harrow is drawn and resolves first; then every ruler's active
+armies commit, their units against the Horde's strength, the number of cities on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch.board import DESERT, GRAIN, TOPOLOGY, is_land
+from console.games.watch.ledger import CITY, SETTLEMENT, demote_city, remove_piece
+from console.games.watch.notation import (
+    Blight,
+    Burn,
+    Choose,
+    Demote,
+    Forfeit,
+    Raze,
+    Rot,
+    Rout,
+    WatchAction,
+    make,
+)
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+MOONS = 7
+BREAKS_TO_RUIN = 3
+POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
+
+
+# --- the Harrows: each one a chance pick among eligible targets, repeated some times ------------
+
+
+def _grain_tiles(state: WatchState) -> list[str]:
+    return [HEX_IDS[h] for h in range(TOPOLOGY.island) if state.tiles[h] == GRAIN]
+
+
+def _living_land(state: WatchState) -> list[str]:
+    return [
+        HEX_IDS[h] for h in range(TOPOLOGY.island) if is_land(state.tiles[h]) and state.tiles[h] != DESERT
+    ]
+
+
+def _roads(state: WatchState) -> list[str]:
+    return [EDGE_IDS[e] for e, owner in enumerate(state.road_owner) if owner]
+
+
+def _settlements(state: WatchState) -> list[str]:
+    return [POINT_IDS[p] for p, kind in enumerate(state.piece_kind) if kind == SETTLEMENT]
+
+
+def _cities(state: WatchState) -> list[str]:
+    return [POINT_IDS[p] for p, kind in enumerate(state.piece_kind) if kind == CITY]
+
+
+def _stacks(state: WatchState) -> list[str]:
+    return [POINT_IDS[p] for p in sorted(state.stacks)]
+
+
+def _improvements(state: WatchState) -> list[str]:
+    return [HEX_IDS[h] for h in sorted(state.improvements)]
+
+
+def _to_desert(state: WatchState, target: str) -> Event:
+    hex_index = HEX_IDS.index(target)
+    was = state.tiles[hex_index]
+    state.tiles[hex_index] = DESERT
+    return Event("desert", {"at": target, "was": was})
+
+
+def _burn(state: WatchState, target: str) -> Event:
+    edge = EDGE_IDS.index(target)
+    owner = state.road_owner[edge]
+    state.road_owner[edge] = 0
+    state.roads_changed()
+    return Event("road_destroyed", {"at": target, "owner": owner})
+
+
+def _raze(state: WatchState, target: str) -> Event:
+    point = POINT_IDS.index(target)
+    owner = state.piece_owner[point]
+    remove_piece(state, point)
+    return Event("piece_destroyed", {"at": target, "owner": owner, "piece": "settlement"})
+
+
+def _demote(state: WatchState, target: str) -> Event:
+    point = POINT_IDS.index(target)
+    owner = state.piece_owner[point]
+    return Event("city_fell", {"at": target, "owner": owner, "fate": demote_city(state, point)})
+
+
+def _rout(state: WatchState, target: str) -> Event:
+    stack = state.stacks.pop(POINT_IDS.index(target))
+    return Event("stack_destroyed", {"at": target, "owner": stack.owner, "units": stack.units})
+
+
+def _rot(state: WatchState, target: str) -> Event:
+    owner, _, kind = state.improvements.pop(HEX_IDS.index(target))
+    return Event("improvement_destroyed", {"at": target, "owner": owner, "kind": kind})
+
+
+Pick = tuple[
+    type[WatchAction], int, Callable[["WatchState"], list[str]], Callable[["WatchState", str], Event]
+]
+# Harrow effect -> (chance verb, how many picks, eligible targets, what a pick does)
+HARROW_EFFECTS: dict[str, Pick] = {
+    "blighted_earth": (Blight, 1, _grain_tiles, _to_desert),
+    "ashen_wind": (Burn, 5, _roads, _burn),
+    "great_desolation": (Blight, 1, _living_land, _to_desert),
+    "cracked_seats": (Raze, 1, _settlements, _raze),
+    "broken_crown": (Demote, 1, _cities, _demote),
+    "black_lung": (Rout, 3, _stacks, _rout),
+    "creeping_rot": (Rot, 1, _improvements, _rot),
+}
+
+
+def pick_actions(state: WatchState, effect: str) -> list[WatchAction]:
+    verb, _, targets, _ = HARROW_EFFECTS[effect]
+    return [make(verb, 0, target) for target in targets(state)]
+
+
+def resolve_pick(state: WatchState, action: WatchAction) -> list[Event]:
+    _, effect, remaining = state.pending[0]
+    verb, _, targets, do = HARROW_EFFECTS[effect]
+    target = action.words[0]
+    if type(action) is not verb or target not in targets(state):
+        raise IllegalAction(f"the Harrow cannot strike {target}")
+    state.pending.pop(0)
+    if remaining > 1:
+        state.pending.insert(0, ("pick", effect, remaining - 1))
+    return [do(state, target)]
+
+
+def fire_harrow(state: WatchState, harrow: str) -> list[Event]:
+    entry = state.catalog.harrows[harrow]
+    state.decks["harrows"].put_under(harrow)
+    state.last["harrow"] = {"card": harrow, "name": entry.name}
+    _, times, _, _ = HARROW_EFFECTS[entry.effect]
+    state.pending.insert(0, ("pick", entry.effect, times))
+    return [Event("harrow", {"card": harrow, "name": entry.name})]
+
+
+# --- the defence --------------------------------------------------------------------------------
+
+
+def committed(state: WatchState) -> list[int]:
+    """Units in each ruler's active stacks (index 0 unused): the automatic commitment."""
+    units = [0] * (state.players + 1)
+    for stack in state.stacks.values():
+        if stack.active:
+            units[stack.owner] += stack.units
+    return units
+
+
+def resolve_landfall(state: WatchState) -> list[Event]:
+    strength = sum(state.cities[1:])
+    units = committed(state)
+    defence = sum(units)
+    seats = range(1, state.players + 1)
+    report: dict[str, object] = {"strength": strength, "defence": defence, "committed": units[1:]}
+    if defence >= strength:
+        report["result"] = "held"
+        most = max(units[1:])
+        leaders = [seat for seat in seats if units[seat] == most]
+        if most == 0:
+            report["honoured"] = []  # ruling P-29: nobody is honoured for standing nowhere
+        elif len(leaders) == 1:
+            state.honours[leaders[0]] += 1
+            report["honoured"] = leaders
+        else:
+            report["free_card"] = leaders
+            for offset, seat in enumerate(leaders):
+                state.pending.insert(offset, ("choose", seat))
+    else:
+        state.breaks += 1
+        report["result"] = "broke"
+        fewest = min(units[1:])
+        losers = [seat for seat in seats if units[seat] == fewest]
+        report["forfeit"] = losers
+        position = 0
+        for seat in losers:
+            if state.cities[seat]:
+                state.pending.insert(position, ("forfeit", seat))
+                position += 1
+    state.last["landfall"] = report
+    return [Event("landfall", report)]
+
+
+def forfeit_choices(state: WatchState, seat: int) -> list[int]:
+    return [p for p in state.points_of(seat) if state.piece_kind[p] == CITY]
+
+
+def legal_forfeits(state: WatchState, seat: int) -> list[WatchAction]:
+    return [make(Forfeit, seat, POINT_IDS[p]) for p in forfeit_choices(state, seat)]
+
+
+def do_forfeit(state: WatchState, action: WatchAction) -> list[Event]:
+    point = action.point()
+    if point not in forfeit_choices(state, action.seat):
+        raise IllegalAction("you must forfeit one of your own cities")
+    state.pending.pop(0)
+    return [
+        Event(
+            "city_fell",
+            {
+                "at": POINT_IDS[point],
+                "owner": action.seat,
+                "fate": demote_city(state, point),
+                "why": "forfeit",
+            },
+        )
+    ]
+
+
+def legal_choices(state: WatchState, seat: int) -> list[WatchAction]:
+    return [make(Choose, seat, deck) for deck in ("growth", "politics", "warfare") if len(state.decks[deck])]
+
+
+def do_choose(state: WatchState, action: WatchAction) -> list[Event]:
+    deck = action.words[0]
+    if not len(state.decks[deck]):
+        raise IllegalAction(f"the {deck.title()} deck is empty")
+    state.pending[0] = ("deal", deck, action.seat)
+    return [Event("free_card", {"seat": action.seat, "deck": deck})]
+
+
+def end_landfall(state: WatchState) -> list[Event]:
+    """Every committed army deactivates; the track resets; the third break ruins the Watch."""
+    for stack in state.stacks.values():
+        stack.active = False
+    state.moons = MOONS
+    state.landfalls += 1
+    if state.breaks >= BREAKS_TO_RUIN:
+        state.finish("pyrrhic", "Ulgareth broke the wall three times: the Watch ends in pyrrhic ruin")
+    return []

@@ -1,0 +1,157 @@
+"""The Reckoner's Ledger: prices, caps, stores, the pieces on the board and production.
+
+Every change to a settlement, city, walls or improvement goes through the helpers here, so the
+counts, the Warpath and the VP always follow the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.watch.board import DESERT, TOPOLOGY
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+GRAIN, WOOD, STONE, GOLD = range(4)
+RESOURCE_NAMES = ("grain", "wood", "stone", "gold")
+RESOURCE_INDEX = {name: index for index, name in enumerate(RESOURCE_NAMES)}
+TILE_YIELD = {"grain": GRAIN, "wood": WOOD, "stone": STONE, "gold": GOLD}
+
+NONE, SETTLEMENT, CITY = 0, 1, 2
+PIECE_NAMES = ("", "settlement", "city")
+MAX_CITIES, MAX_SETTLEMENTS, STACK_CAP, HAND_LIMIT = 4, 5, 5, 3
+
+Cost = tuple[int, int, int, int]
+COSTS: dict[str, Cost] = {
+    "settlement": (2, 2, 2, 0),
+    "city": (4, 2, 4, 0),
+    "road": (0, 1, 1, 0),
+    "unit": (1, 1, 1, 0),
+    "walls": (0, 2, 3, 0),
+    "granary": (2, 3, 0, 0),
+    "mill": (0, 2, 3, 0),
+    "quarry": (0, 1, 4, 0),
+}
+ACTIVATION: dict[str, Cost] = {"grain": (1, 0, 0, 0), "gold": (0, 0, 0, 1)}
+DRAW_PRICES: dict[str, dict[str, Cost]] = {
+    "warfare": {"gold": (0, 0, 0, 2), "goods": (0, 2, 1, 0)},
+    "growth": {"gold": (0, 0, 0, 2), "goods": (2, 1, 0, 0)},
+    "politics": {"gold": (0, 0, 0, 2), "goods": (1, 0, 2, 0)},
+}
+EXCHANGE_RATE = 2  # Gold for one Grain, Wood or Stone
+IMPROVEMENT_FOR_TILE = {"grain": "granary", "wood": "mill", "stone": "quarry"}
+IMPROVEMENT_YIELD = {"granary": GRAIN, "mill": WOOD, "quarry": STONE}
+
+
+def affordable(stores: list[int], cost: Cost) -> bool:
+    return stores[0] >= cost[0] and stores[1] >= cost[1] and stores[2] >= cost[2] and stores[3] >= cost[3]
+
+
+def pay(stores: list[int], cost: Cost) -> None:
+    for index in range(4):
+        stores[index] -= cost[index]
+
+
+def cost_text(cost: Cost) -> str:
+    return ", ".join(
+        f"{amount} {RESOURCE_NAMES[index].title()}" for index, amount in enumerate(cost) if amount
+    )
+
+
+def short_of(stores: list[int], cost: Cost, what: str) -> str:
+    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}"
+
+
+def stores_text(stores: list[int]) -> str:
+    held = [f"{amount} {RESOURCE_NAMES[index].title()}" for index, amount in enumerate(stores) if amount]
+    return ", ".join(held) or "nothing"
+
+
+# --- pieces -------------------------------------------------------------------------------------
+
+
+def place_piece(state: WatchState, point: int, owner: int, kind: int) -> None:
+    old_owner, old_kind = state.piece_owner[point], state.piece_kind[point]
+    if old_kind:
+        _count(state, old_owner, old_kind, -1)
+    state.piece_owner[point] = owner
+    state.piece_kind[point] = kind
+    _count(state, owner, kind, +1)
+    state.roads_changed()
+
+
+def remove_piece(state: WatchState, point: int) -> None:
+    """Destroy a settlement or city: the intersection is freed and the slot returned."""
+    owner, kind = state.piece_owner[point], state.piece_kind[point]
+    if not kind:
+        return
+    _count(state, owner, kind, -1)
+    state.piece_owner[point] = 0
+    state.piece_kind[point] = NONE
+    if kind == CITY:
+        _raze_city_works(state, point)
+    state.roads_changed()
+
+
+def demote_city(state: WatchState, point: int) -> str:
+    """A city reduced to a settlement: its walls and every adjacent improvement are destroyed.
+
+    A ruler already holding five settlements loses the city outright (ruling P-47). Returns what
+    became of it, for the event."""
+    owner = state.piece_owner[point]
+    _raze_city_works(state, point)
+    if state.settlements[owner] >= MAX_SETTLEMENTS:
+        remove_piece(state, point)
+        return "destroyed"
+    place_piece(state, point, owner, SETTLEMENT)
+    return "demoted"
+
+
+def _raze_city_works(state: WatchState, point: int) -> None:
+    state.walls[point] = False
+    for hex_index in TOPOLOGY.point_hexes[point]:
+        state.improvements.pop(hex_index, None)
+    # An improvement bound to this city but on a tile not adjacent cannot exist; nothing else to do.
+
+
+def _count(state: WatchState, owner: int, kind: int, delta: int) -> None:
+    if kind == SETTLEMENT:
+        state.settlements[owner] += delta
+    else:
+        state.cities[owner] += delta
+
+
+def city_improvement(state: WatchState, point: int) -> int | None:
+    """The tile of the improvement owned by the city at ``point``, if it has one."""
+    for hex_index, (_, city, _) in state.improvements.items():
+        if city == point:
+            return hex_index
+    return None
+
+
+# --- production ---------------------------------------------------------------------------------
+
+
+def production(state: WatchState, seat: int) -> list[int]:
+    """What ``seat`` gains at round close: 1 per settlement, 2 per city, for every adjacent producing
+    tile, plus 1 per improvement (none from desert, none from a city under Civil Unrest)."""
+    gained = [0, 0, 0, 0]
+    tiles = state.tiles
+    for point in state.points_of(seat):
+        if point in state.unrest:
+            continue
+        multiplier = state.piece_kind[point]
+        for hex_index in TOPOLOGY.point_hexes[point]:
+            resource = TILE_YIELD.get(tiles[hex_index])
+            if resource is not None:
+                gained[resource] += multiplier
+    for hex_index, (owner, city, kind) in state.improvements.items():
+        if owner == seat and tiles[hex_index] != DESERT and city not in state.unrest:
+            gained[IMPROVEMENT_YIELD[kind]] += 1
+    return gained
+
+
+def starting_resources(state: WatchState, seat: int) -> list[int]:
+    """1 from every tile touching the settlement, 2 from every tile touching the city."""
+    return production(state, seat)

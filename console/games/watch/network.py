@@ -1,0 +1,195 @@
+"""Roads and reach: a ruler's network, where roads and settlements may go, the Warpath, and
+where an army may march.
+
+A ruler's network is every intersection touched by their roads, settlements or cities.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.watch.board import TOPOLOGY, buildable, road_allowed
+from console.games.watch.ledger import CITY
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+WARPATH_LENGTH = 5
+EDGE_POINTS = TOPOLOGY.edge_points
+POINT_EDGES = TOPOLOGY.point_edges
+POINT_NEIGHBOURS = TOPOLOGY.point_neighbours
+
+
+def network(state: WatchState, seat: int) -> set[int]:
+    points = set(state.points_of(seat))
+    road_owner = state.road_owner
+    for edge, (a, b) in enumerate(EDGE_POINTS):
+        if road_owner[edge] == seat:
+            points.add(a)
+            points.add(b)
+    return points
+
+
+def _road_continues_at(state: WatchState, seat: int, point: int, founding_point: int | None) -> bool:
+    """Whether a new road of ``seat`` may start from ``point``."""
+    if founding_point is not None:
+        return point == founding_point
+    owner = state.piece_owner[point]
+    if owner == seat:
+        return True
+    if owner:  # another ruler's settlement or city cuts the chain
+        return False
+    return any(state.road_owner[edge] == seat for edge in POINT_EDGES[point])
+
+
+def road_error(state: WatchState, seat: int, edge: int, founding_point: int | None = None) -> str | None:
+    if state.road_owner[edge]:
+        return "that edge already has a road"
+    if not road_allowed(state.tiles, edge):
+        return "roads are never laid across water"
+    a, b = EDGE_POINTS[edge]
+    if not (
+        _road_continues_at(state, seat, a, founding_point)
+        or _road_continues_at(state, seat, b, founding_point)
+    ):
+        if founding_point is not None:
+            return "a founding road must run from the piece you just placed"
+        return "a road must extend from your own city, settlement or road"
+    return None
+
+
+def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> list[int]:
+    if founding_point is not None:
+        starts = [founding_point]
+    else:
+        starts = [p for p in network(state, seat) if _road_continues_at(state, seat, p, None)]
+    edges: set[int] = set()
+    road_owner, tiles = state.road_owner, state.tiles
+    for point in starts:
+        for edge in POINT_EDGES[point]:
+            if not road_owner[edge] and road_allowed(tiles, edge):
+                edges.add(edge)
+    return sorted(edges)
+
+
+def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str | None:
+    """Why a new city or settlement may not stand at ``point`` (None: it may)."""
+    if state.piece_kind[point]:
+        return "that intersection already holds a settlement or city"
+    if not buildable(state.tiles, point):
+        return "that intersection touches only water"
+    stack = state.stacks.get(point)
+    if stack is not None and stack.owner != seat:
+        return "another ruler's army stands on that intersection"
+    own_only = state.options["distance_rule"] == "own"
+    for neighbour in POINT_NEIGHBOURS[point]:
+        owner = state.piece_owner[neighbour]
+        if owner and (owner == seat or not own_only):
+            return "that intersection is next to a settlement or city"
+    if not founding and not any(state.road_owner[edge] == seat for edge in POINT_EDGES[point]):
+        return "a settlement must stand on an intersection touched by your road"
+    return None
+
+
+def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
+    if founding:
+        candidates: object = range(len(TOPOLOGY.point_ids))
+    else:
+        candidates = sorted(network(state, seat))
+    return [p for p in candidates if site_error(state, seat, p, founding) is None]  # type: ignore[attr-defined]
+
+
+# --- the Warpath --------------------------------------------------------------------------------
+
+
+def longest_road(state: WatchState, seat: int) -> int:
+    """The longest continuous run of ``seat``'s roads (no edge twice), cut by other rulers' pieces."""
+    own = [edge for edge, owner in enumerate(state.road_owner) if owner == seat]
+    if len(own) < 2:
+        return len(own)
+    own_set = set(own)
+    best = 0
+
+    def walk(point: int, used: set[int], length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        owner = state.piece_owner[point]
+        if length and owner and owner != seat:
+            return
+        for edge in POINT_EDGES[point]:
+            if edge in own_set and edge not in used:
+                used.add(edge)
+                walk(TOPOLOGY.other_end(edge, point), used, length + 1)
+                used.discard(edge)
+
+    ends = {point for edge in own for point in EDGE_POINTS[edge]}
+    for point in ends:
+        walk(point, set(), 0)
+    return best
+
+
+def update_warpath(state: WatchState) -> None:
+    """Ruling P-9: first to 5 takes it; it passes only to a strictly longer road; after losses the
+    holder keeps it while still (tied) longest, else a unique longest takes it, else it is set aside."""
+    lengths = [0] + [longest_road(state, seat) for seat in range(1, state.players + 1)]
+    state.road_lengths = lengths
+    best = max(lengths)
+    holder = state.warpath
+    if holder and lengths[holder] == best and best >= WARPATH_LENGTH:
+        return
+    leaders = [seat for seat in range(1, state.players + 1) if lengths[seat] == best]
+    state.warpath = leaders[0] if best >= WARPATH_LENGTH and len(leaders) == 1 else 0
+
+
+# --- marching -----------------------------------------------------------------------------------
+
+
+def reachable(state: WatchState, seat: int, start: int) -> list[int]:
+    """Where a stack of ``seat`` at ``start`` may end a move: any distance along its own or allied
+    roads, never through or onto an intersection with a non-allied ruler's stack or piece; it may
+    stop only where no other ruler stands (ruling R-MOVE) and merge with its own stack up to 5."""
+    friends = state.friends(seat)
+    road_owner, piece_owner, stacks = state.road_owner, state.piece_owner, state.stacks
+    units = stacks[start].units
+    seen = {start}
+    frontier = [start]
+    ends: list[int] = []
+    while frontier:
+        point = frontier.pop()
+        for edge in POINT_EDGES[point]:
+            if road_owner[edge] not in friends:
+                continue
+            nxt = EDGE_POINTS[edge][1] if EDGE_POINTS[edge][0] == point else EDGE_POINTS[edge][0]
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            owner = piece_owner[nxt]
+            stack = stacks.get(nxt)
+            if (owner and owner not in friends) or (stack is not None and stack.owner not in friends):
+                continue
+            frontier.append(nxt)
+            if owner in (0, seat) and (stack is None or (stack.owner == seat and stack.units + units <= 5)):
+                ends.append(nxt)
+    ends.sort()
+    return ends
+
+
+def nearest_city(state: WatchState, seat: int, start: int) -> int | None:
+    """The owner's city fewest intersection-steps away (ties: the lowest id), for a retreat."""
+    if state.cities[seat] == 0:
+        return None
+    seen = {start}
+    layer = [start]
+    while layer:
+        cities = sorted(p for p in layer if state.piece_owner[p] == seat and state.piece_kind[p] == CITY)
+        if cities:
+            return cities[0]
+        nxt_layer = []
+        for point in layer:
+            for neighbour in POINT_NEIGHBOURS[point]:
+                if neighbour not in seen:
+                    seen.add(neighbour)
+                    nxt_layer.append(neighbour)
+        layer = nxt_layer
+    return None

@@ -1,0 +1,192 @@
+"""What a seat sees (or the table screen, seat None): JSON-ready, with everything needed to draw
+the map as SVG, and nothing of another ruler's hand or another alliance's channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from console.games.core import JSON, Seat
+from console.games.watch import alliances, horde
+from console.games.watch.board import TOPOLOGY
+from console.games.watch.ledger import PIECE_NAMES, RESOURCE_NAMES
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+# Positions are integers: x in units of half a hex width, y in units of half a hex side.
+SVG_SCALE = {"x": 0.8660254, "y": 0.5, "hex_radius": 2}
+
+
+def _board(state: WatchState) -> JSON:
+    hexes = []
+    for index, name in enumerate(TOPOLOGY.hex_ids):
+        (q, r), (x, y) = TOPOLOGY.hex_axial[index], TOPOLOGY.hex_xy[index]
+        entry: dict[str, Any] = {"id": name, "q": q, "r": r, "x": x, "y": y, "tile": state.tiles[index]}
+        improvement = state.improvements.get(index)
+        if improvement is not None:
+            owner, city, kind = improvement
+            entry["improvement"] = {"kind": kind, "owner": owner, "city": TOPOLOGY.point_ids[city]}
+        hexes.append(entry)
+    points = []
+    for index, name in enumerate(TOPOLOGY.point_ids):
+        x, y = TOPOLOGY.point_xy[index]
+        entry = {"id": name, "x": x, "y": y}
+        if state.piece_kind[index]:
+            entry["piece"] = PIECE_NAMES[state.piece_kind[index]]
+            entry["owner"] = state.piece_owner[index]
+            entry["walls"] = state.walls[index]
+        points.append(entry)
+    edges = []
+    for index, name in enumerate(TOPOLOGY.edge_ids):
+        a, b = TOPOLOGY.edge_points[index]
+        entry = {"id": name, "ends": [TOPOLOGY.point_ids[a], TOPOLOGY.point_ids[b]]}
+        if state.road_owner[index]:
+            entry["road"] = state.road_owner[index]
+        edges.append(entry)
+    stacks = [
+        {
+            "at": TOPOLOGY.point_ids[p],
+            "owner": s.owner,
+            "units": s.units,
+            "active": s.active,
+            "moved": s.moved,
+            "held": s.held,
+        }
+        for p, s in sorted(state.stacks.items())
+    ]
+    return {
+        "scale": SVG_SCALE,
+        "hexes": hexes,
+        "intersections": points,
+        "edges": edges,
+        "armies": stacks,
+        "unrest": sorted(TOPOLOGY.point_ids[p] for p in state.unrest),
+    }
+
+
+def _ruler(state: WatchState, seat: int) -> JSON:
+    people, colour = state.banners[seat - 1]
+    allies = sorted(other for pair in state.alliances for other in pair if seat in pair and other != seat)
+    return {
+        "seat": seat,
+        "people": people,
+        "colour": colour,
+        "vp": state.vp(seat),
+        "stores": dict(zip(RESOURCE_NAMES, state.stores[seat], strict=True)),
+        "hand_size": len(state.hands[seat]),
+        "revealed": [{"id": card, "name": state.catalog.cards[card].name} for card in state.revealed[seat]],
+        "settlements": state.settlements[seat],
+        "cities": state.cities[seat],
+        "longest_road": state.road_lengths[seat],
+        "warpath": state.warpath == seat,
+        "alliance_trophies": alliances.trophies(state, seat),
+        "horde_honours": state.honours[seat],
+        "allies": allies,
+        "pariah": seat in state.pariahs,
+    }
+
+
+def _waiting(state: WatchState) -> JSON | None:
+    """What the game waits for, in public terms (never which card or which choice)."""
+    if not state.pending:
+        return None
+    item = state.pending[0]
+    kind = item[0]
+    if kind == "answer":
+        return {"for": "answer", "seat": item[1], "offer_of": item[2]}
+    if kind in ("return", "free_road", "forfeit", "choose"):
+        return {"for": kind, "seat": item[1]}
+    return {"for": "chance", "what": kind}
+
+
+def build_view(state: WatchState, seat: Seat | None) -> JSON:
+    view: JSON = {
+        "game": "watch",
+        "watch": state.options["watch_name"],
+        "phase": state.phase,
+        "round": state.round,
+        "current": state.current if state.phase == "play" else None,
+        "to_act": list(state.to_act),
+        "waiting": _waiting(state),
+        "founding": (
+            {"seat": state.founding[state.founding_step][0], "place": state.founding[state.founding_step][1]}
+            if state.phase == "founding"
+            else None
+        ),
+        "board": _board(state),
+        "rulers": [_ruler(state, ruler) for ruler in range(1, state.players + 1)],
+        "vp_track": {str(ruler): state.vp(ruler) for ruler in range(1, state.players + 1)},
+        "victory_points": state.options["victory_points"],
+        "warpath": state.warpath or None,
+        "alliances": [
+            {
+                "pair": list(pair),
+                "formed": a.formed,
+                "full_rounds": a.full_rounds,
+                "trophy": a.trophy,
+                "messages": len(a.messages),
+            }
+            for pair, a in sorted(state.alliances.items())
+        ],
+        "sealed_channels": [
+            {
+                "pair": list(a.pair),
+                "formed": a.formed,
+                "ended": a.ended,
+                "reason": a.reason,
+                "messages": len(a.messages),
+            }
+            for a in state.archives
+        ],
+        "moon_track": {
+            "moons": state.moons,
+            "of": horde.MOONS,
+            "landfalls": state.landfalls,
+            "breaks": state.breaks,
+            "ruin_at": horde.BREAKS_TO_RUIN,
+        },
+        "decks": {name: len(deck) for name, deck in sorted(state.decks.items())},
+        "harrows_unseen": sum(state.decks["harrows"].unseen.values()) + len(state.decks["harrows"].top),
+        "last": state.last,
+        "outcome": state.result.to_json() if state.result else None,
+    }
+    if seat is not None and 1 <= seat <= state.players:
+        view["you"] = seat
+        cards = state.catalog.cards
+        view["hand"] = [
+            {
+                "id": card,
+                "name": cards[card].name,
+                "deck": cards[card].deck,
+                "rarity": cards[card].rarity,
+                "text": cards[card].text,
+            }
+            for card in state.hands[seat]
+        ]
+        view["channels"] = _channels(state, seat)
+    return view
+
+
+def _channels(state: WatchState, seat: int) -> list[JSON]:
+    channels = []
+    for pair, alliance in sorted(state.alliances.items()):
+        if seat in pair:
+            channels.append(
+                {
+                    "with": pair[0] if pair[1] == seat else pair[1],
+                    "sealed": False,
+                    "messages": [{"from": who, "text": text} for who, text in alliance.messages],
+                }
+            )
+    for archive in state.archives:
+        if seat in archive.pair:
+            other = archive.pair[0] if archive.pair[1] == seat else archive.pair[1]
+            channels.append(
+                {
+                    "with": other,
+                    "sealed": True,
+                    "ended": archive.ended,
+                    "messages": [{"from": who, "text": text} for who, text in archive.messages],
+                }
+            )
+    return channels

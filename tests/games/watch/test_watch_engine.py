@@ -1,0 +1,116 @@
+"""The generic engine invariants for 2, 3 and 4 rulers, notation, and what no view may leak."""
+
+import json
+import random
+
+import pytest
+
+from console.games.checks import check_engine
+from console.games.core import CHANCE, IllegalAction, NotationError
+from console.games.watch import GAME
+from console.games.watch.notation import Say
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_generic_engine_checks(players):
+    finals = check_engine(GAME, players, games=2, seed=100 * players, options={"max_rounds": 12})
+    assert all(final.outcome() is not None for final in finals)
+
+
+def test_random_games_end_with_default_options():
+    from console.games.checks import play_random
+
+    state = play_random(GAME, 4, seed=3)
+    assert state.outcome() is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1:settle i12",
+        "2:road e40",
+        "1:improve h5 i14",
+        "3:draw warfare goods",
+        "1:activate i14 gold",
+        "1:play w-drill-sergeant i3 i1",
+        "2:play g-crowns-due 1 gold grain grain stone",
+        "chance:deal growth g-spy" if False else "chance:deal growth g-gold-rush",
+        "chance:take 2 wood",
+        '4:say 2 "meet at \\"the ford\\""',
+    ],
+)
+def test_notation_round_trips(text):
+    action = GAME.parse_action(text)
+    assert GAME.parse_action(str(action)) == action
+
+
+def test_play_arguments_are_kept_in_one_canonical_order():
+    assert str(GAME.parse_action("1:play w-drill-sergeant i3 i1")) == "1:play w-drill-sergeant i1 i3"
+    assert str(GAME.parse_action("1:play g-crowns-due 2 gold grain")) == "1:play g-crowns-due 2 grain gold"
+
+
+def test_a_message_with_spaces_and_quotes_round_trips_as_one_json_string():
+    action = GAME.parse_action('2:say 3 "hold the ford, \\"brother\\"  at dawn"')
+    assert isinstance(action, Say) and action.message == 'hold the ford, "brother"  at dawn'
+    assert str(action) == '2:say 3 "hold the ford, \\"brother\\"  at dawn"'
+
+
+@pytest.mark.parametrize("text", ["2:say 3 hold the ford", '2:say 3 ""', '2:say x "hi"'])
+def test_a_malformed_message_is_refused_without_echoing_it(text):
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(text)
+    assert "ford" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["1:build i12", "1 settle", "1:settle x9", "1:play nothing", "1:road e99"])
+def test_text_that_is_no_action_is_a_notation_error(text):
+    with pytest.raises(NotationError):
+        GAME.parse_action(text)
+
+
+def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
+    """Property over random games with chat injected: secrets stay with their owners."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.new(4, seed, {"max_rounds": 10})
+        said = 0
+        while state.to_act and said < 4000:
+            seat = state.to_act[0]
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            allies = [other for pair in state.alliances for other in pair if seat in pair and other != seat]
+            if allies and rng.random() < 0.2:
+                said += 1
+                state.apply(Say(seat, (str(rng.choice(allies)),), f"secret <{seed}.{said}> for allies"))
+            else:
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.randrange(len(legal))])
+            _assert_no_leaks(state)
+        assert state.outcome() is not None
+
+
+def _assert_no_leaks(state):
+    views = {seat: json.dumps(state.view(seat)) for seat in range(1, state.players + 1)}
+    public = json.dumps(state.view(None))
+    for text, readers in state.private_strings().items():
+        assert text not in public
+        for seat, view in views.items():
+            assert (text in view) == (seat in readers), (text, seat, readers)
+    for seat in range(1, state.players + 1):
+        for card in state.hidden_strings(seat):
+            assert card not in public
+            assert all(card not in view for other, view in views.items() if other != seat)
+
+
+def test_a_message_to_a_non_ally_is_refused_without_echoing_it(table):
+    with pytest.raises(IllegalAction) as caught:
+        table.state.apply(GAME.parse_action('1:say 2 "the password is swordfish"'))
+    assert "swordfish" not in str(caught.value)
+
+
+def test_the_catalog_lists_every_card_and_harrow():
+    catalog = GAME.catalog()
+    assert len(catalog) == 33 + 7
+    assert catalog["w-forge-the-edge"] == "Forge the Edge"
+    assert catalog["x-black-lung"] == "The Black Lung"

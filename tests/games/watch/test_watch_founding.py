@@ -1,0 +1,128 @@
+"""The Gathering and the Founding."""
+
+import pytest
+
+from console.games.core import BadOptions
+from console.games.watch import GAME
+from console.games.watch.testing import Table, edge
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_a_watch_has_two_to_four_rulers(players):
+    with pytest.raises(BadOptions, match="2 to 4"):
+        GAME.new(players)
+
+
+def test_each_ruler_bears_a_people_and_a_colour():
+    view = GAME.new(
+        3, 0, {"peoples": "Stoneborn, Highkin, Wandersfolk", "colours": "amber,cobalt,ivory"}
+    ).view(None)
+    assert [(r["people"], r["colour"]) for r in view["rulers"]] == [
+        ("Stoneborn", "amber"),
+        ("Highkin", "cobalt"),
+        ("Wandersfolk", "ivory"),
+    ]
+
+
+def test_no_two_rulers_may_bear_the_same_colour():
+    with pytest.raises(BadOptions, match="sacred"):
+        GAME.new(2, 0, {"colours": "amber,amber"})
+
+
+def test_no_two_rulers_may_be_the_same_people():
+    with pytest.raises(BadOptions, match="same people"):
+        GAME.new(2, 0, {"peoples": "Highkin,highkin"})
+
+
+def test_there_are_seven_peoples():
+    with pytest.raises(BadOptions, match="is not a people"):
+        GAME.new(2, 0, {"peoples": "Highkin,Elves"})
+
+
+def test_the_watch_begins_only_when_the_host_calls_it_named():
+    with pytest.raises(BadOptions, match="named"):
+        GAME.new(2, 0, {"watch_name": "  "})
+    assert GAME.new(2, 0, {"watch_name": "The Long Night"}).view(None)["watch"] == "The Long Night"
+
+
+def test_city_then_road_in_seat_order_then_settlement_then_road_in_reverse():
+    t = Table(3, found=False)
+    order = []
+    for text in [
+        "1:city i14",
+        f"1:road {edge('i14', 'i19')}",
+        "2:city i26",
+        f"2:road {edge('i26', 'i21')}",
+        "3:city i41",
+        f"3:road {edge('i41', 'i46')}",
+        "3:settle i8",
+        f"3:road {edge('i8', 'i12')}",
+        "2:settle i35",
+        f"2:road {edge('i35', 'i30')}",
+        "1:settle i18",
+    ]:
+        order.append(t.state.to_act[0])
+        t.do(text)
+    assert order == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1]
+    assert t.state.view(None)["founding"] == {"seat": 1, "place": "road"}
+
+
+def test_the_founding_asks_for_the_right_piece():
+    t = Table(2, found=False)
+    t.refuse("1:settle i14", "asks for a city")
+
+
+def test_cities_and_settlements_sit_on_intersections_never_next_to_another_piece():
+    t = Table(2, found=False)
+    t.do("1:city i14", f"1:road {edge('i14', 'i19')}")
+    t.refuse("2:city i19", "next to a settlement or city")
+    t.refuse("2:city i14", "already holds")
+
+
+def test_a_piece_needs_land_at_its_intersection():
+    t = Table(2, found=False)
+    lake_only = "i48"  # the corner lake h17 and the sea
+    t.refuse(f"1:city {lake_only}", "only water")
+
+
+def test_the_founding_road_runs_from_the_piece_just_placed():
+    t = Table(2, found=False)
+    t.do("1:city i14")
+    t.refuse(f"1:road {edge('i18', 'i24')}", "the piece you just placed")
+    assert t.legal() == sorted(f"1:road {edge('i14', other)}" for other in ("i9", "i10", "i19"))
+
+
+def test_the_founding_is_free_and_starting_resources_come_from_the_tiles():
+    t = Table(2, found=False)
+    actions = [
+        "1:city i14",
+        f"1:road {edge('i14', 'i19')}",
+        "2:city i26",
+        f"2:road {edge('i26', 'i21')}",
+        "2:settle i35",
+        f"2:road {edge('i35', 'i30')}",
+        "1:settle i18",
+    ]
+    t.do(*actions)
+    assert t.stores(1) == t.stores(2) == {"grain": 0, "wood": 0, "stone": 0, "gold": 0}
+    t.do(f"1:road {edge('i18', 'i24')}")
+    # city i14: gold, stone, wood x2; settlement i18: grain, stone, grain x1
+    assert t.stores(1) == {"grain": 2, "wood": 2, "stone": 3, "gold": 2}
+    # city i26: grain, grain, stone x2; settlement i35: grain, wood, wood x1
+    assert t.stores(2) == {"grain": 5, "wood": 2, "stone": 2, "gold": 0}
+
+
+def test_every_ruler_starts_with_three_visible_vp(table):
+    assert table.state.vp(1) == table.state.vp(2) == 3
+
+
+def test_the_founding_settlement_need_not_connect():
+    t = Table(2, found=False)
+    t.do("1:city i14", f"1:road {edge('i14', 'i19')}", "2:city i26", f"2:road {edge('i26', 'i21')}")
+    t.do("2:settle i44")  # far from seat 2's city and road
+    assert t.piece("i44") == (2, 1)
+
+
+def test_after_the_founding_round_one_begins_with_seat_one(table):
+    assert table.state.round == 1 and table.state.to_act == (1,)
+    assert table.state.view(None)["phase"] == "play"
