@@ -11,6 +11,7 @@ import pytest
 from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
 from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.deck import Deck
 from console.games.wheels.state import WheelsState
 
 
@@ -26,8 +27,9 @@ class Kit:
         first: int = 1,
         leaders: tuple[str, str] = ("none", "none"),
     ) -> WheelsState:
-        """A match at its first turn: each seat holds its hand (at most six) and its stacked deck
-        continues with ``rest``; both kept their opening hands."""
+        """A match at its first turn: each seat holds exactly ``hand`` (at most six) over a stacked
+        deck of ``rest``; both kept their opening hands. A hand under six is a test position: the
+        opening deals the stacked cards, then the hand and deck are laid out as asked."""
         assert len(hand1) <= 6 and len(hand2) <= 6
         state = self.new(
             decks={1: [*hand1, *rest1], 2: [*hand2, *rest2]},
@@ -37,6 +39,11 @@ class Kit:
         self.chance(state)
         self.act(state, "1:keep", "2:keep")
         assert state.phase == "play"
+        for player, hand, rest in ((state.seats[0], hand1, rest1), (state.seats[1], hand2, rest2)):
+            player.hand = {}
+            for card in hand:
+                player.take_into_hand(card)
+            player.deck = Deck(top=rest)
         return state
 
     def new(

@@ -61,10 +61,27 @@ def test_the_targeting_classes_of_the_named_crafts() -> None:
 
 def test_every_mechanic_of_the_book_is_used_by_some_card() -> None:
     ops = {effect.op for card in CARDS.cards.values() if card.kind != "wheel" for effect in card.effects}
-    assert ops >= {"age", "value", "hold", "restore", "ripen", "unseal", "sour", "remove", "return",
-                   "read-best", "damp", "chill"}
-    gains = {effect.amount > 0 for card in CARDS.cards.values() if card.kind != "wheel"
-             for effect in card.effects if effect.op in ("value", "hold")}
+    assert ops >= {
+        "age",
+        "value",
+        "hold",
+        "restore",
+        "ripen",
+        "unseal",
+        "sour",
+        "remove",
+        "return",
+        "read-best",
+        "damp",
+        "chill",
+    }
+    gains = {
+        effect.amount > 0
+        for card in CARDS.cards.values()
+        if card.kind != "wheel"
+        for effect in card.effects
+        if effect.op in ("value", "hold")
+    }
     assert gains == {True, False}, "value and hold crafts both raise and lower"
     assert any(card.free for card in CARDS.cards.values() if card.kind == "craft")
     assert any(not card.free for card in CARDS.cards.values() if card.kind == "craft")
