@@ -86,7 +86,7 @@ class Piles:
             total = self.composition[strength]
             if total == 0:
                 return f"seat {seat} cannot have a {strength}: this deck has no {strength}s"
-            every = "the only" if total == 1 else f"all {number_word(total)}"
+            every = "the only" if total == 1 else "both" if total == 2 else f"all {number_word(total)}"
             plural = "" if total == 1 else "s"
             verb = "is" if total == 1 else "are"
             return f"seat {seat} cannot have a {strength}: {every} {strength}{plural} {verb} accounted for"
