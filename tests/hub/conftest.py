@@ -18,10 +18,14 @@ MakeHub = Callable[..., Hub]
 def make_hub(tmp_path: Path) -> Iterator[MakeHub]:
     hubs: list[Hub] = []
 
-    def make(game: str = "wheels", seats: tuple[str, ...] = ("phone", "bot"), start: bool = True,
-             **table: Any) -> Hub:
-        config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0,
-                           table=TableConfig(game=game, players=len(seats), seats=seats, seed=7, **table))
+    def make(
+        game: str = "wheels", seats: tuple[str, ...] = ("phone", "bot"), start: bool = True, **table: Any
+    ) -> Hub:
+        config = HubConfig(
+            journal=tmp_path / "journal.db",
+            bot_delay_s=0.0,
+            table=TableConfig(game=game, players=len(seats), seats=seats, seed=7, **table),
+        )
         hub = Hub(config)
         hubs.append(hub)
         return hub.start(inputs=False) if start else hub

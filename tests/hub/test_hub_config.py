@@ -42,15 +42,18 @@ def test_players_without_seats_gives_one_phone_and_bots_for_the_rest() -> None:
     assert config_from_mapping({"table": {"players": 3}}).table.seats == ("phone", "bot", "bot")
 
 
-@pytest.mark.parametrize(("data", "named"), [
-    ({"sever": {}}, "'sever'"),
-    ({"server": {"prot": 1}}, "'prot'"),
-    ({"server": {"port": "eighty"}}, "port"),
-    ({"table": {"seats": ["phone", "robot"]}}, "'robot'"),
-    ({"table": {"players": 3, "seats": ["phone", "bot"]}}, "3 players"),
-    ({"inputs": {"mode": "psychic"}}, "mode"),
-    ({"host_pin": "12ab"}, "host_pin"),
-])
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        ({"sever": {}}, "'sever'"),
+        ({"server": {"prot": 1}}, "'prot'"),
+        ({"server": {"port": "eighty"}}, "port"),
+        ({"table": {"seats": ["phone", "robot"]}}, "'robot'"),
+        ({"table": {"players": 3, "seats": ["phone", "bot"]}}, "3 players"),
+        ({"inputs": {"mode": "psychic"}}, "mode"),
+        ({"host_pin": "12ab"}, "host_pin"),
+    ],
+)
 def test_a_bad_key_or_value_is_refused_with_its_name(data: dict[str, object], named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         config_from_mapping(data)

@@ -1,0 +1,81 @@
+"""The site over a hub in a temporary folder: bots move at once, streams keep alive quickly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from console.hub.config import HubConfig, ServerConfig, TableConfig
+from console.hub.service import Hub
+from console.web import create_app
+from console.web.sse_client import Message, parse_messages
+
+ORIGIN = {"Origin": "http://localhost"}
+
+
+def hub_config(
+    tmp_path: Path, game: str = "wheels", seats: tuple[str, ...] = ("phone", "phone"), **server: object
+) -> HubConfig:
+    settings = {"keepalive_s": 0.05, "max_stream_s": 2.0, **server}
+    return HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=0.0,
+        host_pin="2468",
+        server=ServerConfig(**settings),  # type: ignore[arg-type]
+        table=TableConfig(game=game, players=len(seats), seats=seats, seed=11),
+    )
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[Hub]:
+    started = Hub(hub_config(tmp_path)).start(inputs=False)
+    yield started
+    started.stop()
+
+
+@pytest.fixture
+def app(hub: Hub) -> Flask:
+    return create_app({"TESTING": True, "HUB": hub})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+Reader = Callable[..., tuple[list[str], list[Message]]]
+
+
+@pytest.fixture
+def read_stream() -> Reader:
+    """Read a stream through the test client until ``until(messages)`` holds; return the chunks
+    as they arrived and the messages parsed from them."""
+
+    def read(
+        client: FlaskClient, url: str, until: Callable[[list[Message]], bool], **headers: str
+    ) -> tuple[list[str], list[Message]]:
+        response = client.get(url, headers=headers)
+        assert response.status_code == 200, response.data
+        assert response.mimetype == "text/event-stream"
+        chunks: list[str] = []
+        messages: list[Message] = []
+        try:
+            for chunk in response.iter_encoded():
+                chunks.append(chunk.decode())
+                messages, _ = parse_messages("".join(chunks))
+                if until(messages):
+                    break
+        finally:
+            response.close()
+        return chunks, messages
+
+    return read
+
+
+@pytest.fixture
+def config_for() -> Callable[..., HubConfig]:
+    return hub_config

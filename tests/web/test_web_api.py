@@ -1,0 +1,215 @@
+"""The JSON API: state, legal actions, posting an action, the log; every refusal changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from console.hub.service import Hub
+
+ORIGIN = {"Origin": "http://localhost"}
+
+
+def table_id(hub: Hub) -> int:
+    return hub.tables()[0].table.id
+
+
+def bearer(hub: Hub, seat: int) -> dict[str, str]:
+    return {"Authorization": f"Bearer {hub.tokens(table_id(hub))[seat]}"}
+
+
+def post_action(client: FlaskClient, hub: Hub, seat: int, body: Any, **headers: str) -> Any:
+    return client.post(
+        f"/api/tables/{table_id(hub)}/seats/{seat}/actions",
+        json=body,
+        headers={**ORIGIN, **bearer(hub, seat), **headers},
+    )
+
+
+def journal(hub: Hub) -> list[str]:
+    return hub.journal.actions(table_id(hub))
+
+
+def first_legal(client: FlaskClient, hub: Hub, seat: int = 1) -> str:
+    legal: list[str] = client.get(
+        f"/api/tables/{table_id(hub)}/seats/{seat}/legal", headers=bearer(hub, seat)
+    ).json["legal"]
+    return legal[0]
+
+
+def test_the_public_state_names_the_game_and_who_is_to_act(client: FlaskClient, hub: Hub) -> None:
+    state = client.get(f"/api/tables/{table_id(hub)}").json
+    assert state["game"] == "wheels" and state["seat"] is None
+    assert state["to_act"] and "legal" not in state
+    assert client.get("/api/tables").json["tables"][0]["id"] == table_id(hub)
+
+
+def test_a_seat_state_needs_that_seats_token(client: FlaskClient, hub: Hub) -> None:
+    url = f"/api/tables/{table_id(hub)}/seats/1"
+    assert client.get(url).status_code == 403
+    assert client.get(url, headers=bearer(hub, 2)).status_code == 403
+    assert client.get(url, headers={"Authorization": "Bearer forged"}).status_code == 403
+    mine = client.get(url, headers=bearer(hub, 1))
+    assert mine.status_code == 200 and mine.json["seat"] == 1 and mine.json["can_act"] is True
+
+
+def test_the_seat_cookie_opens_the_seat_like_the_token(client: FlaskClient, hub: Hub) -> None:
+    client.set_cookie(f"tt_seat_{table_id(hub)}", hub.tokens(table_id(hub))[2])
+    assert client.get(f"/api/tables/{table_id(hub)}/seats/2").status_code == 200
+    assert client.get(f"/api/tables/{table_id(hub)}/seats/1").status_code == 403
+
+
+def test_a_legal_action_is_applied_and_journalled(client: FlaskClient, hub: Hub) -> None:
+    action = first_legal(client, hub)
+    response = post_action(client, hub, 1, {"action": action})
+    assert response.status_code == 200 and response.json["action"] == action
+    assert action in journal(hub)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"action": "1:fly away"}, 400, "fly"),
+        ({"action": 7}, 400, "notation"),
+        ({"action": ""}, 400, "notation"),
+        ({}, 400, "lacks action"),
+        ({"action": "1:x", "extra": 1}, 400, "unknown field"),
+        ([1, 2], 400, "JSON object"),
+    ],
+)
+def test_a_malformed_body_gets_a_clear_400_and_changes_nothing(
+    client: FlaskClient, hub: Hub, body: Any, status: int, says: str
+) -> None:
+    before = journal(hub)
+    response = post_action(client, hub, 1, body)
+    assert response.status_code == status and says in response.json["error"]
+    assert journal(hub) == before
+
+
+def test_a_body_that_is_not_json_is_refused(client: FlaskClient, hub: Hub) -> None:
+    before = journal(hub)
+    url = f"/api/tables/{table_id(hub)}/seats/1/actions"
+    headers = {**ORIGIN, **bearer(hub, 1)}
+    assert client.post(url, data="action=1:x", headers=headers, content_type="text/plain").status_code == 415
+    assert (
+        client.post(url, data="{not json", headers=headers, content_type="application/json").status_code
+        == 400
+    )
+    assert journal(hub) == before
+
+
+def test_an_action_of_another_seat_or_out_of_turn_is_refused(client: FlaskClient, hub: Hub) -> None:
+    action = first_legal(client, hub, 1)
+    before = journal(hub)
+    assert post_action(client, hub, 2, {"action": action}).status_code == 403
+    post_action(client, hub, 1, {"action": action})
+    again = post_action(client, hub, 1, {"action": action})
+    assert again.status_code == 409 and again.json["error"]
+    assert journal(hub) == [*before, action]
+
+
+def test_a_post_needs_a_same_origin_request(client: FlaskClient, hub: Hub) -> None:
+    action = first_legal(client, hub)
+    url = f"/api/tables/{table_id(hub)}/seats/1/actions"
+    before = journal(hub)
+    no_origin = client.post(url, json={"action": action}, headers=bearer(hub, 1))
+    cross = client.post(
+        url, json={"action": action}, headers={**bearer(hub, 1), "Origin": "http://evil.example"}
+    )
+    assert (no_origin.status_code, cross.status_code) == (403, 403)
+    assert "same-origin" in no_origin.json["error"] and "evil.example" in cross.json["error"]
+    assert journal(hub) == before
+    fetch = client.post(
+        url, json={"action": action}, headers={**bearer(hub, 1), "Sec-Fetch-Site": "same-origin"}
+    )
+    assert fetch.status_code == 200
+
+
+def test_a_post_needs_the_seat_token(client: FlaskClient, hub: Hub) -> None:
+    url = f"/api/tables/{table_id(hub)}/seats/1/actions"
+    before = journal(hub)
+    response = client.post(url, json={"action": first_legal(client, hub)}, headers=ORIGIN)
+    assert response.status_code == 403 and "token" in response.json["error"]
+    assert journal(hub) == before
+
+
+def test_a_ten_megabyte_body_is_refused_with_413(client: FlaskClient, hub: Hub) -> None:
+    before = journal(hub)
+    body = json.dumps({"action": "1:" + "x" * 10_000_000})
+    response = client.post(
+        f"/api/tables/{table_id(hub)}/seats/1/actions",
+        data=body,
+        content_type="application/json",
+        headers={**ORIGIN, **bearer(hub, 1)},
+    )
+    assert response.status_code == 413 and "larger" in response.json["error"]
+    assert journal(hub) == before
+
+
+def test_the_public_log_holds_only_events_everyone_may_see(client: FlaskClient, hub: Hub) -> None:
+    tid = table_id(hub)
+    post_action(client, hub, 1, {"action": first_legal(client, hub)})  # a secret choice
+    public = client.get(f"/api/tables/{tid}/log").json
+    mine = client.get(f"/api/tables/{tid}/seats/1/log", headers=bearer(hub, 1)).json
+    worker = hub.tables()[0]
+    audiences = {e.id: e.audience for e in worker.channel.events_after(0, 1)}
+    assert all(audiences[e["id"]] is None for e in public["events"])
+    assert any(audiences[e["id"]] == frozenset({1}) for e in mine["events"])
+    assert [e["id"] for e in client.get(f"/api/tables/{tid}/log?after=2").json["events"]] == [
+        e["id"] for e in public["events"] if e["id"] > 2
+    ]
+    assert client.get(f"/api/tables/{tid}/log?after=x").status_code == 400
+
+
+def test_an_unknown_table_is_a_404(client: FlaskClient) -> None:
+    response = client.get("/api/tables/999")
+    assert response.status_code == 404 and "999" in response.json["error"]
+
+
+def test_host_commands_need_the_host_pin(client: FlaskClient, hub: Hub) -> None:
+    url = f"/api/tables/{table_id(hub)}/host"
+    assert client.post(url, json={"command": "pause"}, headers=ORIGIN).status_code == 403
+    assert (
+        client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "0000"}).status_code
+        == 403
+    )
+    paused = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
+    assert paused.status_code == 200 and paused.json["status"] == "paused"
+    refused = post_action(client, hub, 1, {"action": "1:anything"})
+    assert refused.status_code == 409 and "paused" in refused.json["error"]
+    bad = client.post(url, json={"command": "explode"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
+    assert bad.status_code == 409 and "explode" in bad.json["error"]
+
+
+def test_wrong_pins_in_a_row_lock_the_pin_out_for_a_while(client: FlaskClient, hub: Hub) -> None:
+    url = f"/api/tables/{table_id(hub)}/host"
+    for _ in range(5):
+        client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "1111"})
+    locked = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
+    assert locked.status_code == 429
+    assert hub.tables()[0].status == "playing"
+
+
+def test_the_host_starts_a_table_and_assigns_its_seats(client: FlaskClient, hub: Hub) -> None:
+    host = {**ORIGIN, "X-Host-Pin": "2468"}
+    made = client.post("/api/tables", json={"game": "wheels", "seats": ["bot", "phone"]}, headers=host)
+    assert made.status_code == 201
+    new_id = made.json["id"]
+    assert hub.worker(new_id).controllers == {1: "bot", 2: "phone"}
+    changed = client.post(
+        f"/api/tables/{new_id}/seats/2/controller", json={"controller": "pod"}, headers=host
+    )
+    assert changed.status_code == 200 and hub.worker(new_id).controllers[2] == "pod"
+    assert client.post("/api/tables", json={"game": "chess"}, headers=host).status_code == 400
+    assert client.post("/api/tables", json={"players": "two"}, headers=host).status_code == 409
+
+
+def test_join_codes_are_given_only_with_the_host_pin(client: FlaskClient, hub: Hub) -> None:
+    url = f"/api/tables/{table_id(hub)}/join"
+    assert client.get(url).status_code == 403
+    seats = client.get(url, headers={"X-Host-Pin": "2468"}).json["seats"]
+    assert [s["seat"] for s in seats] == [1, 2]
+    assert seats[0]["url"].endswith(hub.tokens(table_id(hub))[1]) and seats[0]["svg"].startswith("<svg")

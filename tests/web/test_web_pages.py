@@ -1,0 +1,72 @@
+"""The pages: the table screen with its join codes, the join link, the seat page, spectators."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from console.hub.service import Hub
+from console.web.security import HEADERS
+
+REMOTE = {"REMOTE_ADDR": "192.168.1.50"}
+
+
+def tid(hub: Hub) -> int:
+    return hub.tables()[0].table.id
+
+
+def test_the_hubs_own_display_shows_a_qr_code_per_seat_and_the_host_pin(
+    client: FlaskClient, hub: Hub
+) -> None:
+    page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
+    assert page.count('class="code"') == 2 and page.count("<svg") >= 2
+    assert "2468" in page
+
+
+def test_another_screen_sees_the_table_but_no_join_code_or_pin(client: FlaskClient, hub: Hub) -> None:
+    page = client.get(f"/tables/{tid(hub)}", environ_base=REMOTE).get_data(as_text=True)
+    assert 'id="board"' in page and "<svg" not in page and "2468" not in page
+    for token in hub.tokens(tid(hub)).values():
+        assert token not in page
+
+
+def test_a_join_link_sets_the_seat_cookie_and_opens_the_seat_page(client: FlaskClient, hub: Hub) -> None:
+    token = hub.tokens(tid(hub))[2]
+    joined = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
+    assert joined.status_code == 303 and joined.location.endswith(f"/tables/{tid(hub)}/seats/2")
+    cookie = joined.headers["Set-Cookie"]
+    assert f"tt_seat_{tid(hub)}={token}" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    page = client.get(joined.location, environ_base=REMOTE)
+    assert page.status_code == 200 and 'data-seat="2"' in page.get_data(as_text=True)
+
+
+def test_a_forged_or_misplaced_join_link_opens_nothing(client: FlaskClient, hub: Hub) -> None:
+    token = hub.tokens(tid(hub))[2]
+    for url in (f"/join/{tid(hub)}/1/{token}", f"/join/{tid(hub)}/2/forged"):
+        response = client.get(url, environ_base=REMOTE)
+        assert response.status_code == 403 and "Set-Cookie" not in response.headers
+
+
+def test_a_seat_page_without_its_token_is_refused(client: FlaskClient, hub: Hub) -> None:
+    response = client.get(f"/tables/{tid(hub)}/seats/1", environ_base=REMOTE)
+    assert response.status_code == 403 and "scan" in response.get_data(as_text=True)
+
+
+def test_a_phone_without_a_token_watches_the_public_view(client: FlaskClient, hub: Hub) -> None:
+    page = client.get(f"/tables/{tid(hub)}/watch", environ_base=REMOTE).get_data(as_text=True)
+    assert 'data-page="watch"' in page and "Watching" in page
+
+
+def test_every_page_and_answer_carries_the_security_headers(client: FlaskClient, hub: Hub) -> None:
+    for url in ("/", f"/tables/{tid(hub)}", f"/api/tables/{tid(hub)}", "/api/tables/404", "/static/live.js"):
+        with client.get(url) as response:
+            for name, value in HEADERS.items():
+                assert response.headers.get(name) == value, (url, name)
+
+
+def test_the_index_lists_the_open_tables(client: FlaskClient, hub: Hub) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert f"/tables/{tid(hub)}" in page and "Wheels of War" in page
+
+
+def test_the_app_never_runs_in_debug_mode(client: FlaskClient) -> None:
+    assert client.application.debug is False

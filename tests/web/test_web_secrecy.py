@@ -1,0 +1,99 @@
+"""No public or other-seat answer ever holds a seat's hidden cards or choices: not the state, not
+the log, not the live stream. Random games are played through the API, and after every move each
+seat's ``State.hidden_strings`` is looked for in everything the others can read.
+
+A reader's own list of legal actions is left out of what is searched: it names every card that
+reader could choose (Wheels' archaffineurs are one catalog for both seats), so it holds the
+rival's secret whenever both may pick the same card, without telling the reader anything."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from console.games import find_game, game_names
+from console.hub.config import HubConfig, TableConfig
+from console.hub.service import Hub
+from console.web import create_app
+from console.web.sse_client import Message
+
+ORIGIN = {"Origin": "http://localhost"}
+Reader = Callable[..., tuple[list[str], list[Message]]]
+
+
+def readable_by(
+    read_stream: Reader, client: FlaskClient, table_id: int, seat: int | None, token: str | None
+) -> str:
+    """Everything ``seat`` (None: anyone) can read about the table: state, log and stream."""
+    base = f"/api/tables/{table_id}" + (f"/seats/{seat}" if seat else "")
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    state = client.get(base, headers=headers).json
+    log = client.get(f"{base}/log", headers=headers).json
+    _, messages = read_stream(
+        client,
+        f"{base}/events",
+        lambda messages: any(m.get("event") == "state" for m in messages),
+        **{**headers, "Last-Event-ID": "0"},
+    )
+    for payload in [state, *(m["data"] for m in messages if m.get("event") == "state")]:
+        payload.pop("legal", None)
+    return json.dumps([state, log, messages], ensure_ascii=False)
+
+
+def two_player_games() -> list[str]:
+    return [name for name in game_names() if find_game(name).min_players <= 2 <= find_game(name).max_players]
+
+
+@pytest.mark.parametrize("game", two_player_games())
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**31 - 1), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=40))
+def test_no_public_or_other_seat_answer_holds_a_seats_hidden_information(
+    game: str, seed: int, picks: list[int], read_stream: Reader, config_for: Callable[..., HubConfig]
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        hub = Hub(config_for(Path(folder), game=game)).start(default_table=False, inputs=False)
+        try:
+            worker = hub.start_table(TableConfig(game=game, players=2, seats=("phone", "phone"), seed=seed))
+            client = create_app({"TESTING": True, "HUB": hub}).test_client()
+            tokens = hub.tokens(worker.table.id)
+            for pick in picks:
+                check_secrecy(read_stream, client, hub, worker.table.id, tokens)
+                acting = [s for s in worker.table.state.to_act if s in tokens]
+                if not acting:
+                    break
+                seat = acting[pick % len(acting)]
+                legal = worker.table.state.legal_actions(seat)
+                client.post(
+                    f"/api/tables/{worker.table.id}/seats/{seat}/actions",
+                    json={"action": str(legal[pick % len(legal)])},
+                    headers={**ORIGIN, "Authorization": f"Bearer {tokens[seat]}"},
+                )
+        finally:
+            hub.stop()
+
+
+def check_secrecy(
+    read_stream: Reader, client: FlaskClient, hub: Hub, table_id: int, tokens: dict[int, str]
+) -> None:
+    state = hub.worker(table_id).table.state
+    texts = {None: readable_by(read_stream, client, table_id, None, None)}
+    texts.update(
+        {seat: readable_by(read_stream, client, table_id, seat, token) for seat, token in tokens.items()}
+    )
+    for seat in tokens:
+        for secret in state.hidden_strings(seat):
+            for reader, text in texts.items():
+                if reader != seat:
+                    who = "the public" if reader is None else f"seat {reader}"
+                    assert secret not in text, f"seat {seat}'s secret {secret!r} reached {who}"
