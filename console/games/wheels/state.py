@@ -197,10 +197,13 @@ class WheelsState(State):
     def _undrawable(self, seat: Seat, card: str) -> str:
         """Why a scanned card cannot be seat's next draw, saying nothing the rival may not know."""
         name = self.catalog.name(card)
-        deck = self.seats[seat - 1].deck
-        if deck.holds(card):
-            return f"{name} is not next in seat {seat}'s deck (a swapped card lies at the bottom)"
-        return f"{name} cannot be drawn by seat {seat}: the ledger has every copy of it elsewhere"
+        player = self.seats[seat - 1]
+        if player.deck.holds(card):
+            return f"{name} is not next in seat {seat}'s deck (swapped cards lie at the bottom)"
+        on_shelves = any(wheel is not None and wheel.card.id == card for wheel in player.shelves)
+        if card in player.hand or card in player.discard or on_shelves:
+            return f"{name} cannot be drawn by seat {seat}: the ledger has every copy of it elsewhere"
+        return f"{name} is not in seat {seat}'s deck"
 
     # ------------------------------------------------------------------ setup choices
 

@@ -1,0 +1,127 @@
+"""Chance and the physical table: a draw is a chance action, sampled from a seeded deck in virtual
+play or learned from a scan in physical play; a scan the ledger contradicts changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from console.games.core import CHANCE, IllegalAction, NotationError, State
+from console.games.wheels import GAME
+
+
+def dealing(kit, **options):
+    return kit.new(**options)
+
+
+def views(state) -> list[str]:
+    return [json.dumps(state.view(seat), sort_keys=True) for seat in (None, 1, 2)]
+
+
+def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit) -> None:
+    state = dealing(kit)
+    outcomes = {str(action): weight for action, weight in state.chance_outcomes()}
+    assert outcomes["chance:draw 1 cart-wheel"] == 3
+    assert outcomes["chance:draw 1 bloom"] == 1
+    assert sum(outcomes.values()) == 24
+    assert list(outcomes) == sorted(outcomes)
+
+
+def test_a_stacked_deck_forces_its_order(kit) -> None:
+    state = kit.new(decks={1: ["bloom", "cart-wheel"], 2: ["fen-mist"]})
+    assert [str(a) for a in state.legal_actions(CHANCE)] == ["chance:draw 1 bloom"]
+
+
+def test_a_scanned_draw_is_the_same_chance_action(kit) -> None:
+    state = dealing(kit)
+    state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
+    assert state.seats[0].hand == {"cave-elder": 1}
+    assert "cave-elder" not in state.seats[0].deck.middle
+
+
+def test_a_scan_of_a_card_the_ledger_places_elsewhere_is_refused_and_changes_nothing(kit) -> None:
+    state = dealing(kit)
+    state.apply(GAME.parse_action("chance:draw 1 cave-elder"))  # the deck's only Cave Elder
+    before = views(state)
+    with pytest.raises(IllegalAction, match="Cave Elder cannot be drawn by seat 1"):
+        state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
+    assert views(state) == before
+
+
+def test_a_scan_of_a_card_not_in_the_seats_deck_list_is_refused(kit) -> None:
+    state = dealing(kit)
+    with pytest.raises(IllegalAction, match="Cheese Mites is not in seat 1's deck"):
+        state.apply(GAME.parse_action("chance:draw 1 cheese-mites"))
+
+
+def test_a_scan_for_the_wrong_seat_is_refused(kit) -> None:
+    state = dealing(kit)
+    with pytest.raises(IllegalAction, match="seat 1 draws next, not seat 2"):
+        state.apply(GAME.parse_action("chance:draw 2 bloom"))
+
+
+def test_a_swapped_card_cannot_be_scanned_before_the_cards_above_it(kit) -> None:
+    hand = ["bloom", "cart-wheel", "fen-mist", "wax-rind", "brine-rub", "cellarhand"]
+    state = kit.new(decks={1: [*hand, "market-round", "fresh-curd"], 2: ["bloom"]})
+    kit.chance(state)
+    kit.act(state, "1:swap bloom")
+    state.apply(GAME.parse_action("1:swap fen-mist"))
+    with pytest.raises(IllegalAction, match="Bloom is not next in seat 1's deck"):
+        state.apply(GAME.parse_action("chance:draw 1 bloom"))
+    state.apply(GAME.parse_action("chance:draw 1 fresh-curd"))
+    assert state.seats[0].deck.bottom == ["bloom", "fen-mist"]
+
+
+def test_a_card_that_is_not_in_the_catalog_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="no deck card 'gouda'"):
+        GAME.parse_action("chance:draw 1 gouda")
+    with pytest.raises(NotationError, match="no card 'gouda'"):
+        GAME.parse_action("1:set gouda 1")
+
+
+def test_the_card_drawn_is_seen_only_by_the_drawer(kit) -> None:
+    state = dealing(kit)
+    events = state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
+    assert [event.audience for event in events] == [frozenset({1}), None]
+    assert events[0].data["card"] == "cave-elder"
+    assert "card" not in events[1].data
+
+
+def test_the_quick_sampler_matches_the_generic_one_draw_for_draw(kit) -> None:
+    for seed in range(30):
+        state = dealing(kit)
+        rng_fast, rng_generic = random.Random(seed), random.Random(seed)
+        while state.to_act == (CHANCE,):
+            fast = state.sample_chance(rng_fast)
+            assert fast == State.sample_chance(state, rng_generic)
+            state.apply(fast)
+
+
+def test_the_coin_toss_sampler_matches_the_generic_one() -> None:
+    for seed in range(10):
+        state = GAME.new(2)
+        assert state.sample_chance(random.Random(seed)) == State.sample_chance(state, random.Random(seed))
+
+
+def test_chance_has_nothing_to_do_during_a_turn(kit) -> None:
+    state = kit.begin()
+    assert state.chance_outcomes() == []
+    with pytest.raises(IllegalAction):
+        state.sample_chance(random.Random(0))
+    with pytest.raises(IllegalAction, match="not chance's turn"):
+        state.apply(GAME.parse_action("chance:first 1"))
+
+
+def test_options_are_checked() -> None:
+    from console.games.core import BadOptions
+
+    with pytest.raises(BadOptions, match="no deck list 'cheddar'"):
+        GAME.new(2, options={"deck_1": "cheddar"})
+    with pytest.raises(BadOptions, match="archaffineur_2 must be one of"):
+        GAME.new(2, options={"archaffineur_2": "bloom"})
+    with pytest.raises(BadOptions, match="first_seat must be 1, 2 or 0"):
+        GAME.new(2, options={"first_seat": 3})
+    with pytest.raises(BadOptions, match="no deck card"):
+        GAME.new(2, decks={1: ["fen-matriarch"]})
