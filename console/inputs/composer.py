@@ -1,0 +1,257 @@
+"""The composer: scans and button presses become one legal action, for any game.
+
+Each seat has a cursor over its legal actions. A scan narrows them to the actions that use the
+scanned card (a second scan narrows further, when an action uses both cards); UP and DOWN walk
+what remains, wrapping round; OK commits the highlighted action; BACK drops the scanned cards,
+then returns the cursor to the top. When chance must act (``to_act == (CHANCE,)``), a scan at
+seat S *is* the outcome: it commits the chance action for S that uses that card.
+
+The composer never changes the game: it answers ``Committed(action)`` and the table applies it.
+It recomputes the choices from the state every time, so it cannot go stale. Refusals carry a
+message a player understands and never name the scanned card (it may be a face-down card).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.inputs.cardmap import CardMap, CardRefused
+from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
+
+CHANCE_SEAT_FIELDS = ("owner", "drawer", "player", "for_seat", "to_seat")
+
+
+def default_chance_seat(action: Action) -> Seat | None:
+    """The seat a chance action concerns, read from the action's fields: the first of
+    ``CHANCE_SEAT_FIELDS`` it has, else its first whole-number field after ``seat``
+    (Wisteria's ``chance:draw 1 5`` has ``owner``, Wheels' ``chance:draw 1 bloom`` ``drawer``)."""
+    if not dataclasses.is_dataclass(action):
+        return None
+    values = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
+    for name in CHANCE_SEAT_FIELDS:
+        if isinstance(values.get(name), int):
+            return values[name]
+    for name, value in values.items():
+        if name != "seat" and isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """What one seat sees on its phone or pod: the choices, which is highlighted, and why."""
+
+    seat: Seat
+    choices: tuple[Action, ...] = ()
+    index: int = 0
+    cards: tuple[str, ...] = ()  # the scanned cards narrowing the choices
+    prompt: str = ""
+
+    @property
+    def highlighted(self) -> Action | None:
+        return self.choices[self.index] if self.choices else None
+
+    def to_json(self, viewer: Seat | None, names: Mapping[str, str] | None = None) -> JSON:
+        """The cursor as ``viewer`` may see it: the seat itself sees everything; anyone else
+        only that the seat is choosing (its choice may be secret, like Battle or Retreat)."""
+        public: JSON = {"seat": self.seat, "choosing": bool(self.choices), "prompt": self.prompt}
+        if viewer != self.seat:
+            return public
+        names = names or {}
+        return {
+            **public,
+            "choices": [str(action) for action in self.choices],
+            "labels": [label(action, names) for action in self.choices],
+            "index": self.index,
+            "cards": [{"id": card, "name": names.get(card, card)} for card in self.cards],
+        }
+
+
+def label(action: Action, names: Mapping[str, str]) -> str:
+    """A choice as words: the verb, then its arguments with card ids shown by name."""
+    return " ".join([action.verb, *(names.get(arg, arg) for arg in action.args())])
+
+
+@dataclass(frozen=True)
+class Committed:
+    seat: Seat
+    action: Action
+
+
+@dataclass(frozen=True)
+class Refused:
+    seat: Seat
+    message: str
+
+
+@dataclass(frozen=True)
+class CursorMoved:
+    cursor: Cursor
+
+
+Outcome = Committed | Refused | CursorMoved | None
+
+
+@dataclass
+class _Selection:
+    cards: tuple[str, ...] = ()
+    highlighted: Action | None = None
+    chance: tuple[Action, ...] = ()  # several chance actions fit one scan: the seat picks
+
+
+def _uses(action: Action, cards: tuple[str, ...]) -> bool:
+    needed = Counter(cards)
+    return not needed - Counter(action.cards())
+
+
+class Composer:
+    """Turns one table's input events into actions of ``game``."""
+
+    def __init__(
+        self,
+        game: Game,
+        cardmap: CardMap | None = None,
+        *,
+        chance_seat: Callable[[Action], Seat | None] = default_chance_seat,
+    ) -> None:
+        self.game = game
+        self.cardmap = cardmap if cardmap is not None else CardMap(game)
+        self.chance_seat = chance_seat
+        self.names = game.catalog()
+        self._selections: dict[Seat, _Selection] = {}
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent, state: State) -> Outcome:
+        """What ``event`` means now. Events other than scans and presses mean nothing here."""
+        if isinstance(event, CardScanned):
+            try:
+                card = self.cardmap.identify(event)
+            except CardRefused as refused:
+                return Refused(event.seat, str(refused))
+            return self.scan(event.seat, card.card_id, state)
+        if isinstance(event, ButtonPressed):
+            if event.repeat and event.key not in (Key.UP, Key.DOWN):
+                return None
+            return self.press(event.seat, event.key, state)
+        return None
+
+    def scan(self, seat: Seat, card: str, state: State) -> Outcome:
+        refusal = self._seat_refusal(seat, state)
+        if refusal:
+            return Refused(seat, refusal)
+        selection = self._selection(seat)
+        if seat in state.to_act:
+            legal = state.legal_actions(seat)
+            for cards in ((*selection.cards, card), (card,)):
+                choices = [action for action in legal if _uses(action, cards)]
+                if choices:
+                    self._selections[seat] = _Selection(cards, choices[0])
+                    return CursorMoved(self.cursor(seat, state))
+            return Refused(seat, f"seat {seat}: that card cannot be used now")
+        if CHANCE in state.to_act:
+            return self._chance_scan(seat, card, state)
+        return Refused(seat, f"seat {seat}: {self._waiting(state)}")
+
+    def _chance_scan(self, seat: Seat, card: str, state: State) -> Outcome:
+        mine = [action for action in state.legal_actions(CHANCE) if self.chance_seat(action) == seat]
+        fitting = [action for action in mine if card in action.cards()]
+        if len(fitting) == 1:
+            self._selections.pop(seat, None)
+            return Committed(seat, fitting[0])
+        if fitting:
+            self._selections[seat] = _Selection((card,), fitting[0], tuple(fitting))
+            return CursorMoved(self.cursor(seat, state))
+        if mine:
+            return Refused(seat, f"seat {seat}: that card is not one you can reveal now")
+        return Refused(seat, f"seat {seat} has no card to reveal now; {self._waiting(state)}")
+
+    def press(self, seat: Seat, key: Key, state: State) -> Outcome:
+        refusal = self._seat_refusal(seat, state)
+        if refusal:
+            return Refused(seat, refusal)
+        cursor = self.cursor(seat, state)
+        selection = self._selection(seat)
+        if key == Key.BACK:
+            if selection.cards or cursor.index:
+                self._selections.pop(seat, None)
+                return CursorMoved(self.cursor(seat, state))
+            return None
+        if not cursor.choices:
+            return Refused(seat, f"seat {seat}: {cursor.prompt}")
+        if key == Key.OK:
+            self._selections.pop(seat, None)
+            return Committed(seat, cursor.choices[cursor.index])
+        step = -1 if key == Key.UP else 1
+        selection.highlighted = cursor.choices[(cursor.index + step) % len(cursor.choices)]
+        self._selections[seat] = selection
+        return CursorMoved(self.cursor(seat, state))
+
+    # -- the cursor -----------------------------------------------------------------------------
+
+    def cursor(self, seat: Seat, state: State) -> Cursor:
+        """Seat's cursor over what it may do now."""
+        selection = self._selection(seat)
+        choices: list[Action] = []
+        if seat in state.to_act:
+            legal = state.legal_actions(seat)
+            if selection.cards:
+                choices = [action for action in legal if _uses(action, selection.cards)]
+            if not choices:  # nothing scanned, or the scan no longer fits: everything legal
+                selection.cards = ()
+                choices = legal
+            prompt = "scan a card or choose" if selection.cards == () else "choose, then OK"
+        elif selection.chance and CHANCE in state.to_act:
+            legal_chance = set(state.legal_actions(CHANCE))
+            choices = [action for action in selection.chance if action in legal_chance]
+            prompt = "choose, then OK"
+        elif CHANCE in state.to_act and self._reveals_for(seat, state):
+            prompt = "scan your card"
+        else:
+            prompt = self._waiting(state) if state.to_act else "the game is over"
+        if not choices:
+            selection.cards = ()
+        index = choices.index(selection.highlighted) if selection.highlighted in choices else 0
+        return Cursor(seat, tuple(choices), index, selection.cards if choices else (), prompt)
+
+    def reset(self, seat: Seat | None = None) -> None:
+        """Forget scans and highlights (a new game, or everyone's after an action)."""
+        if seat is None:
+            self._selections.clear()
+        else:
+            self._selections.pop(seat, None)
+
+    def waits_for_scan(self, state: State) -> bool:
+        """True when chance must act and every outcome is a card some seat can scan; else the
+        table resolves chance itself (a coin toss, a shuffle)."""
+        if state.to_act != (CHANCE,):
+            return False
+        actions = state.legal_actions(CHANCE)
+        return bool(actions) and all(a.cards() and self.chance_seat(a) is not None for a in actions)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _selection(self, seat: Seat) -> _Selection:
+        return self._selections.get(seat) or _Selection()
+
+    def _reveals_for(self, seat: Seat, state: State) -> bool:
+        return any(self.chance_seat(action) == seat for action in state.legal_actions(CHANCE))
+
+    def _seat_refusal(self, seat: Seat, state: State) -> str:
+        if not 1 <= seat <= state.players:
+            return f"there is no seat {seat} at this table (seats 1 to {state.players})"
+        if state.is_over:
+            return "the game is over"
+        return ""
+
+    def _waiting(self, state: State) -> str:
+        if state.to_act == (CHANCE,):
+            seats = sorted({s for a in state.legal_actions(CHANCE) if (s := self.chance_seat(a))})
+            if seats:
+                return "waiting for a card from seat " + ", ".join(map(str, seats))
+            return "waiting for the table"
+        return "waiting for seat " + ", ".join(str(seat) for seat in state.to_act if seat != CHANCE)
