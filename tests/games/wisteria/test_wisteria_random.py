@@ -1,0 +1,118 @@
+"""Random games through the public API: the contract's generic checks, card conservation after
+every action (D: the number of cards never changes), and the heuristic bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from console.games.checks import check_engine, play_random
+from console.games.core import CHANCE, RandomBot
+from console.games.wisteria.actions import Battle, Retreat
+from console.games.wisteria.bot import HeuristicBot
+from console.games.wisteria.game import WisteriaGame
+from console.games.wisteria.state import WisteriaState
+from console.simulate import simulate
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_keep_the_contract(game: WisteriaGame, players: int) -> None:
+    finals = check_engine(game, players, games=2, seed=100 * players)
+    assert all(state.outcome() is not None for state in finals)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"victory": "power_score", "round_limit": 40, "deck": "1 1 2 5 5 5 6 6"},
+        {"victory": "time_limit", "round_limit": 60, "repeat_face_down": True},
+        {"copies": 2, "combined_decks": 2},
+    ],
+)
+def test_random_games_keep_the_contract_with_options(game: WisteriaGame, options: dict[str, Any]) -> None:
+    finals = check_engine(game, 3, games=2, seed=7, options=options)
+    assert all(state.outcome() is not None for state in finals)
+
+
+def assert_conserved(state: WisteriaState) -> None:
+    piles = sum(state.draw_count[seat] + state.won_count[seat] for seat in range(1, state.players + 1))
+    assert piles + state.in_play() == sum(state.composition)
+    assert state.census() == list(state.composition)
+    for seat in range(1, state.players + 1):
+        assert state.draw_count[seat] >= 0 and state.won_count[seat] >= 0
+        if state.eliminated[seat]:
+            assert state.owned(seat) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_number_of_cards_never_changes_after_any_action(game: WisteriaGame, players: int) -> None:
+    rng = random.Random(players)
+    actions = 0
+    decks = [{"deck": "1 2 3 3 4 5 6 6"}, {"copies": 2}, {"copies": 3, "repeat_face_down": True}]
+    for number in range(15):
+        state = game.new(players, number, decks[number % 3])
+        while state.to_act:
+            seat = state.to_act[rng.randrange(len(state.to_act))]
+            if seat == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions(seat)
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            actions += 1
+            assert_conserved(state)
+    assert actions > 500
+
+
+def test_under_total_control_every_random_game_ends_with_one_player_holding_the_deck(
+        game: WisteriaGame) -> None:
+    for seed in range(10):
+        state = play_random(game, 3, seed)
+        outcome = state.outcome()
+        assert outcome is not None
+        if len(outcome.winners) == 1:
+            assert state.owned(outcome.winners[0]) == 36
+
+
+def test_a_copy_is_independent_and_of_the_same_type(game: WisteriaGame) -> None:
+    state = game.new(3)
+    state.apply(game.parse_action("chance:draw 1 4"))
+    twin = state.copy()
+    assert type(twin) is WisteriaState and twin.view(None) == state.view(None)
+    twin.apply(game.parse_action("chance:draw 2 4"))
+    assert state.pending == [2, 3] and twin.pending == [3]
+
+
+def test_the_heuristic_bot_retreats_when_its_reserve_is_low(play: Any) -> None:
+    bot = HeuristicBot()
+    low = play(2, {1: ["4", "1", "2", "3"], 2: ["4", "1", "6", "6", "6", "6", "6"]}).settle()
+    assert bot.choose(low.state.view(1), low.state.legal_actions(1), random.Random(0)) == Retreat(1)
+    assert bot.choose(low.state.view(2), low.state.legal_actions(2), random.Random(0)) == Battle(2)
+
+
+def test_the_heuristic_bot_battles_with_no_card_left(play: Any) -> None:
+    table = play(2, {1: ["4", "1"], 2: ["4", "1", "6"]}).settle()
+    choice = HeuristicBot().choose(table.state.view(1), table.state.legal_actions(1), random.Random(0))
+    assert choice == Battle(1)
+
+
+def test_the_heuristic_bot_retreats_against_a_much_richer_rival(play: Any) -> None:
+    table = play(2, {1: ["4", "1", *"23456"], 2: ["4", "1", *("6" * 24)]}).settle()
+    choice = HeuristicBot().choose(table.state.view(1), table.state.legal_actions(1), random.Random(0))
+    assert choice == Retreat(1)
+
+
+def test_heuristic_and_random_bots_play_whole_games(game: WisteriaGame) -> None:
+    assert game.heuristic_bot() is not None and isinstance(game.heuristic_bot(), HeuristicBot)
+    report = simulate(game, 6, seed=3, players=3, bot="heuristic")
+    assert sum(report["wins_by_seat"]) + report["draws"] + report["unfinished"] == 6
+    assert RandomBot().name == "random"
+
+
+def test_simulation_stats_report_rounds_and_wars(game: WisteriaGame) -> None:
+    finals = [play_random(game, 2, seed) for seed in range(3)]
+    stats = game.simulation_stats(finals)
+    assert stats["mean_rounds"] > 1 and stats["mean_wars"] > 0
+    assert stats["longest_rounds"] >= stats["mean_rounds"]
