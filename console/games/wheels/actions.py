@@ -146,6 +146,9 @@ invoke_action = cache(Invoke)
 wait_action = cache(Wait)
 
 
+KINDS = {"wheel": "a wheel", "craft": "a craft", "archaffineur": "an Archaffineur"}
+
+
 def parse_action(text: str, catalog: Catalog) -> Action:
     """Parse notation into an action; NotationError names what is wrong with the text."""
     seat, verb, args = split_notation(text)
@@ -155,7 +158,7 @@ def parse_action(text: str, catalog: Catalog) -> Action:
         if found is None:
             raise NotationError(f"{text!r}: there is no card {word!r} in the Wheels of War catalog")
         if found.kind != kind:
-            raise NotationError(f"{text!r}: {found.name} is a {found.kind}, not a {kind}")
+            raise NotationError(f"{text!r}: {found.name} is {KINDS[found.kind]}, not {KINDS[kind]}")
         return found.id
 
     def shelf(word: str) -> int:
