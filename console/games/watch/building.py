@@ -126,7 +126,7 @@ def do_road(state: WatchState, action: WatchAction, free: bool = False) -> list[
     if not free:
         _charge(state, seat, "road", "a road")
     state.road_owner[edge] = seat
-    state.roads_changed()
+    state.roads_changed(seat, grew=True)
     return [Event("built", {"seat": seat, "work": "road", "at": EDGE_IDS[edge]})]
 
 

@@ -200,7 +200,7 @@ def _burn(state: WatchState, seat: int, args: Args) -> list[Event]:
     edge = EDGE_IDS.index(args[0])
     owner = state.road_owner[edge]
     state.road_owner[edge] = 0
-    state.roads_changed()
+    state.roads_changed(owner)
     return [Event("road_destroyed", {"at": args[0], "owner": owner})]
 
 

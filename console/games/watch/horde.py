@@ -78,7 +78,7 @@ def _burn(state: WatchState, target: str) -> Event:
     edge = EDGE_IDS.index(target)
     owner = state.road_owner[edge]
     state.road_owner[edge] = 0
-    state.roads_changed()
+    state.roads_changed(owner)
     return Event("road_destroyed", {"at": target, "owner": owner})
 
 

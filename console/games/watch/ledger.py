@@ -78,7 +78,8 @@ def place_piece(state: WatchState, point: int, owner: int, kind: int) -> None:
     state.piece_owner[point] = owner
     state.piece_kind[point] = kind
     _count(state, owner, kind, +1)
-    state.roads_changed()
+    if old_owner != owner:
+        state.piece_changed(point, owner)
 
 
 def remove_piece(state: WatchState, point: int) -> None:
@@ -91,7 +92,7 @@ def remove_piece(state: WatchState, point: int) -> None:
     state.piece_kind[point] = NONE
     if kind == CITY:
         _raze_city_works(state, point)
-    state.roads_changed()
+    state.piece_changed(point, owner)
 
 
 def demote_city(state: WatchState, point: int) -> str:

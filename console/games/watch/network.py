@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 WARPATH_LENGTH = 5
+# The longest run is a hard search on huge networks; past this many steps the longest run found so far
+# stands (deterministic, so replays agree), and a network that only grew keeps at least its old length.
+# Networks of a real Watch (up to about 25 roads) are measured exactly.
+SEARCH_STEPS = 4_000
 EDGE_POINTS = TOPOLOGY.edge_points
 POINT_EDGES = TOPOLOGY.point_edges
 POINT_NEIGHBOURS = TOPOLOGY.point_neighbours
@@ -105,35 +109,54 @@ def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
 def longest_road(state: WatchState, seat: int) -> int:
     """The longest continuous run of ``seat``'s roads (no edge twice), cut by other rulers' pieces."""
     own = [edge for edge, owner in enumerate(state.road_owner) if owner == seat]
-    if len(own) < 2:
-        return len(own)
-    own_set = set(own)
+    total = len(own)
+    if total < 2:
+        return total
+    piece_owner = state.piece_owner
+    # Adjacency over own roads only, each road one bit, so a run is a depth-first walk over ints.
+    links: dict[int, list[tuple[int, int]]] = {}
+    for bit, edge in enumerate(own):
+        a, b = EDGE_POINTS[edge]
+        links.setdefault(a, []).append((1 << bit, b))
+        links.setdefault(b, []).append((1 << bit, a))
+    cut = {p for p in links if piece_owner[p] not in (0, seat)}
+    # A longest run starts where it cannot be extended backwards: at a point of odd degree or at a
+    # cut (another ruler's piece). A run that closes on itself may start anywhere on its loop.
+    starts = [p for p, out in links.items() if len(out) % 2 or p in cut]
     best = 0
+    covered = 0
+    steps = SEARCH_STEPS
 
-    def walk(point: int, used: set[int], length: int) -> None:
-        nonlocal best
+    def walk(point: int, used: int, length: int) -> None:
+        nonlocal best, covered, steps
+        steps -= 1
         if length > best:
             best = length
-        owner = state.piece_owner[point]
-        if length and owner and owner != seat:
+        if best == total or steps <= 0 or (length and point in cut):
             return
-        for edge in POINT_EDGES[point]:
-            if edge in own_set and edge not in used:
-                used.add(edge)
-                walk(TOPOLOGY.other_end(edge, point), used, length + 1)
-                used.discard(edge)
+        for bit, nxt in links[point]:
+            if not used & bit:
+                covered |= bit
+                walk(nxt, used | bit, length + 1)
 
-    ends = {point for edge in own for point in EDGE_POINTS[edge]}
-    for point in ends:
-        walk(point, set(), 0)
+    for point in starts:
+        if best == total or steps <= 0:
+            return best
+        walk(point, 0, 0)
+    for bit, edge in enumerate(own):  # loops with no end, fork or cut
+        if not covered & (1 << bit) and best < total:
+            walk(EDGE_POINTS[edge][0], 0, 0)
     return best
 
 
-def update_warpath(state: WatchState) -> None:
+def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = False) -> None:
     """Ruling P-9: first to 5 takes it; it passes only to a strictly longer road; after losses the
-    holder keeps it while still (tied) longest, else a unique longest takes it, else it is set aside."""
-    lengths = [0] + [longest_road(state, seat) for seat in range(1, state.players + 1)]
-    state.road_lengths = lengths
+    holder keeps it while still (tied) longest, else a unique longest takes it, else it is set aside.
+    Only the lengths of ``seats`` are measured again (all rulers' when none are named)."""
+    lengths = state.road_lengths
+    for seat in seats or range(1, state.players + 1):
+        measured = longest_road(state, seat)
+        lengths[seat] = max(measured, lengths[seat]) if grew else measured
     best = max(lengths)
     holder = state.warpath
     if holder and lengths[holder] == best and best >= WARPATH_LENGTH:

@@ -163,8 +163,17 @@ class WatchState(State):
         allied = [other for pair in self.alliances for other in pair if seat in pair]
         return frozenset((seat, *allied))
 
-    def roads_changed(self) -> None:
-        network.update_warpath(self)
+    def roads_changed(self, *seats: int, grew: bool = False) -> None:
+        """Roads or pieces changed: measure again the roads of ``seats`` (everyone's if none named);
+        ``grew``: only roads were added, so no run got shorter."""
+        network.update_warpath(self, seats, grew)
+
+    def piece_changed(self, point: int, owner: int) -> None:
+        """A piece appeared or vanished at ``point``: it may join or cut the roads that meet there."""
+        # Only another ruler's piece cuts a road; one's own never does.
+        owners = {self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]} - {0, owner}
+        if owners:
+            network.update_warpath(self, tuple(sorted(owners)))
 
     def vp(self, seat: int) -> int:
         """Visible victory points: pieces, trophies, revealed hidden cards, Horde honours."""
@@ -417,7 +426,7 @@ class WatchState(State):
             if error:
                 raise IllegalAction(error)
             self.road_owner[edge] = seat
-            self.roads_changed()
+            self.roads_changed(seat, grew=True)
             events = [Event("founded", {"seat": seat, "work": "road", "at": action.words[0]})]
         else:
             point = action.point()
