@@ -77,6 +77,8 @@ class HubConfig:
     host_pin: str = ""
     # Pause between bot moves, so the people at the table can follow them.
     bot_delay_s: float = 0.8
+    # Pause before the table deals (chance in virtual play), so a round can be watched.
+    chance_delay_s: float = 0.4
     server: ServerConfig = field(default_factory=ServerConfig)
     table: TableConfig = field(default_factory=TableConfig)
     inputs: InputsConfig = field(default_factory=InputsConfig)

@@ -124,7 +124,8 @@ class Hub:
     def _run(
         self, table: Table, status: str, controllers: Mapping[Seat, str], chance: str, bot: str
     ) -> TableWorker:
-        worker = TableWorker(table, self.store, status, controllers, chance, bot, self.config.bot_delay_s)
+        worker = TableWorker(table, self.store, status, controllers, chance, bot,
+                             self.config.bot_delay_s, self.config.chance_delay_s)
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()

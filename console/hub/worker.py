@@ -80,6 +80,7 @@ class TableWorker:
         chance: str = "virtual",
         bot_kind: str = "heuristic",
         bot_delay_s: float = 0.0,
+        chance_delay_s: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.table = table
@@ -88,21 +89,24 @@ class TableWorker:
         self.controllers = dict(controllers)
         self.chance = chance
         self.bot_delay_s = bot_delay_s
+        self.chance_delay_s = chance_delay_s
         self.clock = clock
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
         self._cursors: dict[Seat, Any] = {}
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
-        self._bot_due: float | None = None
+        self._automatic_due: float | None = None
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         self.channel = Channel(self._snapshot())
         self.channel.publish(publish_events(table, 0), self.channel.snapshot)
+        self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"table-{table.id}", daemon=True)
 
-    def start(self) -> TableWorker:
-        self._schedule_automatic()
+    def start(self, timeout: float = 30.0) -> TableWorker:
+        """Start the thread; return once it has made the moves due at once and published."""
         self._thread.start()
+        self._ready.wait(timeout)
         return self
 
     def post(self, command: Command) -> Future[Any]:
@@ -122,13 +126,18 @@ class TableWorker:
     # -- the worker thread ----------------------------------------------------------------
 
     def _run(self) -> None:
+        try:
+            self._after_change()
+        finally:
+            self._ready.set()
         while True:
-            timeout = None if self._bot_due is None else max(0.0, self._bot_due - self.clock())
+            wait = None if self._automatic_due is None else max(0.0, self._automatic_due - self.clock())
             try:
-                command, future = self._queue.get(timeout=timeout)
+                command, future = self._queue.get(timeout=wait)
             except queue.Empty:
-                self._bot_due = None
-                self._step_bot()
+                self._automatic_due = None
+                self._step_automatic()
+                self._after_change()
                 continue
             if command is _STOP:
                 return
@@ -224,35 +233,43 @@ class TableWorker:
         return seat
 
     def _after_change(self) -> None:
-        """Resolve chance at once in virtual play, publish, and schedule the next bot move."""
-        if self.status == "playing" and self.chance == "virtual":
-            self.table.advance({}, resolve_chance=True)
+        """Publish the change, after any moves that are due at once (chance and bots without a
+        pause); moves with a pause are scheduled on the worker's clock."""
+        while self.status == "playing" and self._automatic_delay() == 0.0:
+            self._step_automatic()
         if self.table.state.outcome() is not None:
             self.status = "finished"
         self._publish()
-        self._schedule_automatic()
+        delay = self._automatic_delay()
+        if delay is not None and self._automatic_due is None:
+            self._automatic_due = self.clock() + delay
 
-    def _schedule_automatic(self) -> None:
-        if self.status == "playing" and self.chance == "virtual" and self.table.state.to_act == (CHANCE,):
-            self._after_change()
-            return
-        if self._bot_due is None and self.status == "playing" and self._bot_to_move() is not None:
-            self._bot_due = self.clock() + self.bot_delay_s
+    def _automatic_delay(self) -> float | None:
+        """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
+        if self.status != "playing":
+            return None
+        to_act = self.table.state.to_act
+        if to_act == (CHANCE,):
+            return self.chance_delay_s if self.chance == "virtual" else None
+        return self.bot_delay_s if self._bot_to_move() is not None else None
 
     def _bot_to_move(self) -> Seat | None:
         return next((s for s in self.table.state.to_act if self.controllers.get(s) == "bot"), None)
 
-    def _step_bot(self) -> None:
-        seat = self._bot_to_move()
-        if self.status != "playing" or seat is None:
+    def _step_automatic(self) -> None:
+        """One move the table makes by itself: a chance outcome in virtual play, or a bot's move."""
+        if self._automatic_delay() is None:
             return
+        seat = self._bot_to_move()
         try:
-            self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
+            if self.table.state.to_act == (CHANCE,):
+                self.table.submit(self.table.chance_action())
+            elif seat is not None:
+                self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
         except Exception as error:  # a bot or engine bug must not take the table down
-            log.exception("table %s: the bot for seat %s failed", self.table.id, seat)
-            self._problem = f"the bot for seat {seat} failed ({error}); the table is paused"
+            log.exception("table %s: the automatic move failed", self.table.id)
+            self._problem = f"the table could not move by itself ({error}); it is paused"
             self._set_status("paused")
-        self._after_change()
 
     def _snapshot(self) -> Any:
         return build_snapshot(self.table, self._version, self.status, self.controllers, self._cursors,

@@ -27,7 +27,8 @@ def register_cli(subparsers: Any) -> None:
     serve.add_argument("--game", help="the game of the table started when none is unfinished")
     serve.add_argument("--players", type=int)
     serve.add_argument("--seats", help="controllers, one per seat, like phone,bot,pod")
-    serve.add_argument("--bot-delay", type=float, help="seconds between bot moves")
+    serve.add_argument("--bot-delay", type=float, help="seconds before each bot move")
+    serve.add_argument("--chance-delay", type=float, help="seconds before the table deals (virtual chance)")
     serve.add_argument("--inputs", choices=["auto", "simulated", "none"], help="physical input sources")
     serve.set_defaults(handler=cmd_serve)
 
@@ -54,6 +55,8 @@ def configure(args: argparse.Namespace) -> HubConfig:
         config = dataclasses.replace(config, table=dataclasses.replace(config.table, **table))
     if args.bot_delay is not None:
         config = dataclasses.replace(config, bot_delay_s=args.bot_delay)
+    if args.chance_delay is not None:
+        config = dataclasses.replace(config, chance_delay_s=args.chance_delay)
     if args.inputs:
         config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=args.inputs))
     check_config(config, "the command line")

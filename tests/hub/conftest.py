@@ -24,6 +24,7 @@ def make_hub(tmp_path: Path) -> Iterator[MakeHub]:
         config = HubConfig(
             journal=tmp_path / "journal.db",
             bot_delay_s=0.0,
+            chance_delay_s=0.0,
             table=TableConfig(game=game, players=len(seats), seats=seats, seed=7, **table),
         )
         hub = Hub(config)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
@@ -120,3 +121,14 @@ def test_the_host_can_hand_a_seat_to_a_bot(make_hub: MakeHub) -> None:
     assert any(n.startswith("1:") for n in hub.journal.actions(worker.table.id))
     with pytest.raises(Refused, match="not a controller"):
         worker.post(SetController(1, "telepathy")).result(TIMEOUT)
+
+
+def test_with_a_bot_delay_the_bot_waits_its_turn_instead_of_moving_at_once(make_hub: MakeHub) -> None:
+    hub = make_hub(start=False)
+    hub.config = dataclasses.replace(hub.config, bot_delay_s=60.0)
+    hub.start(inputs=False)
+    worker = hub.tables()[0]
+    worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone")).result(TIMEOUT)
+    worker.post(SetCursor(1, None)).result(TIMEOUT)
+    assert not any(notation.startswith("2:") for notation in hub.journal.actions(worker.table.id))
+    assert 2 in seat_payload(hub, None)["to_act"]

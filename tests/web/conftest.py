@@ -24,6 +24,7 @@ def hub_config(
     return HubConfig(
         journal=tmp_path / "journal.db",
         bot_delay_s=0.0,
+        chance_delay_s=0.0,
         host_pin="2468",
         server=ServerConfig(**settings),  # type: ignore[arg-type]
         table=TableConfig(game=game, players=len(seats), seats=seats, seed=11),
