@@ -50,10 +50,11 @@ def test_scenario_prints_every_view_and_the_outcome(tmp_path: Path,
 
 def test_an_illegal_action_stops_the_scenario_naming_its_index(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    path = write(tmp_path, SCENARIO.format(actions='["chance:draw 1 5", "chance:draw 2 3", "1:retreat"]'))
-    status, _, err = run(["scenario", str(path)], capsys)
+    # 5 beats 3, then 4 ties 4: the War. Seat 1 may choose once; "choices cannot be changed".
+    actions = '["chance:draw 1 5", "chance:draw 2 3", "1:retreat", "1:battle"]'
+    status, _, err = run(["scenario", str(write(tmp_path, SCENARIO.format(actions=actions)))], capsys)
     assert status == 2
-    assert err.startswith("tabletop: action 2 '1:retreat':") and err.count("\n") == 1
+    assert err.startswith("tabletop: action 3 '1:battle':") and err.count("\n") == 1
 
 
 def test_malformed_notation_stops_the_scenario_naming_its_index(tmp_path: Path,

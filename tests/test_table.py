@@ -100,6 +100,7 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_resumes_to_a_fresh_rep
             child.send_signal(signal.SIGKILL)
             break
     child.wait(timeout=30)
+    child.stdout.close()
     assert child.returncode == -signal.SIGKILL, "the game ended before it could be killed"
 
     journal = Journal(path)
