@@ -1,0 +1,135 @@
+"""The Arts of War: movement, strikes and combat by calculation."""
+
+import pytest
+
+from console.games.watch.combat import calculate
+from console.games.watch.ledger import CITY, NONE, SETTLEMENT
+from console.games.watch.testing import Table
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "kind", "walled", "winner", "left"),
+    [
+        (4, 2, NONE, False, "attacker", (2, 0)),  # a
+        (3, 3, NONE, False, "defender", (0, 0)),  # b: ties go to the defender
+        (2, 4, NONE, False, "defender", (0, 2)),  # c
+        (5, 2, SETTLEMENT, False, "attacker", (1, 0)),  # d: 5 vs 3, both -3, tax 1
+        (5, 1, CITY, False, "attacker", (1, 0)),  # e: 5 vs 3
+        (5, 2, CITY, True, "defender", (0, 0)),  # f: 5 vs 5 in a walled city
+        (4, 3, CITY, False, "defender", (0, 0)),  # g: 4 vs 5
+        (1, 0, CITY, True, "attacker", (0, 0)),  # h: an unguarded city falls to any attacker
+    ],
+)
+def test_combat_worked_examples(attackers, defenders, kind, walled, winner, left):
+    battle = calculate(attackers, defenders, kind, walled)
+    assert ("attacker" if battle.attacker_wins else "defender") == winner
+    assert (max(attackers - battle.attacker_loss, 0), max(defenders - battle.defender_loss, 0)) == left
+
+
+def test_with_the_empty_walls_option_walls_alone_defend_at_one():
+    battle = calculate(1, 0, CITY, True, empty_walls_bonus=1)
+    assert not battle.attacker_wins
+
+
+@pytest.fixture
+def front() -> Table:
+    """Seat 1 has an active 4-stack on i19 with a road to i25; seat 2's road runs i25-i31."""
+    t = Table(2)
+    t.road(1, "i19", "i25")
+    t.road(2, "i25", "i31")
+    t.army(1, "i19", 4, active=True)
+    return t
+
+
+def test_an_active_army_moves_along_your_roads(front):
+    front.do("1:move i19 i25")
+    assert front.stack("i25").units == 4 and front.stack("i19") is None
+
+
+def test_an_inactive_army_may_not_move(front):
+    front.stack("i19").active = False
+    front.refuse("1:move i19 i25", "only an active stack may move")
+
+
+def test_armies_do_not_march_off_the_roads(front):
+    front.refuse("1:move i19 i20", "cannot march there")
+
+
+def test_a_stack_moves_once_a_turn(front):
+    front.do("1:move i19 i25")
+    front.refuse("1:move i25 i19", "already moved")
+
+
+def test_armies_may_not_pass_through_a_rivals_army(front):
+    front.army(2, "i25", 1)
+    front.refuse("1:move i19 i31", "cannot march there")
+
+
+def test_stacks_may_merge_up_to_five_and_never_split(front):
+    front.army(1, "i14", 1, active=True)
+    front.do("1:move i19 i14")
+    assert front.stack("i14").units == 5
+    front.army(1, "i24", 1, active=True)
+    front.refuse("1:move i24 i19", "cannot march there")  # i19-i24 is seat 1's road; i19 is free now
+    assert "1:move i24 i14" not in front.legal()
+
+
+def test_an_army_strikes_a_rivals_army_next_to_it_along_a_road(front):
+    front.army(2, "i25", 2)
+    events = front.do("1:strike i19 i25")
+    assert front.stack("i25") is None and front.stack("i19").units == 2
+    combat = [e for e in events if e.kind == "combat"][0].data
+    assert combat["winner"] == 1 and combat["attack"] == 4 and combat["defence"] == 2
+
+
+def test_any_strike_deactivates_the_stack(front):
+    front.army(2, "i25", 1)
+    front.do("1:strike i19 i25")
+    assert not front.stack("i19").active
+
+
+def test_an_active_army_that_moves_and_strikes_deactivates_afterward(front):
+    front.road(1, "i25", "i20")
+    front.army(2, "i20", 1)
+    front.do("1:move i19 i25", "1:strike i25 i20")
+    assert not front.stack("i25").active
+
+
+def test_an_unguarded_settlement_falls_to_any_attacker_and_is_destroyed(front):
+    front.road(1, "i30", "i35")
+    front.army(1, "i30", 1, active=True)
+    front.do("1:strike i30 i35")
+    assert front.piece("i35") == (0, 0)
+    assert front.stack("i30") is None  # the assault tax took its one unit
+    assert front.state.vp(2) == 2
+
+
+def test_a_beaten_city_becomes_a_settlement_and_loses_walls_and_improvements(front):
+    front.road(1, "i21", "i26")
+    front.army(1, "i21", 5, active=True)
+    front.army(2, "i26", 1)
+    front.state.walls[25] = False
+    front.state.improvements[6] = (2, 25, "granary")  # h7
+    front.do("1:strike i21 i26")
+    assert front.piece("i26") == (2, 1)
+    assert 6 not in front.state.improvements
+    assert front.stack("i21").units == 1
+
+
+def test_the_assault_tax_is_paid_even_in_defeat(front):
+    front.road(1, "i21", "i26")
+    front.army(1, "i21", 4, active=True)
+    front.army(2, "i26", 3)
+    front.do("1:strike i21 i26")
+    assert front.stack("i21") is None and front.piece("i26") == (2, 2)
+
+
+def test_allies_may_not_attack_each_other(front):
+    front.army(2, "i25", 1)
+    front.do("1:offer 2", "2:accept")
+    front.refuse("1:strike i19 i25", "allies may not attack each other")
+
+
+def test_there_is_no_declaration_of_war(front):
+    front.army(2, "i25", 1)
+    assert "1:strike i19 i25" in front.legal()
