@@ -106,5 +106,5 @@ def test_chat_history_is_archived_sealed_not_wiped_when_the_alliance_ends(three)
 
 def test_chat_events_reach_only_the_two_allies(three):
     events = three.do("1:offer 2", "2:accept", '1:say 2 "secret"')
-    message = [e for e in events if e.kind == "message"][0]
+    message = next(e for e in events if e.kind == "message")
     assert message.audience == frozenset({1, 2})

@@ -78,7 +78,7 @@ def test_an_army_strikes_a_rivals_army_next_to_it_along_a_road(front):
     front.army(2, "i25", 2)
     events = front.do("1:strike i19 i25")
     assert front.stack("i25") is None and front.stack("i19").units == 2
-    combat = [e for e in events if e.kind == "combat"][0].data
+    combat = next(e for e in events if e.kind == "combat").data
     assert combat["winner"] == 1 and combat["attack"] == 4 and combat["defence"] == 2
 
 
