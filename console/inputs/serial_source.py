@@ -54,6 +54,7 @@ class SerialSource:
         self._open_port = open_port
         self._lines = LineBuffer(max_line)
         self._port: Any = None
+        self._open_event = threading.Event()
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"serial-{name}", daemon=True)
@@ -81,6 +82,10 @@ class SerialSource:
     @property
     def is_open(self) -> bool:
         return self._port is not None
+
+    def wait_open(self, timeout: float) -> bool:
+        """Wait until the port is open (what the device sent before that is lost)."""
+        return self._open_event.wait(timeout)
 
     # -- for subclasses ---------------------------------------------------------------------------
 
@@ -151,6 +156,7 @@ class SerialSource:
         self._lines.clear()
         with self._write_lock:
             self._port = port
+        self._open_event.set()
         return True
 
     def _read_until_lost(self) -> None:
@@ -179,6 +185,7 @@ class SerialSource:
     def _close_port(self) -> None:
         with self._write_lock:
             port, self._port = self._port, None
+        self._open_event.clear()
         if port is not None:
             with contextlib.suppress(serial.SerialException, OSError):
                 port.close()

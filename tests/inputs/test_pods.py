@@ -247,19 +247,7 @@ def scanner() -> Iterator[tuple[SimulatedLineScanner, LineScannerSource, EventQu
 
 
 def wait_open(source: LineScannerSource) -> None:
-    import threading
-
-    opened = threading.Event()
-    original = source.opened
-    if source.is_open:
-        return
-
-    def mark() -> None:
-        original()
-        opened.set()
-
-    source.opened = mark  # type: ignore[method-assign]
-    assert source.is_open or opened.wait(WAIT)
+    assert source.wait_open(WAIT)
 
 
 def test_one_line_from_a_qr_scanner_is_one_scan_at_its_seat(scanner) -> None:
