@@ -126,3 +126,17 @@ def test_if_everyone_runs_out_at_once_the_game_ends_shared(play: Callable[..., P
     outcome = table.state.outcome()
     assert outcome is not None and outcome.winners == (1, 2) and outcome.scores == (0.5, 0.5)
     assert table.state.in_play() == 2  # the two 4s stay in the centre; no card leaves the game
+
+
+def test_cards_of_a_battler_out_of_the_contest_return_to_it_when_nobody_wins(
+        play: Callable[..., Play]) -> None:
+    # R-4 with P-11: A, B, C battle (6, 6, 2), D and E retreat; A and B tie again with no card left.
+    # Nobody wins the centre: A's and B's cards pass left (to C), D's sacrifice to E, E's to C
+    # (A and B are out), C's own cards go back to C, D and E keep their tied and face-down cards.
+    decks = {1: ["5", "1", "6"], 2: ["5", "2", "6"], 3: ["5", "3", "2", "4"], 4: ["5", "4", "1", "4"],
+             5: ["5", "6", "3", "4"]}
+    table = play(5, decks).do("1:battle", "2:battle", "3:battle", "4:retreat", "5:retreat").settle()
+    assert eliminations(table) == [1, 2]
+    assert table.state.won[3] == counts(5, 1, 6, 5, 2, 6, 5, 3, 2, 3)
+    assert table.state.won[4] == counts(5, 4)
+    assert table.state.won[5] == counts(5, 6, 1)

@@ -119,3 +119,11 @@ def test_round_limit_under_time_limit_scores_like_time_up(game: WisteriaGame) ->
         state.apply(state.sample_chance(rng) if seat == CHANCE else state.legal_actions(seat)[-1])
     outcome = state.outcome()
     assert outcome is not None and outcome.winners and "Time Limit" in outcome.reason and state.round == 5
+
+
+def test_a_player_holding_every_card_wins_whatever_the_victory_condition(play: Callable[..., Play]) -> None:
+    # with one player left there is nothing to play or to wait for.
+    for victory in ("time_limit", "power_score"):
+        table = play(2, {1: ["5", "6"], 2: ["3"]}, victory=victory).do("chance:draw 1 5", "chance:draw 2 3")
+        outcome = table.state.outcome()
+        assert outcome is not None and outcome.winners == (1,) and "Total Control" in outcome.reason
