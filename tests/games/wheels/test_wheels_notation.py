@@ -107,3 +107,19 @@ def test_legal_actions_come_in_notation_order(kit) -> None:
         "1:set market-round 3 sealed",
         "1:wait",
     ]
+
+
+def test_notation_md_documents_every_verb() -> None:
+    from importlib import resources
+
+    from console.games.wheels import actions
+
+    text = resources.files("console.games.wheels").joinpath("notation.md").read_text("utf-8")
+    verbs = {
+        cls.verb
+        for cls in vars(actions).values()
+        if isinstance(cls, type) and issubclass(cls, actions.Action) and cls.verb
+    }
+    assert len(verbs) == 10
+    for verb in verbs:
+        assert f":{verb}" in text, f"notation.md does not document {verb}"

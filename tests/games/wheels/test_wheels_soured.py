@@ -145,3 +145,12 @@ def test_riftstone_never_pushes_the_hand_over_seven(kit) -> None:
     kit.put(state, 1, 1, "cart-wheel", age=2)
     kit.act(state, "1:play riftstone 1")
     assert state.seats[0].hand_size == 7
+
+
+def test_the_souring_may_sour_an_unripe_wheel_and_a_restore_then_brings_it_to_peak(kit) -> None:
+    state = kit.begin(["fen-poultice"], ["the-souring"], first=2)
+    wheel = kit.put(state, 1, 1, "cave-elder", age=1)
+    kit.act(state, "2:play the-souring 1")
+    assert wheel.soured and wheel.age == 1
+    kit.act(state, "1:play fen-poultice 1")
+    assert (wheel.soured, wheel.age) == (False, 8)

@@ -165,3 +165,14 @@ def test_reading_an_empty_shelf_is_refused(kit) -> None:
     state = kit.begin([], [])
     with pytest.raises(IllegalAction, match="shelf 2 is empty"):
         state.apply(GAME.parse_action("1:read 2"))
+
+
+def test_a_seat_draws_nothing_after_its_last_turn(kit) -> None:
+    state = kit.begin([], [], rest1=["fresh-curd"] * 12, rest2=["fresh-curd"] * 12)
+    for turn in range(22):
+        kit.act(state, f"{1 + turn % 2}:wait")
+    deck_before = len(state.seats[0].deck)
+    kit.act(state, "1:wait")  # seat 1's twelfth and last turn
+    assert state.seats[0].turns_left == 0
+    assert len(state.seats[0].deck) == deck_before
+    assert state.to_act == (2,)
