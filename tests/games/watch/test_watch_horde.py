@@ -120,28 +120,20 @@ def test_three_broken_walls_end_the_watch_in_pyrrhic_ruin_highest_vp_wins():
 
 
 def test_the_harrows_are_seven_and_each_shows_once_before_any_repeats(table):
-    seen = []
+    seen: list[str] = []
     while len(seen) < 8:
         if table.state.to_act == (0,):
             outcomes = [str(a) for a, _ in table.state.chance_outcomes()]
             if outcomes[0].startswith("chance:harrow"):
-                assert len(outcomes) == 7 - len(seen)
-            table.do(outcomes[0])
+                assert len(outcomes) == 7 - len(seen)  # only the Harrows not yet seen
+            events = table.do(outcomes[0])
         elif table.state.pending:
-            table.do(table.legal()[0])
+            events = table.do(table.legal()[0])
         else:
-            landfalls = table.state.landfalls
-            table.end_turns(1)
-            if (
-                table.state.last.get("harrow")
-                and table.state.landfalls + bool(table.state.pending) > landfalls
-            ):
-                pass
-        harrow = table.state.last.get("harrow", {}).get("card")
-        if harrow and (not seen or len(seen) < table.state.landfalls + (1 if table.state.pending else 0)):
-            if len(seen) < 8 and (not seen or seen[-1] != harrow or len(seen) == 7):
-                seen.append(harrow) if len(seen) <= table.state.landfalls else None
-    assert len(set(seen[:7])) == 7 and seen[7] == seen[0]
+            events = table.do(f"{table.state.to_act[0]}:end")
+        seen += [event.data["card"] for event in events if event.kind == "harrow"]
+    assert len(set(seen[:7])) == 7
+    assert seen[7] == seen[0]  # the eighth landfall repeats the first, drawn from under the deck
 
 
 # --- the seven Harrows, each one -------------------------------------------------------------------
