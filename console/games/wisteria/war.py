@@ -188,6 +188,7 @@ class WarFlow(RoundFlow):
             taken += len(cards)
         self.last = {"round": self.round, "winner": winner, "cards": taken, "war": True}
         events.append(Event("war_won", {"seat": winner, "cards": taken, "face_down": flipped}))
+        self._close_war()
         self._end_round(events)
 
     def _no_central_winner(self, events: list[Event]) -> None:
@@ -212,7 +213,16 @@ class WarFlow(RoundFlow):
             self._give(seat, cards)
         self.last = {"round": self.round, "winner": None, "cards": 0, "war": True}
         events.append(Event("no_winner", {"passed": tuple(passed), "face_down": flipped}))
+        self._close_war()
         self._end_round(events)
+
+    def _close_war(self) -> None:
+        """The War is over: nobody is in it, nobody has chosen, the next tie is a first tie."""
+        for seat in self.in_round:
+            self.choice[seat] = 0
+        self.members, self.battlers, self.retreaters = [], [], []
+        self.declared = False
+        self.first_tie = True
 
     def _reevaluate(self, events: list[Event]) -> None:
         """P-12: every War contender ran out at once. The round is decided again among the seats

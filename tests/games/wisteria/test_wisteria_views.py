@@ -96,3 +96,12 @@ def test_the_public_view_and_outcome_after_the_game(play: Callable[..., Play]) -
     view = table.state.view(None)
     assert view["outcome"]["winners"] == [1] and view["seats"]["2"]["eliminated"] is True
     assert view["last_round"] == {"round": 1, "winner": 1, "cards": 2, "war": False}
+
+
+def test_after_a_war_the_next_round_shows_no_war(play: Callable[..., Play]) -> None:
+    table = play(2, {1: ["4", "2", "5", "1", "3", "6"], 2: ["4", "6", "5", "3", "2", "1"]})
+    table.do("1:battle", "2:battle").settle()
+    view = table.state.view(None)
+    assert view["round"] == 2 and view["retreat_allowed"] is True
+    for entry in view["seats"].values():
+        assert entry["in_war"] is False and "choice" not in entry and "chosen" not in entry
