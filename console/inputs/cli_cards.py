@@ -1,0 +1,126 @@
+"""``tabletop cards``: tag a deck (``enrol GAME``) and print a QR deck (``sheet GAME --out FILE``).
+
+``register_cli(subparsers)`` adds the sub-command to the main parser; each handler takes the
+parsed arguments and returns the exit status, like the other commands of console/cli.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from console.games import find_game
+from console.games.core import Game, UnknownGame
+from console.inputs.discovery import find_pods
+from console.inputs.enrol import enrol_deck
+from console.inputs.event_queue import EventQueue
+from console.inputs.events import CardScanned
+from console.inputs.pods import PodSource
+from console.inputs.serial_source import SerialSource
+from console.inputs.sheet import SheetError, write_sheet
+from console.inputs.tagstore import TagStore
+
+
+class CardsError(Exception):
+    """A user-facing failure of ``tabletop cards``: one line on stderr, exit status 2."""
+
+
+def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    cards = subparsers.add_parser("cards", help="tag a deck with NFC, or print a QR print-and-play deck")
+    commands = cards.add_subparsers(dest="cards_command", required=True, metavar="{enrol,sheet}")
+
+    enrol = commands.add_parser("enrol", help="scan each card of a game in turn to record its NFC tag")
+    enrol.add_argument("game", help="wisteria, wheels or watch")
+    enrol.add_argument("--pod", help="the pod's serial port or URL (default: the first pod found)")
+    enrol.add_argument("--copies", type=int, default=1, help="tags to enrol for each card (default 1)")
+    enrol.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each card")
+    enrol.add_argument("--replace", action="store_true", help="re-enrol tags that stand for another card")
+    enrol.add_argument("--tags-db", type=Path, help="database for the tags (default: the journal)")
+    enrol.set_defaults(handler=cmd_cards_enrol)
+
+    sheet = commands.add_parser("sheet", help="write every card with its QR code, ready to print")
+    sheet.add_argument("game", help="wisteria, wheels or watch")
+    sheet.add_argument("--out", type=Path, required=True, help="the file to write (.svg or .pdf)")
+    sheet.add_argument("--format", choices=("svg", "pdf"), help="default: from the file name")
+    sheet.add_argument("--copies", type=int, default=1, help="copies of each card (default 1)")
+    sheet.set_defaults(handler=cmd_cards_sheet)
+    return cards
+
+
+def _game(name: str) -> Game:
+    try:
+        return find_game(name)
+    except UnknownGame as error:
+        raise CardsError(str(error)) from None
+
+
+def cmd_cards_sheet(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    try:
+        written = write_sheet(game, args.out, args.format, args.copies)
+    except (SheetError, OSError) as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+def cmd_cards_enrol(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    try:
+        with _tag_store(args) as store, _reader(args.pod) as next_scan:
+            report = enrol_deck(
+                game, next_scan, store, print,
+                copies=args.copies, timeout_s=args.timeout, replace=args.replace,
+            )
+    except CardsError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return 2
+    return 0 if report.complete else 1
+
+
+@contextmanager
+def _tag_store(args: argparse.Namespace) -> Iterator[TagStore]:
+    import sqlite3
+
+    if args.tags_db is not None:
+        connection = sqlite3.connect(args.tags_db)
+        try:
+            yield TagStore(connection)
+        finally:
+            connection.close()
+        return
+    from console.cli import default_journal_path  # here, not at import: cli imports this module
+    from console.journal import Journal
+
+    path = getattr(args, "journal", None) or default_journal_path()
+    with Journal(path) as journal:
+        yield TagStore(journal.connection, journal.lock)
+
+
+@contextmanager
+def _reader(url: str | None) -> Iterator:
+    """A function giving the next card scan within a timeout, from a pod or a QR scanner."""
+    if url is None:
+        found = find_pods()
+        if not found:
+            raise CardsError("no pod found: plug one in, or name its port with --pod")
+        url = found[0].path
+        print(f"using the pod at {url}")
+    events = EventQueue()
+    source: SerialSource = PodSource(url, events.post, name="enrol", seat=1)
+    source.start()
+
+    def next_scan(timeout: float) -> CardScanned | None:
+        event = events.wait_for(lambda e: isinstance(e, CardScanned), timeout)
+        return event if isinstance(event, CardScanned) else None
+
+    try:
+        yield next_scan
+    finally:
+        source.close()
+
