@@ -25,13 +25,6 @@ from console.games.wheels.actions import (
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
 
 FREE_WORTH = 1.5
-LEADER_PREFERENCE = {
-    "fen-matriarch": 5,
-    "rindbreaker-archaffineur": 4,
-    "brine-archaffineur": 3,
-    "verdenne-archaffineur": 2,
-    "hoarfrost-archaffineur": 1,
-}
 
 
 def payout(value: int, peak: int, age: int) -> int:
@@ -69,7 +62,8 @@ class HeuristicBot(Bot):
         wheels = sum(1 for card in hand if self.catalog.cards[card].kind == "wheel")
         for action in legal:
             if isinstance(action, ChooseArchaffineur):
-                scored.append((LEADER_PREFERENCE.get(action.archaffineur, 0), action))
+                # No favourite: every Archaffineur gets played, so simulations measure them all.
+                scored.append((1.0, action))
             elif isinstance(action, Keep):
                 scored.append((0.5, action))
             elif isinstance(action, Swap):

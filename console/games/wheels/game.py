@@ -7,11 +7,13 @@ from typing import Any
 
 from console.games.core import JSON, Action, BadOptions, Bot, Game, Seat, State
 from console.games.wheels.actions import parse_action
+from console.games.wheels.bot import HeuristicBot
 from console.games.wheels.catalog import Catalog
 from console.games.wheels.catalog_loader import load_catalog
 from console.games.wheels.deck import Deck
 from console.games.wheels.player import Player
 from console.games.wheels.state import WheelsState
+from console.games.wheels.stats import simulation_stats
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
@@ -87,11 +89,8 @@ class WheelsGame(Game):
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}
 
     def heuristic_bot(self) -> Bot | None:
-        from console.games.wheels.bot import HeuristicBot
-
         return HeuristicBot(self.cards)
 
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
-        from console.games.wheels.stats import simulation_stats
-
+        """Mean Renown per seat, first-seat win rate, draws, sealing and card use (stats.py)."""
         return simulation_stats(finals)

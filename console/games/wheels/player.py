@@ -36,6 +36,7 @@ class Player:
         self.turns_left = TURNS
         self.damp = 0
         self.chill = 0
+        # None until chosen; "" for a seat that plays without one (option archaffineur_N = "none").
         self.archaffineur = archaffineur
         self.archaffineur_used = False
         self.swaps = 0

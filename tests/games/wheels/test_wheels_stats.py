@@ -21,6 +21,8 @@ def test_simulation_stats_report_renown_first_seat_wins_sealing_and_card_use() -
     sets = [a for state in finals for a in state.history if isinstance(a, SetWheel)]
     assert stats["seal_rate"] == sum(a.sealed for a in sets) / len(sets)
     plays = [a.card for state in finals for a in state.history if isinstance(a, PlayCraft)]
+    chosen = [player.archaffineur for state in finals for player in state.seats]
+    assert sum(stats["archaffineur_chosen"].values()) == len(chosen) == 24
     for card in set(plays):
         assert stats["card_uses"][card] == plays.count(card) + sum(1 for a in sets if a.card == card)
 
