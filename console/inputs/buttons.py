@@ -10,6 +10,7 @@ same events.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -132,7 +133,9 @@ def pin_factory_name(pin_factory: Any = None) -> str:
     factory = pin_factory or Device.pin_factory
     if factory is None:
         try:
-            factory = Device._default_pin_factory()
+            with warnings.catch_warnings():  # one fallback warning per factory tried: noise here
+                warnings.simplefilter("ignore")
+                factory = Device._default_pin_factory()
             Device.pin_factory = factory
         except Exception as error:  # gpiozero raises several types when no GPIO exists
             return f"none ({error})"

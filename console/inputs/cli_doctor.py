@@ -1,0 +1,28 @@
+"""``tabletop doctor``: check the table's input hardware and say what to do about anything missing."""
+
+from __future__ import annotations
+
+import argparse
+
+from console.inputs.doctor import diagnose
+
+
+def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    doctor = subparsers.add_parser("doctor", help="check the GPIO buttons and pods, and say what is missing")
+    doctor.add_argument("--pins", help="pin map file (default: hardware/pins.toml or $TABLETOP_PINS)")
+    doctor.add_argument("--pod", action="append", default=[], help="a pod's port (default: every pod found)")
+    doctor.add_argument("--press", type=float, default=0.0, metavar="SECONDS",
+                        help="ask for OK on every seat and wait this long for each")
+    doctor.add_argument("--hello-timeout", type=float, default=3.0, metavar="SECONDS",
+                        help="how long to wait for each pod's HELLO (default 3)")
+    doctor.set_defaults(handler=cmd_doctor)
+    return doctor
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    findings = diagnose(
+        pins=args.pins, pods=args.pod, press_timeout_s=args.press, hello_timeout_s=args.hello_timeout
+    )
+    for finding in findings:
+        print(finding)
+    return 0 if all(finding.ok for finding in findings) else 1
