@@ -8,7 +8,10 @@ after a re-evaluation, P-12). The War itself is in war.py.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from console.games.core import CHANCE, Event, Outcome, Seat
+from console.games.wisteria.actions import SHARED_SEATS
 from console.games.wisteria.options import Rules
 from console.games.wisteria.piles import DEALT, Piles
 
@@ -17,6 +20,13 @@ PHASE_NAMES = ("reveal", "face_down", "declare", "war", "tally", "over")
 BATTLE, RETREAT = 1, 2
 CHOICE_NAMES = ("", "battle", "retreat")
 CHANCE_ONLY: tuple[Seat, ...] = (CHANCE,)
+
+# The commonest events, built once: events are immutable values (read-only data), so a round's
+# reveals and its win cost no allocation.
+DRAW_EVENTS = [[Event("draw", MappingProxyType({"seat": seat, "card": card})) for card in range(7)]
+               for seat in range(SHARED_SEATS + 1)]
+ROUND_WON_EVENTS = [[Event("round_won", MappingProxyType({"seat": seat, "cards": cards}))
+                     for cards in range(SHARED_SEATS + 1)] for seat in range(SHARED_SEATS + 1)]
 
 
 class RoundFlow(Piles):
@@ -111,7 +121,7 @@ class RoundFlow(Piles):
         if phase == REVEAL:
             self.round_card[seat] = strength
             self.round_started = True
-            events.append(Event("draw", {"seat": seat, "card": strength}))
+            events.append(DRAW_EVENTS[seat][strength])
             if not pending:
                 self._resolve_reveals(events)
         elif phase == FACE_DOWN:
@@ -152,7 +162,7 @@ class RoundFlow(Piles):
             cards[seat] = 0
         self.won_count[winner] += len(seats)
         self.last = {"round": self.round, "winner": winner, "cards": len(seats), "war": False}
-        events.append(Event("round_won", {"seat": winner, "cards": len(seats)}))
+        events.append(ROUND_WON_EVENTS[winner][len(seats)])
         self._end_round(events)
 
     def _end_round(self, events: list[Event]) -> None:
