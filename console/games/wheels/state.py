@@ -1,4 +1,5 @@
-"""One match of Wheels of War in progress: the phases, who acts, and how each action applies.
+"""One match of Wheels of War in progress: the phases, who acts, and which rules apply an action
+(opening.py for the setup, turns.py for play).
 
 Phases: the coin toss for the first seat (chance), the secret choice of Archaffineurs, the deal of
 six cards each (chance), the opening swaps, then play: alternating turns, each ended by one
@@ -11,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from console.games.core import CHANCE, JSON, Action, Event, IllegalAction, Outcome, Seat, State
-from console.games.wheels import legal, view
+from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
+from console.games.wheels import legal, opening, turns, view
 from console.games.wheels.actions import (
     ChooseArchaffineur,
     ChooseFirst,
@@ -25,12 +26,8 @@ from console.games.wheels.actions import (
     Swap,
     Wait,
 )
-from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, Target
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.effects import read_wheel, resolve
-from console.games.wheels.events import private, public
-from console.games.wheels.player import HAND_LIMIT, OPENING_HAND, OPENING_SWAPS, Player
-from console.games.wheels.targets import target_problem
+from console.games.wheels.catalog import Catalog
+from console.games.wheels.player import OPENING_HAND, Player
 
 TOSS, ARCHAFFINEURS, DEAL, OPENING, PLAY, OVER = "toss", "archaffineurs", "deal", "opening", "play", "over"
 
@@ -38,7 +35,9 @@ TOSS, ARCHAFFINEURS, DEAL, OPENING, PLAY, OVER = "toss", "archaffineurs", "deal"
 class WheelsState(State):
     players = 2
 
-    def __init__(self, game: Any, catalog: Catalog, players: tuple[Player, Player], first_seat: Seat) -> None:
+    def __init__(
+        self, game: Game, catalog: Catalog, players: tuple[Player, Player], first_seat: Seat
+    ) -> None:
         self.game = game
         self.catalog = catalog
         self.seats = players
@@ -50,7 +49,7 @@ class WheelsState(State):
         self.history: list[Action] = []
         self._outcome: Outcome | None = None
         self._to_act: tuple[Seat, ...] = ()
-        self._advance_setup()
+        self.advance_setup()
 
     # ------------------------------------------------------------------ contract
 
@@ -106,6 +105,12 @@ class WheelsState(State):
         self._settle()
         return events
 
+    def finish(self, outcome: Outcome) -> None:
+        """The match is over: "after both players spend their twelve turns"."""
+        self.phase = OVER
+        self.current = 0
+        self._outcome = outcome
+
     # ------------------------------------------------------------------ the console's seal choice
 
     def placement_choices(self, seat: Seat, card_id: str) -> tuple[tuple[int, ...], bool]:
@@ -120,7 +125,7 @@ class WheelsState(State):
 
     # ------------------------------------------------------------------ setup
 
-    def _advance_setup(self) -> None:
+    def advance_setup(self) -> None:
         """Move through the setup phases that need no one's choice, then work out who acts."""
         if self.phase == TOSS and self.first_seat:
             self.phase = ARCHAFFINEURS
@@ -160,246 +165,9 @@ class WheelsState(State):
         self.current = self.first_seat
         self._to_act = (self.current,)
 
-    # ------------------------------------------------------------------ chance
-
-    def _toss(self, action: ChooseFirst, events: list[Event]) -> None:
-        if self.phase != TOSS:
-            raise IllegalAction("the first seat has already been chosen")
-        self.first_seat = action.first
-        events.append(public("first", seat=action.first))
-        self.phase = ARCHAFFINEURS
-        self._advance_setup()
-
-    def _draw(self, action: Draw, events: list[Event]) -> None:
-        if not self.draws_due:
-            raise IllegalAction("no one is due to draw a card now")
-        drawer = self.draws_due[0]
-        if action.drawer != drawer:
-            raise IllegalAction(f"seat {drawer} draws next, not seat {action.drawer}")
-        player = self.seats[drawer - 1]
-        if not player.deck.can_draw(action.card):
-            raise IllegalAction(self._undrawable(drawer, action.card))
-        self.draws_due.pop(0)
-        player.deck.draw(action.card)
-        player.take_into_hand(action.card)
-        events.extend(private(drawer, "draw", {"seat": drawer, "card": action.card}, {"seat": drawer}))
-        swapped = self.swapping[drawer - 1]
-        if swapped is not None:
-            # "A swapped card goes to the bottom of your deck after its replacement is drawn."
-            self.swapping[drawer - 1] = None
-            player.take_from_hand(swapped)
-            player.deck.put_under(swapped)
-            player.swaps += 1
-            if player.swaps == OPENING_SWAPS:
-                player.kept = True
-                events.append(public("opening-done", seat=drawer))
-
-    def _undrawable(self, seat: Seat, card: str) -> str:
-        """Why a scanned card cannot be seat's next draw, saying nothing the rival may not know."""
-        name = self.catalog.name(card)
-        player = self.seats[seat - 1]
-        if player.deck.holds(card):
-            return f"{name} is not next in seat {seat}'s deck (swapped cards lie at the bottom)"
-        on_shelves = any(wheel is not None and wheel.card.id == card for wheel in player.shelves)
-        if card in player.hand or card in player.discard or on_shelves:
-            return f"{name} cannot be drawn by seat {seat}: the ledger has every copy of it elsewhere"
-        return f"{name} is not in seat {seat}'s deck"
-
-    # ------------------------------------------------------------------ setup choices
-
-    def _choose(self, action: ChooseArchaffineur, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        if self.phase != ARCHAFFINEURS or player.archaffineur is not None:
-            raise IllegalAction("your Archaffineur has already been chosen")
-        player.archaffineur = action.archaffineur
-        name = self.catalog.name(action.archaffineur)
-        events.extend(
-            private(
-                action.seat,
-                "chose",
-                {"seat": action.seat, "archaffineur": action.archaffineur, "name": name},
-                {"seat": action.seat},
-            )
-        )
-        if all(p.archaffineur is not None for p in self.seats):
-            chosen = {str(s): self.seats[s - 1].archaffineur or None for s in (1, 2)}
-            events.append(public("archaffineurs", **chosen))
-        self._advance_setup()
-
-    def _swap(self, action: Swap, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        if player.hand.get(action.card, 0) == 0:
-            raise IllegalAction(f"you have no {self.catalog.name(action.card)} in hand to swap")
-        if player.swaps >= OPENING_SWAPS:
-            raise IllegalAction(f"you may swap at most {OPENING_SWAPS} opening cards")
-        if not len(player.deck):
-            raise IllegalAction("your deck is empty: there is nothing to swap for")
-        self.swapping[action.seat - 1] = action.card
-        self.draws_due.append(action.seat)
-        events.extend(
-            private(action.seat, "swap", {"seat": action.seat, "card": action.card}, {"seat": action.seat})
-        )
-
-    def _keep(self, action: Keep, events: list[Event]) -> None:
-        self.seats[action.seat - 1].kept = True
-        events.extend(private(action.seat, "keep", {"seat": action.seat}, {"seat": action.seat}))
-
-    # ------------------------------------------------------------------ turns
-
-    def _set(self, action: SetWheel, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        card = self.catalog.wheel(action.card)
-        if player.hand.get(action.card, 0) == 0:
-            raise IllegalAction(f"you have no {card.name} in hand")
-        occupant = player.shelves[action.shelf - 1]
-        if occupant is not None:
-            if occupant.soured:
-                raise IllegalAction(
-                    f"shelf {action.shelf} holds a soured wheel: read it for 0 to clear it first"
-                )
-            raise IllegalAction(f"shelf {action.shelf} is not empty: a wheel is set on an empty shelf")
-        player.take_from_hand(action.card)
-        wheel = ShelvedWheel(card, action.sealed)
-        player.shelves[action.shelf - 1] = wheel
-        full = {
-            "seat": action.seat,
-            "shelf": action.shelf,
-            "card": card.id,
-            "sealed": action.sealed,
-            "value": wheel.value,
-            "peak": card.peak,
-            "hold": wheel.hold,
-        }
-        if action.sealed:
-            events.extend(
-                private(
-                    action.seat, "set", full, {"seat": action.seat, "shelf": action.shelf, "sealed": True}
-                )
-            )
-        else:
-            events.append(public("set", **full))
-        self._end_turn(action.seat, events)
-
-    def _read(self, action: Read, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        if player.shelves[action.shelf - 1] is None:
-            raise IllegalAction(f"your shelf {action.shelf} is empty: there is nothing to read")
-        read_wheel(player, action.seat, action.shelf, events)
-        self._end_turn(action.seat, events)
-
-    def _play(self, action: PlayCraft, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        card = self.catalog.cards[action.card]
-        assert isinstance(card, CraftCard)
-        if player.hand.get(action.card, 0) == 0:
-            raise IllegalAction(f"you have no {card.name} in hand")
-        self._check_target(action.seat, card, action.shelf)
-        player.take_from_hand(action.card)  # the card leaves the hand before it acts (Riftstone)
-        player.discard.append(action.card)
-        events.append(
-            public(
-                "play",
-                seat=action.seat,
-                card=card.id,
-                shelf=action.shelf,
-                on="rival" if card.target.on_rival else "own",
-                free=card.free,
-            )
-        )
-        resolve(card, action.seat, self.seats, action.shelf, events)
-        if not card.free:
-            self._end_turn(action.seat, events)
-
-    def _invoke(self, action: Invoke, events: list[Event]) -> None:
-        player = self.seats[action.seat - 1]
-        if not player.archaffineur:
-            raise IllegalAction("you play this match without an Archaffineur")
-        if player.archaffineur != action.archaffineur:
-            raise IllegalAction(f"your Archaffineur is not the {self.catalog.name(action.archaffineur)}")
-        if player.archaffineur_used:
-            raise IllegalAction("your Archaffineur has already been used this match")
-        leader = self.catalog.cards[action.archaffineur]
-        assert isinstance(leader, Archaffineur)
-        self._check_target(action.seat, leader, action.shelf)
-        player.archaffineur_used = True
-        events.append(public("invoke", seat=action.seat, archaffineur=leader.id, shelf=action.shelf))
-        resolve(leader, action.seat, self.seats, action.shelf, events)
-
-    def _wait(self, action: Wait, events: list[Event]) -> None:
-        events.append(public("wait", seat=action.seat))
-        self._end_turn(action.seat, events)
-
-    def _check_target(self, seat: Seat, card: CraftCard | Archaffineur, shelf: int) -> None:
-        if card.target is not Target.NONE and not shelf:
-            raise IllegalAction(f"{card.name} needs a target: name a shelf")
-        if card.target is Target.NONE:
-            if shelf:
-                raise IllegalAction(f"{card.name} chooses no wheel: name no shelf")
-            return
-        owner = self.seats[2 - seat] if card.target.on_rival else self.seats[seat - 1]
-        problem = target_problem(card.target, owner.shelves[shelf - 1], shelf, card.name)
-        if problem:
-            raise IllegalAction(problem)
-
-    def _end_turn(self, seat: Seat, events: list[Event]) -> None:
-        """The ending step of a turn-spending action: only this seat's cellar ages, its conditions
-        count down, its turn count falls, and it draws if it can; then the other seat plays."""
-        player = self.seats[seat - 1]
-        gain = player.ageing()
-        soured = []
-        if gain:
-            for index, wheel in enumerate(player.shelves):
-                if wheel is not None:
-                    was = wheel.soured
-                    wheel.add_age(gain)
-                    if wheel.soured and not was:
-                        soured.append(index + 1)
-        if player.damp:
-            player.damp -= 1
-        if player.chill:
-            player.chill -= 1
-        player.turns_left -= 1
-        # A seat with no turns left draws nothing: the card could never be used (rulings.md).
-        if player.turns_left and player.hand_size < HAND_LIMIT and len(player.deck):
-            self.draws_due.append(seat)
-        events.append(
-            public(
-                "ending",
-                seat=seat,
-                aged=gain,
-                soured=soured,
-                turns_left=player.turns_left,
-                damp=player.damp,
-                chill=player.chill,
-            )
-        )
-        rival = self.seats[2 - seat]
-        if rival.turns_left:
-            self.current = 3 - seat
-        elif not player.turns_left:
-            self.phase = OVER
-            self.current = 0
-            self._outcome = _final_outcome(self.seats)
-            events.append(public("over", **self._outcome.to_json()))
-
-
-def _final_outcome(seats: tuple[Player, Player]) -> Outcome:
-    """ "The highest banked Renown wins, and equal scores draw. Wheels left on shelves add nothing."""
-    first, second = seats[0].banked, seats[1].banked
-    scores = (float(first), float(second))
-    if first == second:
-        return Outcome((1, 2), scores, f"a draw: both banked {first} Renown")
-    winner = 1 if first > second else 2
-    return Outcome(
-        (winner,),
-        scores,
-        f"seat {winner} banked the most Renown ({max(first, second)} to {min(first, second)})",
-    )
-
 
 # The phase each seat action belongs to, and what is happening instead when it is refused.
 _PHASE_OF: dict[type, str] = {
-    ChooseFirst: TOSS,
     ChooseArchaffineur: ARCHAFFINEURS,
     Swap: OPENING,
     Keep: OPENING,
@@ -419,14 +187,14 @@ _PHASE_NOW = {
 }
 
 _HANDLERS: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
-    ChooseFirst: WheelsState._toss,
-    Draw: WheelsState._draw,
-    ChooseArchaffineur: WheelsState._choose,
-    Swap: WheelsState._swap,
-    Keep: WheelsState._keep,
-    SetWheel: WheelsState._set,
-    Read: WheelsState._read,
-    PlayCraft: WheelsState._play,
-    Invoke: WheelsState._invoke,
-    Wait: WheelsState._wait,
+    ChooseFirst: opening.toss,
+    Draw: opening.draw,
+    ChooseArchaffineur: opening.choose,
+    Swap: opening.swap,
+    Keep: opening.keep,
+    SetWheel: turns.set_wheel,
+    Read: turns.read_shelf,
+    PlayCraft: turns.play_craft,
+    Invoke: turns.invoke,
+    Wait: turns.wait,
 }

@@ -1,0 +1,104 @@
+"""The setup of a match: the coin toss, the secret choice of Archaffineurs, the draws (chance) and
+the opening swaps.
+
+Each function checks the action, raising IllegalAction before it changes anything, then applies
+it. WheelsState dispatches to them and works out who acts next.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction, Seat
+from console.games.wheels.actions import ChooseArchaffineur, ChooseFirst, Draw, Keep, Swap
+from console.games.wheels.events import private, public
+from console.games.wheels.player import OPENING_SWAPS
+
+if TYPE_CHECKING:
+    from console.games.wheels.state import WheelsState
+
+
+def toss(state: WheelsState, action: ChooseFirst, events: list[Event]) -> None:
+    if state.phase != "toss":
+        raise IllegalAction("the first seat has already been chosen")
+    state.first_seat = action.first
+    events.append(public("first", seat=action.first))
+    state.phase = "archaffineurs"
+    state.advance_setup()
+
+
+def draw(state: WheelsState, action: Draw, events: list[Event]) -> None:
+    if not state.draws_due:
+        raise IllegalAction("no one is due to draw a card now")
+    drawer = state.draws_due[0]
+    if action.drawer != drawer:
+        raise IllegalAction(f"seat {drawer} draws next, not seat {action.drawer}")
+    player = state.seats[drawer - 1]
+    if not player.deck.can_draw(action.card):
+        raise IllegalAction(undrawable(state, drawer, action.card))
+    state.draws_due.pop(0)
+    player.deck.draw(action.card)
+    player.take_into_hand(action.card)
+    events.extend(private(drawer, "draw", {"seat": drawer, "card": action.card}, {"seat": drawer}))
+    swapped = state.swapping[drawer - 1]
+    if swapped is not None:
+        # "A swapped card goes to the bottom of your deck after its replacement is drawn."
+        state.swapping[drawer - 1] = None
+        player.take_from_hand(swapped)
+        player.deck.put_under(swapped)
+        player.swaps += 1
+        if player.swaps == OPENING_SWAPS:
+            player.kept = True
+            events.append(public("opening-done", seat=drawer))
+
+
+def undrawable(state: WheelsState, seat: Seat, card: str) -> str:
+    """Why a scanned card cannot be seat's next draw, saying nothing the rival may not know."""
+    name = state.catalog.name(card)
+    player = state.seats[seat - 1]
+    if player.deck.holds(card):
+        return f"{name} is not next in seat {seat}'s deck (swapped cards lie at the bottom)"
+    on_shelves = any(wheel is not None and wheel.card.id == card for wheel in player.shelves)
+    if card in player.hand or card in player.discard or on_shelves:
+        return f"{name} cannot be drawn by seat {seat}: the ledger has every copy of it elsewhere"
+    return f"{name} is not in seat {seat}'s deck"
+
+
+def choose(state: WheelsState, action: ChooseArchaffineur, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    if player.archaffineur is not None:
+        raise IllegalAction("your Archaffineur has already been chosen")
+    player.archaffineur = action.archaffineur
+    name = state.catalog.name(action.archaffineur)
+    events.extend(
+        private(
+            action.seat,
+            "chose",
+            {"seat": action.seat, "archaffineur": action.archaffineur, "name": name},
+            {"seat": action.seat},
+        )
+    )
+    if all(p.archaffineur is not None for p in state.seats):
+        chosen = {str(s): state.seats[s - 1].archaffineur or None for s in (1, 2)}
+        events.append(public("archaffineurs", **chosen))
+    state.advance_setup()
+
+
+def swap(state: WheelsState, action: Swap, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    if player.hand.get(action.card, 0) == 0:
+        raise IllegalAction(f"you have no {state.catalog.name(action.card)} in hand to swap")
+    if player.swaps >= OPENING_SWAPS:
+        raise IllegalAction(f"you may swap at most {OPENING_SWAPS} opening cards")
+    if not len(player.deck):
+        raise IllegalAction("your deck is empty: there is nothing to swap for")
+    state.swapping[action.seat - 1] = action.card
+    state.draws_due.append(action.seat)
+    events.extend(
+        private(action.seat, "swap", {"seat": action.seat, "card": action.card}, {"seat": action.seat})
+    )
+
+
+def keep(state: WheelsState, action: Keep, events: list[Event]) -> None:
+    state.seats[action.seat - 1].kept = True
+    events.extend(private(action.seat, "keep", {"seat": action.seat}, {"seat": action.seat}))

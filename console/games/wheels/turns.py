@@ -1,0 +1,176 @@
+"""A turn of play: setting, reading, crafts, the Archaffineur, Wait, and the ending step that a
+turn-spending action runs.
+
+"Setting a wheel, reading one, playing a craft without the Free mark, or choosing Wait spends one
+turn. When that action ends, only your cellar ages. Your remaining turn count falls by one and you
+draw one card if your deck has cards and your hand has room."
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction, Outcome, Seat
+from console.games.wheels.actions import Invoke, PlayCraft, Read, SetWheel, Wait
+from console.games.wheels.catalog import Archaffineur, CraftCard, Target
+from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.effects import read_wheel, resolve
+from console.games.wheels.events import private, public
+from console.games.wheels.player import HAND_LIMIT, Player
+from console.games.wheels.targets import target_problem
+
+if TYPE_CHECKING:
+    from console.games.wheels.state import WheelsState
+
+
+def set_wheel(state: WheelsState, action: SetWheel, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    card = state.catalog.wheel(action.card)
+    if player.hand.get(action.card, 0) == 0:
+        raise IllegalAction(f"you have no {card.name} in hand")
+    occupant = player.shelves[action.shelf - 1]
+    if occupant is not None:
+        if occupant.soured:
+            raise IllegalAction(f"shelf {action.shelf} holds a soured wheel: read it for 0 to clear it first")
+        raise IllegalAction(f"shelf {action.shelf} is not empty: a wheel is set on an empty shelf")
+    player.take_from_hand(action.card)
+    wheel = ShelvedWheel(card, action.sealed)
+    player.shelves[action.shelf - 1] = wheel
+    full = {
+        "seat": action.seat,
+        "shelf": action.shelf,
+        "card": card.id,
+        "sealed": action.sealed,
+        "value": wheel.value,
+        "peak": card.peak,
+        "hold": wheel.hold,
+    }
+    if action.sealed:
+        events.extend(
+            private(action.seat, "set", full, {"seat": action.seat, "shelf": action.shelf, "sealed": True})
+        )
+    else:
+        events.append(public("set", **full))
+    end_turn(state, action.seat, events)
+
+
+def read_shelf(state: WheelsState, action: Read, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    if player.shelves[action.shelf - 1] is None:
+        raise IllegalAction(f"your shelf {action.shelf} is empty: there is nothing to read")
+    read_wheel(player, action.seat, action.shelf, events)
+    end_turn(state, action.seat, events)
+
+
+def play_craft(state: WheelsState, action: PlayCraft, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    card = state.catalog.cards[action.card]
+    assert isinstance(card, CraftCard)
+    if player.hand.get(action.card, 0) == 0:
+        raise IllegalAction(f"you have no {card.name} in hand")
+    check_target(state, action.seat, card, action.shelf)
+    player.take_from_hand(action.card)  # the card leaves the hand before it acts (Riftstone)
+    player.discard.append(action.card)
+    events.append(
+        public(
+            "play",
+            seat=action.seat,
+            card=card.id,
+            shelf=action.shelf,
+            on="rival" if card.target.on_rival else "own",
+            free=card.free,
+        )
+    )
+    resolve(card, action.seat, state.seats, action.shelf, events)
+    if not card.free:
+        end_turn(state, action.seat, events)
+
+
+def invoke(state: WheelsState, action: Invoke, events: list[Event]) -> None:
+    player = state.seats[action.seat - 1]
+    if not player.archaffineur:
+        raise IllegalAction("you play this match without an Archaffineur")
+    if player.archaffineur != action.archaffineur:
+        raise IllegalAction(f"your Archaffineur is not the {state.catalog.name(action.archaffineur)}")
+    if player.archaffineur_used:
+        raise IllegalAction("your Archaffineur has already been used this match")
+    leader = state.catalog.cards[action.archaffineur]
+    assert isinstance(leader, Archaffineur)
+    check_target(state, action.seat, leader, action.shelf)
+    player.archaffineur_used = True
+    events.append(public("invoke", seat=action.seat, archaffineur=leader.id, shelf=action.shelf))
+    resolve(leader, action.seat, state.seats, action.shelf, events)
+
+
+def wait(state: WheelsState, action: Wait, events: list[Event]) -> None:
+    events.append(public("wait", seat=action.seat))
+    end_turn(state, action.seat, events)
+
+
+def check_target(state: WheelsState, seat: Seat, card: CraftCard | Archaffineur, shelf: int) -> None:
+    if card.target is not Target.NONE and not shelf:
+        raise IllegalAction(f"{card.name} needs a target: name a shelf")
+    if card.target is Target.NONE:
+        if shelf:
+            raise IllegalAction(f"{card.name} chooses no wheel: name no shelf")
+        return
+    owner = state.seats[2 - seat] if card.target.on_rival else state.seats[seat - 1]
+    problem = target_problem(card.target, owner.shelves[shelf - 1], shelf, card.name)
+    if problem:
+        raise IllegalAction(problem)
+
+
+def end_turn(state: WheelsState, seat: Seat, events: list[Event]) -> None:
+    """The ending step of a turn-spending action: only this seat's cellar ages, its conditions
+    count down, its turn count falls, and it draws if it can; then the other seat plays."""
+    player = state.seats[seat - 1]
+    gain = player.ageing()
+    soured = []
+    if gain:
+        for index, wheel in enumerate(player.shelves):
+            if wheel is not None:
+                was = wheel.soured
+                wheel.add_age(gain)
+                if wheel.soured and not was:
+                    soured.append(index + 1)
+    if player.damp:
+        player.damp -= 1
+    if player.chill:
+        player.chill -= 1
+    player.turns_left -= 1
+    # A seat with no turns left draws nothing: the card could never be used (rulings.md).
+    if player.turns_left and player.hand_size < HAND_LIMIT and len(player.deck):
+        state.draws_due.append(seat)
+    events.append(
+        public(
+            "ending",
+            seat=seat,
+            aged=gain,
+            soured=soured,
+            turns_left=player.turns_left,
+            damp=player.damp,
+            chill=player.chill,
+        )
+    )
+    rival = state.seats[2 - seat]
+    if rival.turns_left:
+        state.current = 3 - seat
+    elif not player.turns_left:
+        outcome = final_outcome(state.seats)
+        state.finish(outcome)
+        events.append(public("over", **outcome.to_json()))
+
+
+def final_outcome(seats: tuple[Player, Player]) -> Outcome:
+    """The book: "The highest banked Renown wins, and equal scores draw. Wheels left on shelves add
+    nothing to the final score." Only banked Renown counts."""
+    first, second = seats[0].banked, seats[1].banked
+    scores = (float(first), float(second))
+    if first == second:
+        return Outcome((1, 2), scores, f"a draw: both banked {first} Renown")
+    winner = 1 if first > second else 2
+    return Outcome(
+        (winner,),
+        scores,
+        f"seat {winner} banked the most Renown ({max(first, second)} to {min(first, second)})",
+    )
