@@ -125,3 +125,13 @@ def test_options_are_checked() -> None:
         GAME.new(2, options={"first_seat": 3})
     with pytest.raises(BadOptions, match="no deck card"):
         GAME.new(2, decks={1: ["fen-matriarch"]})
+
+
+def test_a_scan_of_a_card_the_ledger_has_on_a_shelf_is_refused(kit) -> None:
+    state = kit.begin(["cave-elder"], [], rest1=["fresh-curd"])
+    state.apply(GAME.parse_action("1:set cave-elder 1 sealed"))
+    before = views(state)
+    with pytest.raises(IllegalAction, match="the ledger has every copy of it elsewhere") as refused:
+        state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
+    assert "shelf" not in str(refused.value)  # the refusal does not say where a sealed wheel is
+    assert views(state) == before

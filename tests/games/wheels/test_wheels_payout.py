@@ -104,6 +104,8 @@ def test_value_and_hold_never_fall_below_zero() -> None:
     wheel.change_value(-20)
     wheel.change_hold(-5)
     assert (wheel.value, wheel.hold, wheel.payout(), wheel.soured) == (0, 0, 0, False)
+    wheel.change_hold(2)  # a later raise counts from the clamped zero
+    assert wheel.hold == 2
 
 
 def test_peak_never_changes() -> None:
