@@ -37,14 +37,28 @@
     document.querySelectorAll(".controller[data-seat]").forEach((node) => {
       node.textContent = `(${state.controllers[node.dataset.seat] || "?"})`;
     });
-    if (seat) renderChoices();
+    if (seat) {
+      el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]} points at: ${Games.cursorText(state.cursor)}` : "";
+      renderChoices(false);
+    }
   }
 
-  function renderChoices() {
+  // Rebuilt only when the choices change, so a button is never swapped under a finger.
+  let shownChoices = null;
+  let awaiting = null; // the event id our last accepted move reached; its buttons stay disabled till then
+
+  function renderChoices(force) {
+    if (awaiting !== null && state.last_id >= awaiting) {
+      awaiting = null;
+      force = true;
+    }
+    if (awaiting !== null) return;
+    const key = JSON.stringify([state.legal, state.can_act, state.controllers[seat], state.outcome]);
+    if (key === shownChoices && !force) return;
+    shownChoices = key;
     const choices = el("choices");
     const prompt = el("prompt");
     choices.replaceChildren();
-    el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]} points at: ${Games.cursorText(state.cursor)}` : "";
     if (!state.legal.length) {
       prompt.textContent = state.outcome ? "" : "Nothing to do now.";
       return;
@@ -76,18 +90,26 @@
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ action }),
       });
-      if (!response.ok) {
-        const body = await response.json().catch(() => ({ error: response.statusText }));
+      const body = await response.json().catch(() => ({ error: response.statusText }));
+      if (response.ok) {
+        awaiting = body.last_id;
+        renderChoices(false);
+      } else {
         el("action-error").textContent = body.error;
-        renderChoices();
+        renderChoices(true);
       }
     } catch (error) {
       el("action-error").textContent = "The hub did not answer; check the connection and try again.";
-      renderChoices();
+      renderChoices(true);
     }
   }
 
+  // The latest events this page received, for the console and the browser test.
+  const received = [];
+
   function addLog(event) {
+    received.push(event);
+    if (received.length > 500) received.shift();
     const item = document.createElement("li");
     item.textContent = Games.describe(state.game, event);
     item.dataset.id = event.id;
@@ -124,5 +146,5 @@
 
   render();
   loadLog().finally(connect);
-  window.tabletop = { state: () => state };
+  window.tabletop = { state: () => state, events: () => received.slice() };
 })();
