@@ -586,4 +586,4 @@ class WatchState(State):
 
 
 def _text(action: Action) -> str:
-    return str(action)
+    return action.text  # type: ignore[attr-defined,no-any-return]
