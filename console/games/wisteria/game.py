@@ -50,5 +50,6 @@ class WisteriaGame(Game):
         return {
             "mean_rounds": sum(state.round for state in states) / len(states),
             "mean_wars": sum(state.wars for state in states) / len(states),
+            "mean_retreats": sum(state.retreats for state in states) / len(states),
             "longest_rounds": max(state.round for state in states),
         }

@@ -37,6 +37,7 @@ class RoundFlow(Piles):
     pending: list[Seat]  # seats that must supply a card now, ascending
     round: int
     wars: int
+    retreats: int  # seats that chose Retreat, over the whole game (for simulation reports)
     in_round: list[Seat]  # the seats that revealed a card this round
     round_card: list[int]
     face_down: list[list[int]]
@@ -61,7 +62,7 @@ class RoundFlow(Piles):
     def _set_round(self, rules: Rules) -> None:
         size = self.players + 1
         self.rules = rules
-        self.round = self.wars = 0
+        self.round = self.wars = self.retreats = 0
         self.in_round = []
         self.round_card = [0] * size
         self.face_down = [[] for _ in range(size)]
@@ -77,6 +78,7 @@ class RoundFlow(Piles):
     def _copy_round(self, other: RoundFlow) -> None:
         self.rules = other.rules
         self.phase, self.round, self.wars = other.phase, other.round, other.wars
+        self.retreats = other.retreats
         self.pending = other.pending[:]
         self.in_round = other.in_round[:]
         self.round_card = other.round_card[:]

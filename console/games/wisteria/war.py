@@ -110,6 +110,7 @@ class WarFlow(RoundFlow):
         choice = self.choice
         self.battlers = [member for member in self.members if choice[member] == BATTLE]
         self.retreaters = [member for member in self.members if choice[member] == RETREAT]
+        self.retreats += len(self.retreaters)
         self.declared = True
         events.append(Event("choices", {"battle": tuple(self.battlers), "retreat": tuple(self.retreaters)}))
         self._begin_war_cards(events)

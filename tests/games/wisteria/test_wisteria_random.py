@@ -4,6 +4,7 @@ every action (D: the number of cards never changes), and the heuristic bot."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -111,8 +112,12 @@ def test_heuristic_and_random_bots_play_whole_games(game: WisteriaGame) -> None:
     assert RandomBot().name == "random"
 
 
-def test_simulation_stats_report_rounds_and_wars(game: WisteriaGame) -> None:
+def test_simulation_stats_report_rounds_wars_and_retreats(game: WisteriaGame) -> None:
     finals = [play_random(game, 2, seed) for seed in range(3)]
     stats = game.simulation_stats(finals)
     assert stats["mean_rounds"] > 1 and stats["mean_wars"] > 0
     assert stats["longest_rounds"] >= stats["mean_rounds"]
+
+def test_simulation_stats_count_every_retreat(game: WisteriaGame, play: Callable[..., Any]) -> None:
+    table = play(3, {1: ["5", "1", "4"], 2: ["5", "2", "4"], 3: ["3", "4"]}).do("1:retreat", "2:retreat")
+    assert game.simulation_stats([table.state])["mean_retreats"] == 2
