@@ -16,9 +16,36 @@ from console.table import Table
 Ask = Callable[[str], str]
 
 
-def describe_view(view: Mapping[str, Any]) -> str:
-    """A compact, readable rendering of a JSON view for a terminal."""
-    return json.dumps(view, indent=1, sort_keys=True, default=str)
+def describe_view(view: Mapping[str, Any], indent: str = "  ") -> str:
+    """A compact, readable rendering of a JSON view for a terminal: one line per field, nested
+    fields indented, short lists and small objects kept on one line."""
+    lines = []
+    for key, value in view.items():
+        label = str(key).replace("_", " ")
+        if isinstance(value, Mapping) and value:
+            flat = json.dumps(value, default=str)
+            if len(flat) <= 60 and not any(isinstance(v, Mapping | list) for v in value.values()):
+                lines.append(f"{indent}{label}: {_inline(value)}")
+            else:
+                lines.append(f"{indent}{label}:")
+                lines.append(describe_view(value, indent + "  "))
+        elif isinstance(value, list):
+            lines.append(f"{indent}{label}: {', '.join(_inline(item) for item in value) or '-'}")
+        else:
+            lines.append(f"{indent}{label}: {_inline(value)}")
+    return "\n".join(lines)
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k.replace('_', ' ')} {_inline(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(item) for item in value) + "]"
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def describe_event(event: Event) -> str:
