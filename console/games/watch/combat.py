@@ -154,7 +154,7 @@ def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
         guard.units -= battle.defender_loss
         if guard.units <= 0:
             del state.stacks[target]
-    fate = "stands"
+    fate = "stands" if kind else None
     if battle.attacker_wins and kind:
         fate = demote_city(state, target) if kind == CITY else "destroyed"
         if kind == SETTLEMENT:
