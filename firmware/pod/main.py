@@ -33,7 +33,17 @@ def build_pod() -> Pod:
     )
 
 
+def maintenance_wanted() -> bool:
+    """BACK held at power-up: do not start, so mpremote can reach the REPL. (Once running, the
+    pod ignores Ctrl-C, so mpremote could not stop it.)"""
+    back = machine.Pin(config.BUTTONS["BACK"], machine.Pin.IN, machine.Pin.PULL_UP)
+    return back.value() == 0
+
+
 def run() -> None:
+    if maintenance_wanted():
+        print("BACK held at power-up: the pod is not started; the REPL is free for mpremote")
+        return
     micropython.kbd_intr(-1)  # a 0x03 byte on the line must not stop the program
     pod = build_pod()
     uptime = Uptime()

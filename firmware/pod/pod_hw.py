@@ -39,8 +39,9 @@ class UsbLink:
             byte = sys.stdin.buffer.read(1)
             if not byte:
                 break
-            if byte == b"\n":
-                lines.append(self.pending.decode("ascii", "replace"))
+            if byte in (b"\n", b"\r"):  # a terminal's Enter sends \r alone
+                if self.pending:
+                    lines.append(self.pending.decode("ascii", "replace"))
                 self.pending = bytearray()
             elif len(self.pending) < 256:
                 self.pending.extend(byte)
