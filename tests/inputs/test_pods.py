@@ -276,3 +276,32 @@ def test_a_garbled_scanner_line_is_counted_not_scanned(scanner) -> None:
     device.scan("card:wisteria:1")
     assert events.get(timeout=WAIT) == CardScanned(3, text="card:wisteria:1", source="qr")
     assert source.stats["garbled"] == 1
+
+
+def test_a_flood_of_bad_lines_is_counted_each_time_but_logged_once_with_the_pods_name(
+    table: Table, pod: SimulatedPod, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    with caplog.at_level(logging.WARNING, logger="console.inputs"):
+        pod.inject(b"noise\n" * 50)
+        assert table.settle() == []
+    assert table.source.stats["garbled"] == 50
+    logged = [record.getMessage() for record in caplog.records if "noise" in record.getMessage()]
+    assert logged == ["pod-a: not a frame (expected $BODY*HH): 'noise'"]
+
+
+def test_a_pod_button_held_down_repeats_on_the_hub() -> None:
+    from console.inputs.keys import KeyTiming
+
+    with SimulatedPod() as pod:
+        table = Table(pod, key_timing=KeyTiming(repeat_delay_s=0.05, repeat_interval_s=0.05))
+        try:
+            table.next(PodConnected)
+            pod.press(Key.DOWN)
+            assert table.next(ButtonPressed) == ButtonPressed(1, Key.DOWN, source="pod-a")
+            repeat = table.events.wait_for(lambda e: isinstance(e, ButtonPressed), WAIT)
+            assert repeat == ButtonPressed(1, Key.DOWN, repeat=True, source="pod-a")
+            pod.release(Key.DOWN)
+        finally:
+            table.source.close()
