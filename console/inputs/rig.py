@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -170,3 +171,38 @@ class SimulatedRig:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m console.inputs.rig wisteria``: watch a game played through simulated hardware."""
+    import argparse
+    import sqlite3
+
+    from console.games import find_game
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. deck='1 2 3 4 5 6' (values are TOML)")
+    args = parser.parse_args(argv)
+    options = {key: tomllib.loads(f"v = {value}")["v"] for key, _, value in
+               (option.partition("=") for option in args.option)}
+    game = find_game(args.game)
+    state = game.new(args.players, args.seed, options)
+    kinds = [SeatKit("pod-text", "pod"), SeatKit("pod-uid", "gpio"), SeatKit("qr", "gpio"),
+             SeatKit("pod-text", "pod")]
+    kits = {seat: kinds[(seat - 1) % len(kinds)] for seat in range(1, args.players + 1)}
+    with SimulatedRig(game, kits, TagStore(sqlite3.connect(":memory:"))) as rig:
+        for seat, kit in kits.items():
+            print(f"seat {seat}: scans with {kit.scan}, presses {kit.press} buttons")
+        driver = rig.play(state, random.Random(args.seed))
+    for number, action in enumerate(driver.applied, start=1):
+        print(f"{number:>5}  {action}")
+    print(f"{driver.gestures} scans and presses; outcome: {state.outcome()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

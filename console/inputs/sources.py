@@ -108,7 +108,8 @@ def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats:
         pin_map, post, pin_factory=sources.pin_factory, seats=[s for s in seat_numbers if s in pin_map.seats]
     ).start()
     for seat in seat_numbers:
-        pod = SimulatedPod(seat=seat).start()
+        # the real firmware's timings: a simulated table should feel like the real one
+        pod = SimulatedPod(seat=seat, poll_ms=20, miss_limit=3, debounce_ms=20).start()
         sources.simulated_pods.append(pod)
         sources.pods.append(PodSource(pod.path, post, name=f"simpod{seat}").start())
     sources.notes.append(
