@@ -20,6 +20,7 @@ from console.games.core import Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import Forbidden, NotFound, Refused, TooManyTries
+from console.hub.physical import PhysicalSeats
 from console.hub.store import HubStore
 from console.hub.worker import TableWorker
 from console.journal import Journal, JournalError
@@ -124,8 +125,9 @@ class Hub:
     def _run(
         self, table: Table, status: str, controllers: Mapping[Seat, str], chance: str, bot: str
     ) -> TableWorker:
+        physical = PhysicalSeats(table.game, self.journal) if PhysicalSeats.available() else None
         worker = TableWorker(table, self.store, status, controllers, chance, bot,
-                             self.config.bot_delay_s, self.config.chance_delay_s)
+                             self.config.bot_delay_s, self.config.chance_delay_s, physical)
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()

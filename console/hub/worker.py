@@ -19,6 +19,7 @@ from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused
+from console.hub.physical import PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
 from console.simulate import bots_for
@@ -51,11 +52,15 @@ class SetController:
 
 
 @dataclass(frozen=True)
-class SetCursor:
-    """What a seat's composer points at now (a scanned card, the choice under UP/DOWN)."""
+class Input:
+    """An event from a physical input source (a scan, a button press), for the composer."""
 
-    seat: Seat
-    cursor: Any
+    event: Any
+
+
+@dataclass(frozen=True)
+class Barrier:
+    """Does nothing: its answer comes once every command posted before it is done."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | SetCursor
+Command = Act | HostCommand | SetController | Input | Barrier
 _STOP = object()
 
 
@@ -81,6 +86,7 @@ class TableWorker:
         bot_kind: str = "heuristic",
         bot_delay_s: float = 0.0,
         chance_delay_s: float = 0.0,
+        physical: PhysicalSeats | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.table = table
@@ -91,8 +97,8 @@ class TableWorker:
         self.bot_delay_s = bot_delay_s
         self.chance_delay_s = chance_delay_s
         self.clock = clock
+        self.physical = physical
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
-        self._cursors: dict[Seat, Any] = {}
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
@@ -157,9 +163,9 @@ class TableWorker:
             return self._host(command)
         if isinstance(command, SetController):
             return self._set_controller(command)
-        if isinstance(command, SetCursor):
-            self._cursors[command.seat] = command.cursor
-            self._publish()
+        if isinstance(command, Input):
+            return self._input(command.event)
+        if isinstance(command, Barrier):
             return None
         raise TypeError(f"unknown command {command!r}")
 
@@ -171,8 +177,23 @@ class TableWorker:
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
         self._check_source(act)
         self.table.submit(action)
+        if self.physical is not None:
+            self.physical.acted()
         self._after_change()
         return ActResult(str(action), len(self.table.log))
+
+    def _input(self, event: Any) -> ActResult | None:
+        if self.physical is None:
+            return None
+        result = self.physical.handle(event, self.table.state, self.controllers)
+        if isinstance(result, Play):
+            try:
+                return self._act(Act(result.action.seat, result.action, result.kind))
+            except (HubError, ValueError) as error:
+                self.physical.refuse(event.seat, str(error))
+        if result is not None:
+            self._publish()
+        return None
 
     def _check_source(self, act: Act) -> None:
         if act.seat == CHANCE:
@@ -250,7 +271,11 @@ class TableWorker:
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
-            return self.chance_delay_s if self.chance == "virtual" else None
+            if self.chance == "virtual":
+                return self.chance_delay_s
+            # physical play: cards come from scans; what no card shows (a coin toss), the table does
+            scanned = self.physical is None or self.physical.waits_for_scan(self.table.state)
+            return None if scanned else self.chance_delay_s
         return self.bot_delay_s if self._bot_to_move() is not None else None
 
     def _bot_to_move(self) -> Seat | None:
@@ -272,8 +297,10 @@ class TableWorker:
             self._set_status("paused")
 
     def _snapshot(self) -> Any:
-        return build_snapshot(self.table, self._version, self.status, self.controllers, self._cursors,
-                              self._problem)
+        cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
+        return build_snapshot(
+            self.table, self._version, self.status, self.controllers, cursors, self._problem
+        )
 
     def _publish(self) -> None:
         self._version += 1

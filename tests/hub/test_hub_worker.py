@@ -12,7 +12,7 @@ import pytest
 from console.games.core import CHANCE, IllegalAction, NotationError
 from console.hub.errors import Forbidden, Refused
 from console.hub.service import Hub
-from console.hub.worker import Act, HostCommand, SetController, SetCursor
+from console.hub.worker import Act, Barrier, HostCommand, SetController
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -42,7 +42,7 @@ def test_the_bot_seat_moves_by_itself_after_the_phone(make_hub: MakeHub) -> None
     hub = make_hub()
     worker = hub.tables()[0]
     worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone")).result(TIMEOUT)
-    worker.post(SetCursor(1, None)).result(TIMEOUT)  # queued behind the bot's move
+    worker.post(Barrier()).result(TIMEOUT)  # queued behind the bot's move
     assert any(notation.startswith("2:") for notation in hub.journal.actions(worker.table.id))
 
 
@@ -77,7 +77,7 @@ def test_a_phone_may_not_act_for_a_seat_played_by_a_bot_or_a_pod(make_hub: MakeH
 
 
 def test_a_phone_may_never_resolve_chance(make_hub: MakeHub) -> None:
-    hub = make_hub(chance="physical")
+    hub = make_hub(game="wisteria", chance="physical")
     worker = hub.tables()[0]
     assert worker.table.state.to_act == (CHANCE,)
     chance = str(worker.table.state.legal_actions(CHANCE)[0])
@@ -117,7 +117,7 @@ def test_the_host_can_hand_a_seat_to_a_bot(make_hub: MakeHub) -> None:
     worker.post(SetController(1, "bot")).result(TIMEOUT)
     worker.post(SetController(2, "bot")).result(TIMEOUT)
     assert hub.store.seats(worker.table.id)[1].controller == "bot"
-    worker.post(SetCursor(1, None)).result(TIMEOUT)
+    worker.post(Barrier()).result(TIMEOUT)
     assert any(n.startswith("1:") for n in hub.journal.actions(worker.table.id))
     with pytest.raises(Refused, match="not a controller"):
         worker.post(SetController(1, "telepathy")).result(TIMEOUT)
@@ -129,6 +129,6 @@ def test_with_a_bot_delay_the_bot_waits_its_turn_instead_of_moving_at_once(make_
     hub.start(inputs=False)
     worker = hub.tables()[0]
     worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone")).result(TIMEOUT)
-    worker.post(SetCursor(1, None)).result(TIMEOUT)
+    worker.post(Barrier()).result(TIMEOUT)
     assert not any(notation.startswith("2:") for notation in hub.journal.actions(worker.table.id))
     assert 2 in seat_payload(hub, None)["to_act"]

@@ -87,9 +87,14 @@ const Games = (function () {
     return custom || notation.replace(/^\d+:/, "");
   }
 
+  // A pod or button seat's cursor (from the composer): the highlighted choice, or why a scan or
+  // press was refused.
   function cursorText(cursor) {
-    if (cursor === null || typeof cursor !== "object") return scalar(cursor);
-    return Object.entries(cursor).map(([key, value]) => `${words(key)} ${scalar(value)}`).join(", ");
+    if (!cursor) return "";
+    if (cursor.refused) return `Not taken: ${cursor.refused}`;
+    const labels = cursor.labels || [];
+    if (!labels.length) return cursor.prompt || "";
+    return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
   return { renderers, render, describe, actionLabel, cursorText, h, generic, seatPanels };

@@ -38,7 +38,7 @@
       node.textContent = `(${state.controllers[node.dataset.seat] || "?"})`;
     });
     if (seat) {
-      el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]} points at: ${Games.cursorText(state.cursor)}` : "";
+      el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
       renderChoices(false);
     }
   }

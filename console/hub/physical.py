@@ -1,0 +1,96 @@
+"""The physical seats of one table: scans and button presses, through the inputs' composer, become
+actions for the table's worker, and each pod or button seat gets a cursor to show on its phone.
+
+Lives in the worker's thread (the composer reads the game state). Needs ``console.inputs``; a hub
+without it has no physical seats and ``PhysicalSeats.available()`` says so.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.journal import Journal
+
+PHYSICAL = ("pod", "buttons")
+
+
+def input_kind(source: str) -> str:
+    """The controller an input event comes from: GPIO buttons post as "gpio", pods by name."""
+    return "buttons" if source.startswith("gpio") else "pod"
+
+
+@dataclass(frozen=True)
+class Play:
+    """The composer committed an action; ``kind`` is the controller it came through."""
+
+    action: Action
+    kind: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something to show on the seat's cursor: a refusal, or the cursor having moved."""
+
+    seat: Seat
+    message: str = ""
+
+
+class PhysicalSeats:
+    def __init__(self, game: Game, journal: Journal) -> None:
+        from console.inputs.cardmap import CardMap
+        from console.inputs.composer import Composer
+        from console.inputs.tagstore import TagStore
+
+        self.composer = Composer(game, CardMap(game, TagStore(journal.connection, journal.lock)))
+        self.names = game.catalog()
+        self.refusals: dict[Seat, str] = {}
+
+    @staticmethod
+    def available() -> bool:
+        return importlib.util.find_spec("console.inputs.composer") is not None
+
+    def handle(self, event: Any, state: State, controllers: Mapping[Seat, str]) -> Play | Note | None:
+        """What an input event means for the table now."""
+        from console.inputs.composer import Committed, CursorMoved, Refused
+
+        kind = input_kind(getattr(event, "source", ""))
+        outcome = self.composer.handle(event, state)
+        if isinstance(outcome, Committed):
+            self.refusals.pop(outcome.seat, None)
+            if outcome.action.seat != CHANCE and controllers.get(outcome.seat) != kind:
+                return self.refuse(outcome.seat, f"seat {outcome.seat} is played with its "
+                                                 f"{controllers.get(outcome.seat)}, not its {kind}")
+            return Play(outcome.action, kind)
+        if isinstance(outcome, Refused):
+            return self.refuse(outcome.seat, outcome.message)
+        if isinstance(outcome, CursorMoved):
+            self.refusals.pop(outcome.cursor.seat, None)
+            return Note(outcome.cursor.seat)
+        return None
+
+    def refuse(self, seat: Seat, message: str) -> Note:
+        self.refusals[seat] = message
+        return Note(seat, message)
+
+    def waits_for_scan(self, state: State) -> bool:
+        return bool(self.composer.waits_for_scan(state))
+
+    def acted(self) -> None:
+        """An action was applied: every seat's half-made choice is void."""
+        self.composer.reset()
+        self.refusals.clear()
+
+    def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
+        """Each physical seat's cursor as that seat may see it, and why a press or scan was refused
+        (also for a phone seat whose pod was used)."""
+        cursors: dict[Seat, JSON] = {}
+        for seat, controller in controllers.items():
+            if controller in PHYSICAL:
+                cursors[seat] = self.composer.cursor(seat, state).to_json(seat, self.names)
+            if seat in self.refusals:
+                cursors.setdefault(seat, {"seat": seat})["refused"] = self.refusals[seat]
+        return cursors
