@@ -25,6 +25,11 @@ PROVIDERS: dict[str, str] = {
 }
 
 
+# Seats in each game's playouts where its issue names a count (the Watch: "4-ruler random
+# playouts"); otherwise the game's fewest players.
+BENCH_PLAYERS: dict[str, int] = {"watch": 4}
+
+
 @dataclass(frozen=True)
 class Figure:
     name: str
@@ -61,7 +66,7 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> 
 
 def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
     game = find_game(name)
-    games, actions, elapsed = random_playouts(game, game.min_players, seconds)
+    games, actions, elapsed = random_playouts(game, BENCH_PLAYERS.get(name, game.min_players), seconds)
     return [
         Figure(f"{name}.us_per_action", 1e6 * elapsed / max(1, actions), "us"),
         Figure(f"{name}.games_per_s", games / elapsed, "games/s"),
