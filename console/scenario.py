@@ -138,6 +138,13 @@ def check_expectations(scenario: Scenario, run: ScenarioResult) -> list[str]:
     expect = dict(scenario.expect)
     error_index = expect.pop("error_index", None)
     error_contains = expect.pop("error_contains", None)
+    # TOML has no null: paths that must be null, or absent, are listed instead.
+    for path in expect.pop("is_null", []):
+        if lookup(run.result, path) is not None:
+            failures.append(f"{path}: expected null, got {lookup(run.result, path)!r}")
+    for path in expect.pop("is_missing", []):
+        if lookup(run.result, path) is not _MISSING:
+            failures.append(f"{path}: expected no such field, got {lookup(run.result, path)!r}")
     if error_index is None and run.error is not None:
         failures.append(f"unexpected error: {run.error}")
     if error_index is not None and run.error_index != error_index:
