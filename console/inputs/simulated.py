@@ -172,11 +172,12 @@ class SimulatedPod:
 
     # -- power, cable ---------------------------------------------------------------------------
 
-    def _boot(self):  # -> pod_core.Pod
+    def _boot(self, boot: str | None = None):  # -> pod_core.Pod
         self.boots += 1
         return self.pod_core.Pod(
             self._link, self.readers, self.buttons, self.leds, self.beeper,
-            unique_id=self.unique_id, boot=secrets.token_hex(2).upper(), seat=self.seat, **self.settings,
+            unique_id=self.unique_id, boot=boot or secrets.token_hex(4).upper(), seat=self.seat,
+            **self.settings,
         )
 
     def _plug(self) -> None:
@@ -199,11 +200,12 @@ class SimulatedPod:
             if pty is not None:
                 pty.close()
 
-    def replug(self, reboot: bool = False) -> None:
-        """Plug the cable back; ``reboot`` restarts the firmware too (a bus-powered pod)."""
+    def replug(self, reboot: bool = False, boot: str | None = None) -> None:
+        """Plug the cable back; ``reboot`` restarts the firmware too (a bus-powered pod), with
+        the boot id ``boot`` if given (to test a repeated random id)."""
         with self._firmware_lock:
             if reboot:
-                self.firmware = self._boot()
+                self.firmware = self._boot(boot)
             self._plug()
 
     def freeze(self) -> None:

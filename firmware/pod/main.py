@@ -25,7 +25,7 @@ def build_pod() -> Pod:
         leds,
         beeper,
         unique_id=hex_bytes(machine.unique_id()),
-        boot=hex_bytes(os.urandom(2)),  # tells the hub this is a new boot: its seq restarted
+        boot=hex_bytes(os.urandom(4)),  # tells the hub this is a new boot: its seq restarted
         seat=config.SEAT,
         heartbeat_ms=config.HEARTBEAT_MS,
         miss_limit=config.MISS_LIMIT,

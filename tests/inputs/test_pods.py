@@ -305,3 +305,17 @@ def test_a_pod_button_held_down_repeats_on_the_hub() -> None:
             pod.release(Key.DOWN)
         finally:
             table.source.close()
+
+
+def test_a_pod_that_restarts_with_the_same_boot_id_is_still_seen_as_restarted(
+    table: Table, pod: SimulatedPod
+) -> None:
+    for uid in ("AAAAAAAA", "BBBBBBBB", "CCCCCCCC"):
+        pod.scan(uid)
+        table.next(CardScanned)
+    old_boot = pod.firmware.boot
+    pod.unplug()
+    table.next(PodLost)
+    pod.replug(reboot=True, boot=old_boot)
+    pod.scan("DDDDDDDD")
+    assert table.next(CardScanned).uid == "DDDDDDDD"
