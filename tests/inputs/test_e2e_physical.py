@@ -106,3 +106,17 @@ def test_unplugging_a_pod_during_play_loses_and_doubles_no_scan(tags, reboot: bo
     assert driver.refusals == []
     assert lost["disconnects"] == cable.pulls
     assert_replays("wisteria", 2, 3, SMALL_DECK, driver)
+
+
+def test_a_person_can_watch_a_simulated_game_from_the_command_line(capsys) -> None:
+    from console.inputs.rig import main
+
+    assert main(["wisteria", "--players", "3", "--seed", "1", "--option", "deck='1 2 3 4 5 6 6 5 4'"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 3: scans with qr, presses gpio buttons" in out
+    assert "outcome: Outcome(winners=(3,)" in out
+
+
+def test_a_seat_with_a_qr_scanner_cannot_press_pod_buttons() -> None:
+    with pytest.raises(ValueError, match="gpio buttons"):
+        SeatKit(scan="qr", press="pod")
