@@ -17,11 +17,13 @@ from console.games.core import Game, UnknownGame
 from console.inputs.discovery import find_pods
 from console.inputs.enrol import enrol_deck
 from console.inputs.event_queue import EventQueue
-from console.inputs.events import CardScanned
+from console.inputs.events import CardScanned, PodConnected
 from console.inputs.pods import PodSource
 from console.inputs.serial_source import SerialSource
 from console.inputs.sheet import SheetError, write_sheet
 from console.inputs.tagstore import TagStore
+
+HELLO_WAIT_S = 5.0
 
 
 class CardsError(Exception):
@@ -114,6 +116,11 @@ def _reader(url: str | None) -> Iterator:
     events = EventQueue()
     source: SerialSource = PodSource(url, events.post, name="enrol", seat=1)
     source.start()
+    # A scan made before the pod has answered HELLO would be taken as the pod's history.
+    if events.wait_for(lambda e: isinstance(e, PodConnected), HELLO_WAIT_S) is None:
+        source.close()
+        raise CardsError(f"no pod answered at {url} within {HELLO_WAIT_S:g} s: is it plugged in and "
+                         "flashed (firmware/pod/README.md)? run 'tabletop doctor'")
 
     def next_scan(timeout: float) -> CardScanned | None:
         event = events.wait_for(lambda e: isinstance(e, CardScanned), timeout)

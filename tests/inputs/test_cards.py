@@ -222,3 +222,13 @@ def test_cards_sheet_in_an_unknown_format_fails_with_one_line(tmp_path: Path, ca
     args = parse(["cards", "sheet", "wisteria", "--out", str(tmp_path / "deck.png")])
     assert args.handler(args) == 2
     assert capsys.readouterr().err == "tabletop: a sheet is written as svg or pdf, not 'png'\n"
+
+
+def test_cards_enrol_with_no_pod_answering_fails_with_advice(tmp_path: Path, capsys, monkeypatch) -> None:
+    import console.inputs.cli_cards as cli_cards
+
+    monkeypatch.setattr(cli_cards, "HELLO_WAIT_S", 0.05)
+    args = parse(["cards", "enrol", "wisteria", "--pod", str(tmp_path / "nope"),
+                  "--tags-db", str(tmp_path / "t.db")])
+    assert args.handler(args) == 2
+    assert "no pod answered at" in capsys.readouterr().err
