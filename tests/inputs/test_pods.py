@@ -319,3 +319,16 @@ def test_a_pod_that_restarts_with_the_same_boot_id_is_still_seen_as_restarted(
     pod.replug(reboot=True, boot=old_boot)
     pod.scan("DDDDDDDD")
     assert table.next(CardScanned).uid == "DDDDDDDD"
+
+
+def test_any_pyserial_url_works_here_a_loopback() -> None:
+    events = EventQueue()
+    source = PodSource("loop://", events.post, name="loop").start()
+    try:
+        assert source.wait_open(WAIT)
+        source.write(protocol.encode(protocol.Hello(0, "pod-1.0.0", 1, "E661", "7F3A", 2, 1)))
+        source.write(protocol.encode(protocol.CardSeen(1, 1, "DEADBEEF")))
+        assert events.get(timeout=WAIT) == PodConnected("loop", "pod-1.0.0", 1, "E661", 2)
+        assert events.get(timeout=WAIT) == CardScanned(2, "DEADBEEF", "", "loop", 1)
+    finally:
+        source.close()
