@@ -13,7 +13,7 @@ from console.games.core import Event, IllegalAction
 from console.games.watch import network
 from console.games.watch.board import TOPOLOGY
 from console.games.watch.ledger import STACK_CAP
-from console.games.watch.notation import Break, Offer, WatchAction, make
+from console.games.watch.notation import MAX_MESSAGE, Break, Offer, WatchAction, make
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -159,17 +159,32 @@ def retreat_stranded(state: WatchState, seat: int) -> list[Event]:
     return events
 
 
+def say_error(state: WatchState, seat: int, other: int, message: str) -> str | None:
+    """Why ``seat`` may not send ``message`` to ``other`` now (None: it may). Never quotes the
+    message: only the two allies may read it."""
+    if not 1 <= seat <= state.players or other == seat or not 1 <= other <= state.players:
+        return "a message goes from one ruler at this table to another"
+    if pair_of(seat, other) not in state.alliances:
+        if any(pair_of(seat, other) == archive.pair for archive in state.archives):
+            return "your alliance with that ruler has ended: its channel is sealed and takes no new words"
+        return "messages go only to a ruler you are allied with"
+    if not message.strip():
+        return "a message needs some words"
+    if len(message) > MAX_MESSAGE:
+        return f"a message may hold at most {MAX_MESSAGE} characters; yours has {len(message)}"
+    return None
+
+
 def do_say(state: WatchState, action: WatchAction) -> list[Event]:
+    """Ruling R-3: either ally of an open channel may write at any time while the Watch goes on,
+    whoever is to act; the words are journalled and reach only the two."""
     seat, other = action.seat, action.number()
-    pair = pair_of(seat, other)
-    alliance = state.alliances.get(pair)
-    if alliance is None:
-        # Never echo the message: only the two allies may read it.
-        raise IllegalAction(
-            "messages go only to a ruler you are allied with (a sealed channel takes no new words)"
-        )
     message = action.message  # type: ignore[attr-defined]
-    alliance.messages.append((seat, message))
+    error = say_error(state, seat, other, message)
+    if error:
+        raise IllegalAction(error)
+    pair = pair_of(seat, other)
+    state.alliances[pair].messages.append((seat, message))
     return [Event("message", {"from": seat, "to": other, "text": message}, audience=frozenset(pair))]
 
 

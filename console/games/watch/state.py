@@ -28,6 +28,7 @@ from console.games.watch.notation import (
     Lose,
     Return,
     Road,
+    Say,
     Steal,
     Take,
     WatchAction,
@@ -325,14 +326,21 @@ class WatchState(State):
 
     # --- applying -------------------------------------------------------------------------------------
 
+    def apply(self, action: Action) -> list[Event]:
+        """Like the contract's apply, but allies chat whenever they like (ruling R-3): a message on
+        an open channel is heard from either ally whoever is to act, and changes nothing else."""
+        if type(action) is Say:
+            if self.result is not None:
+                raise IllegalAction("the game is over")
+            return alliances.do_say(self, action)
+        return super().apply(action)
+
     def _apply(self, action: Action) -> list[Event]:
         if not isinstance(action, WatchAction):
             raise IllegalAction(f"{action} is not an action of the Watch")
         if action.seat == CHANCE:
             events = self._apply_chance(action)
-        elif action.verb == "say":
-            if self.founding_step < len(self.founding):
-                raise IllegalAction("the private channels open only once the founding is done")
+        elif type(action) is Say:
             events = alliances.do_say(self, action)
         elif self.pending:
             events = self._apply_decision(action)

@@ -4,7 +4,12 @@ import json
 
 import pytest
 
-from console.games.watch.testing import Table
+from console.games.core import CHANCE, IllegalAction
+from console.games.watch import GAME
+from console.games.watch.notation import MAX_MESSAGE, Say
+from console.games.watch.testing import Table, founding_actions
+from console.journal import Journal
+from console.table import Table as HubTable
 
 
 @pytest.fixture
@@ -101,10 +106,88 @@ def test_chat_history_is_archived_sealed_not_wiped_when_the_alliance_ends(three)
         {"with": 1, "sealed": True, "ended": 1, "messages": [{"from": 1, "text": "the wolf walks at night"}]}
     ]
     assert "wolf" not in json.dumps(three.state.view(3))
-    three.refuse('1:say 2 "again"', "sealed channel takes no new words")
+    three.refuse('1:say 2 "again"', "its channel is sealed and takes no new words")
 
 
 def test_chat_events_reach_only_the_two_allies(three):
     events = three.do("1:offer 2", "2:accept", '1:say 2 "secret"')
     message = next(e for e in events if e.kind == "message")
     assert message.audience == frozenset({1, 2})
+
+
+# --- ruling R-3: allies chat whenever they like -------------------------------------------------
+
+
+@pytest.fixture
+def allied(three) -> Table:
+    """Rulers 1 and 2 allied in round 1; ruler 1 is to act."""
+    three.do("1:offer 2", "2:accept")
+    return three
+
+
+def test_an_ally_may_write_when_it_is_not_their_turn(allied):
+    assert allied.state.to_act == (1,)
+    events = allied.do('2:say 1 "hold the ford"')
+    assert [e.kind for e in events] == ["message"] and events[0].audience == frozenset({1, 2})
+    assert allied.state.view(1)["channels"][0]["messages"] == [{"from": 2, "text": "hold the ford"}]
+
+
+def test_a_message_out_of_turn_changes_nothing_but_the_channel(allied):
+    before = allied.state.view(None)
+    allied.do('2:say 1 "soon"')
+    after = allied.state.view(None)
+    assert after["to_act"] == [1] and after["current"] == 1
+    before["alliances"][0]["messages"] = 1
+    assert after == before
+
+
+def test_allies_may_write_while_chance_or_another_ruler_must_act(allied):
+    allied.give(1, gold=2)
+    allied.do("1:draw politics gold")
+    assert allied.state.to_act == (CHANCE,)
+    allied.do('2:say 1 "what did you draw"')
+    allied.chance("chance:deal politics p-spy")
+    allied.do("1:offer 3")
+    assert allied.state.to_act == (3,)
+    allied.do('1:say 2 "I asked ruler 3"', '2:say 1 "good"')
+    assert len(allied.state.alliances[(1, 2)].messages) == 3 and allied.state.to_act == (3,)
+
+
+def test_a_non_ally_may_not_write_out_of_turn_and_is_not_echoed(allied):
+    message = allied.refuse('3:say 1 "the password is swordfish"', "only to a ruler you are allied with")
+    assert "swordfish" not in message
+
+
+def test_a_sealed_channel_takes_no_words_out_of_turn(allied):
+    allied.do('2:say 1 "before"', "1:break 2")
+    message = allied.refuse('2:say 1 "after the break"', "sealed")
+    assert "after the break" not in message
+
+
+def test_an_over_long_message_is_refused_without_echoing_it(allied):
+    long = "x" * (MAX_MESSAGE + 1)
+    before = allied.state.view(2)
+    with pytest.raises(IllegalAction) as caught:
+        allied.state.apply(Say(2, ("1",), long))
+    assert f"at most {MAX_MESSAGE} characters" in str(caught.value) and long not in str(caught.value)
+    assert allied.state.view(2) == before
+
+
+def test_no_message_once_the_watch_is_over(allied):
+    allied.state.honours[1] = 12
+    allied.do("1:declare")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        allied.state.apply(Say(2, ("1",), "too late"))
+
+
+def test_messages_out_of_turn_are_journalled_and_replay(allied):
+    journal = Journal(":memory:")
+    table = HubTable.start(journal, "watch", 3, 7, {"layout": "reference", "max_rounds": 0}, None)
+    for text in [*founding_actions(3), "1:offer 2", "2:accept", '2:say 1 "out of turn"', "1:end"]:
+        table.submit(text)
+    assert journal.actions(table.id)[-2] == '2:say 1 "out of turn"'
+    resumed = HubTable.resume(journal, table.id)
+    assert resumed.state.view(1) == table.state.view(1)
+    assert GAME.replay(3, 7, {"layout": "reference", "max_rounds": 0}, table.history).view(2) == (
+        table.state.view(2)
+    )

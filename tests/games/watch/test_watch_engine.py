@@ -75,17 +75,20 @@ def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
         state = GAME.new(4, seed, {"max_rounds": 10})
         said = 0
         while state.to_act and said < 4000:
+            if state.alliances and rng.random() < 0.1:  # either ally, whoever is to act (ruling R-3)
+                said += 1
+                pair = rng.choice(sorted(state.alliances))
+                writer = rng.choice(pair)
+                reader = pair[0] if writer == pair[1] else pair[1]
+                state.apply(Say(writer, (str(reader),), f"secret <{seed}.{said}> for allies"))
+                _assert_no_leaks(state)
+                continue
             seat = state.to_act[0]
             if seat == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
-            allies = [other for pair in state.alliances for other in pair if seat in pair and other != seat]
-            if allies and rng.random() < 0.2:
-                said += 1
-                state.apply(Say(seat, (str(rng.choice(allies)),), f"secret <{seed}.{said}> for allies"))
-            else:
-                legal = state.legal_actions(seat)
-                state.apply(legal[rng.randrange(len(legal))])
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.randrange(len(legal))])
             _assert_no_leaks(state)
         assert state.outcome() is not None
 
