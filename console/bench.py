@@ -20,7 +20,7 @@ from console.games.core import CHANCE, Game
 # Modules with a ``benchmarks(selected: list[str]) -> list[Figure]`` function, and the name
 # prefix of their figures, so a run of ``tabletop bench hub`` imports only what it needs.
 PROVIDERS: dict[str, str] = {
-    "inputs": "console.inputs.bench",
+    "pods": "console.inputs.bench",
     "hub": "console.web.bench",
 }
 

@@ -1,9 +1,9 @@
 """Input benchmarks for ``tabletop bench inputs``: figures, never pass/fail.
 
-* ``inputs.pods.parse_frames_per_s``: frames ``parse_line`` turns into values per second.
-* ``inputs.pods.frame_to_queue_p50_ms`` / ``_p99_ms``: from a CARD frame written to a pty's
+* ``pods.parse_frames_per_s``: frames ``parse_line`` turns into values per second.
+* ``pods.frame_to_queue_p50_ms`` / ``_p99_ms``: from a CARD frame written to a pty's
   pod end to its ``CardScanned`` on the queue, through pyserial and the reader thread.
-* ``inputs.composer.us_per_event``: a Wisteria scan or press turned into an outcome.
+* ``pods.composer_us_per_event``: a Wisteria scan or press turned into an outcome.
 """
 
 from __future__ import annotations
@@ -102,11 +102,11 @@ def composer_us_per_event(rounds: int = 2000) -> float:
 def benchmarks() -> list[dict[str, object]]:
     latencies = sorted(frame_to_queue_ms())
     return [
-        {"name": "inputs.pods.parse_frames_per_s", "value": parse_frames_per_s(), "unit": "frames/s"},
-        {"name": "inputs.pods.frame_to_queue_p50_ms", "value": statistics.median(latencies), "unit": "ms"},
-        {"name": "inputs.pods.frame_to_queue_p99_ms",
+        {"name": "pods.parse_frames_per_s", "value": parse_frames_per_s(), "unit": "frames/s"},
+        {"name": "pods.frame_to_queue_p50_ms", "value": statistics.median(latencies), "unit": "ms"},
+        {"name": "pods.frame_to_queue_p99_ms",
          "value": latencies[int(len(latencies) * 0.99) - 1], "unit": "ms"},
-        {"name": "inputs.composer.us_per_event", "value": composer_us_per_event(), "unit": "us"},
+        {"name": "pods.composer_us_per_event", "value": composer_us_per_event(), "unit": "us"},
     ]
 
 
