@@ -11,7 +11,7 @@ across a restart of the hub.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from console.hub.errors import Busy
 
@@ -23,6 +23,10 @@ class PublishedEvent:
     id: int  # 1-based position in the table's log
     audience: frozenset[int] | None
     json: str  # {"id", "action", "kind", ...data}, serialised once for every reader
+    message: bytes = field(init=False)  # the same as a Server-Sent Events message
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", f"id: {self.id}\nevent: game\ndata: {self.json}\n\n".encode())
 
     def visible_to(self, audience: Audience) -> bool:
         return self.audience is None or (audience is not None and audience in self.audience)
@@ -30,12 +34,18 @@ class PublishedEvent:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What each audience sees after the ``last_id``-th event, already serialised."""
+    """What each audience sees after the ``last_id``-th event, already serialised, as JSON for
+    the API and as a Server-Sent Events message for the streams: built once, sent to many."""
 
     version: int
     last_id: int
     payloads: dict[Audience, str]
     status: str
+    messages: dict[Audience, bytes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for audience, payload in self.payloads.items():
+            self.messages[audience] = f"id: {self.last_id}\nevent: state\ndata: {payload}\n\n".encode()
 
 
 class StreamClosed(Exception):

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from flask import Response, request
 
-from console.hub.channel import Audience, Channel, Snapshot, StreamClosed, Subscription
+from console.hub.channel import Audience, Channel, StreamClosed, Subscription
 from console.hub.service import Hub
 from console.hub.worker import TableWorker
 from console.web.security import HubErrorWithStatus
@@ -52,18 +52,15 @@ def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int |
 
 
 def _messages(channel: Channel, subscription: Subscription, after: int | None,
-              keepalive_s: float, max_stream_s: float) -> Iterator[str]:
+              keepalive_s: float, max_stream_s: float) -> Iterator[bytes]:
     audience = subscription.audience
-    yield f": tabletop live updates\nretry: {RETRY_MS}\n\n"
+    yield f": tabletop live updates\nretry: {RETRY_MS}\n\n".encode()
     snapshot = channel.snapshot
     cursor = snapshot.last_id if after is None else min(after, snapshot.last_id)
     deadline = time.monotonic() + max_stream_s
     while True:
-        chunk = "".join(
-            f"id: {event.id}\nevent: game\ndata: {event.json}\n\n"
-            for event in channel.events_after(cursor, audience, upto=snapshot.last_id)
-        )
-        yield chunk + _state_message(snapshot, audience)
+        events = channel.events_after(cursor, audience, upto=snapshot.last_id)
+        yield b"".join([*(event.message for event in events), snapshot.messages[audience]])
         cursor = snapshot.last_id
         seen = snapshot.version
         while True:
@@ -77,8 +74,4 @@ def _messages(channel: Channel, subscription: Subscription, after: int | None,
             if update is not None:
                 snapshot = update
                 break
-            yield ": keep-alive\n\n"
-
-
-def _state_message(snapshot: Snapshot, audience: Audience) -> str:
-    return f"id: {snapshot.last_id}\nevent: state\ndata: {snapshot.payloads[audience]}\n\n"
+            yield b": keep-alive\n\n"
