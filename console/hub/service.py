@@ -19,7 +19,7 @@ from console.games import find_game
 from console.games.core import Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
-from console.hub.errors import Forbidden, NotFound, Refused, TooManyTries
+from console.hub.errors import Forbidden, HubError, NotFound, TooManyTries
 from console.hub.physical import PhysicalSeats
 from console.hub.store import HubStore
 from console.hub.worker import TableWorker
@@ -112,11 +112,11 @@ class Hub:
         game.check_players(spec.players)
         controllers = dict(enumerate(spec.seats, start=1))
         if len(controllers) != spec.players or any(c not in CONTROLLERS for c in controllers.values()):
-            raise Refused(f"give one controller per seat ({', '.join(CONTROLLERS)})")
+            raise HubError(f"give one controller per seat ({', '.join(CONTROLLERS)})")
         if spec.chance not in CHANCE_MODES:
-            raise Refused(f"chance must be one of {', '.join(CHANCE_MODES)}")
+            raise HubError(f"chance must be one of {', '.join(CHANCE_MODES)}")
         if spec.bot not in BOT_KINDS:
-            raise Refused(f"bot must be one of {', '.join(BOT_KINDS)}")
+            raise HubError(f"bot must be one of {', '.join(BOT_KINDS)}")
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         table = Table.start(self.journal, game.name, spec.players, seed, spec.options)
         self.store.add_table(table.id, spec.chance, spec.bot, controllers)
@@ -167,20 +167,20 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     allowed = {"game", "players", "seats", "options", "bot", "chance", "seed"}
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise Refused(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(allowed))}")
+        raise HubError(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(allowed))}")
     game = data.get("game", defaults.game)
     players = data.get("players", find_game(str(game)).min_players if "game" in data else defaults.players)
     if not isinstance(game, str) or not isinstance(players, int) or isinstance(players, bool):
-        raise Refused("game must be a name and players a whole number")
+        raise HubError("game must be a name and players a whole number")
     seats: Sequence[Any] = data.get("seats", ["phone"] + ["bot"] * (players - 1))
     options = data.get("options", {})
     seed = data.get("seed")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise Refused("seats must be a list of controllers, one per seat")
+        raise HubError("seats must be a list of controllers, one per seat")
     if not isinstance(options, dict):
-        raise Refused("options must be an object")
+        raise HubError("options must be an object")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise Refused("seed must be a whole number")
+        raise HubError("seed must be a whole number")
     return TableConfig(
         game=game, players=players, seats=tuple(seats), options=options, seed=seed,
         bot=str(data.get("bot", defaults.bot)), chance=str(data.get("chance", defaults.chance)),
