@@ -191,3 +191,30 @@ def test_messages_out_of_turn_are_journalled_and_replay(allied):
     assert GAME.replay(3, 7, {"layout": "reference", "max_rounds": 0}, table.history).view(2) == (
         table.state.view(2)
     )
+
+
+def test_an_alliance_is_offered_only_on_the_offerers_turn(three):
+    assert not [a for a in three.legal(1) if a.startswith("2:")]
+    three.refuse("2:offer 3", "it is not seat 2's turn")
+
+
+def test_each_alliance_earns_its_own_trophy_two_give_four_vp():
+    t = Table(3)
+    t.do("1:offer 2", "2:accept", "1:offer 3", "3:accept")
+    t.end_turns(3 * 6)
+    assert t.state.vp(1) == 3 + 4 and t.state.vp(2) == t.state.vp(3) == 3 + 2
+    assert t.state.view(None)["rulers"][0]["alliance_trophies"] == 2
+
+
+def test_an_alliance_sworn_mid_round_counts_only_full_rounds(three):
+    three.end_turns(1)
+    three.do("2:offer 3", "3:accept")  # sworn in round 1: rounds 2 to 6 are full
+    three.end_turns(2 + 3 * 4)
+    assert three.state.round == 6 and three.state.alliances[(2, 3)].full_rounds == 4
+    three.end_turns(3)
+    assert three.state.alliances[(2, 3)].trophy and three.state.vp(2) == 5
+
+
+def test_a_pariah_may_not_offer_an_alliance(three):
+    three.state.pariahs.add(1)
+    three.refuse("1:offer 2", "you are a Pariah")

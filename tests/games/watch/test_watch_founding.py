@@ -2,9 +2,9 @@
 
 import pytest
 
-from console.games.core import BadOptions
+from console.games.core import CHANCE, BadOptions, NotationError
 from console.games.watch import GAME
-from console.games.watch.testing import Table, edge
+from console.games.watch.testing import Table, edge, founding_actions
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -126,3 +126,78 @@ def test_the_founding_settlement_need_not_connect():
 def test_after_the_founding_round_one_begins_with_seat_one(table):
     assert table.state.round == 1 and table.state.to_act == (1,)
     assert table.state.view(None)["phase"] == "play"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_founding_snakes_city_and_road_forward_then_settlement_and_road_back(players):
+    t = Table(players, found=False)
+    seen = []
+    for text in founding_actions(players):
+        seen.append((t.state.to_act[0], t.state.view(None)["founding"]["place"]))
+        t.do(text)
+    forward = [(seat, place) for seat in range(1, players + 1) for place in ("city", "road")]
+    back = [(seat, place) for seat in range(players, 0, -1) for place in ("settle", "road")]
+    assert seen == forward + back
+
+
+@pytest.mark.parametrize("text", ["1:city e21", "1:city h5", "1:settle s3"])
+def test_cities_and_settlements_sit_on_hex_intersections_not_on_edges_or_tiles(text):
+    with pytest.raises(NotationError, match="is not an intersection id"):
+        GAME.parse_action(text)
+
+
+def test_the_second_founding_road_runs_from_the_settlement_just_placed():
+    t = Table(2, found=False)
+    t.do(*founding_actions(2)[:6], "1:settle i18")
+    t.refuse(f"1:road {edge('i14', 'i10')}", "the piece you just placed")
+    assert t.legal() == sorted(f"1:road {edge('i18', other)}" for other in ("i13", "i23", "i24"))
+
+
+def test_founding_roads_are_never_laid_across_water():
+    t = Table(2, found=False)
+    t.do("1:city i6")  # gold h2, lake h3 and the sea
+    t.refuse(f"1:road {edge('i6', 'i3')}", "never laid across water")  # between lake h3 and sea s3
+
+
+def test_starting_resources_come_from_land_never_from_desert_lake_or_sea():
+    t = Table(2, found=False)
+    t.do("1:city i15", f"1:road {edge('i15', 'i20')}")  # lake h3, wood h6, grain h7
+    t.do("2:city i26", f"2:road {edge('i26', 'i21')}", "2:settle i35", f"2:road {edge('i35', 'i30')}")
+    t.do("1:settle i24", f"1:road {edge('i24', 'i19')}")  # stone h5, grain h9, desert h10
+    assert t.stores(1) == {"grain": 3, "wood": 2, "stone": 1, "gold": 0}
+
+
+def test_the_founding_is_binding_no_deed_moves_a_city_or_settlement(table):
+    table.refuse("1:move i14 i19", "you have no army stack there")
+    assert not [a for a in table.legal() if a.split()[-1] in ("i14", "i18") and "move" in a]
+    with pytest.raises(NotationError):
+        GAME.parse_action("1:relocate i14 i19")
+
+
+def test_peoples_have_no_powers_the_same_deeds_make_the_same_watch_under_any_banners():
+    import random
+
+    banners = [
+        {"peoples": "Highkin,Stoneborn,Wandersfolk", "colours": "crimson,cobalt,ivory"},
+        {"peoples": "People 7,Realms of Men,People 5", "colours": "slate,violet,amber"},
+    ]
+    states = [GAME.new(3, 11, {"max_rounds": 8, **options}) for options in banners]
+    rng = random.Random(4)
+    while states[0].to_act:
+        seat = states[0].to_act[0]
+        if seat == CHANCE:
+            action = states[0].sample_chance(rng)
+        else:
+            legal = states[0].legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            assert states[1].legal_actions(seat) == legal
+        for state in states:
+            state.apply(action)
+
+    def without_banners(view):
+        for ruler in view["rulers"]:
+            del ruler["people"], ruler["colour"]
+        return view
+
+    assert states[0].outcome() == states[1].outcome()
+    assert without_banners(states[0].view(None)) == without_banners(states[1].view(None))

@@ -227,5 +227,133 @@ def test_a_harrow_with_no_target_does_nothing():
     assert t.state.round == 8 and t.state.to_act == (1,)
 
 
-def test_unused_helper_edge_is_stable():
-    assert edge("i14", "i19") == edge("i19", "i14")
+# --- the audit: what the tests above leave open ------------------------------------------------------
+
+
+def test_landfall_comes_after_the_rounds_production():
+    t = Table(2, decks={4: ["x-creeping-rot"]})
+    t.end_turns(13)
+    t.empty(1)
+    t.end_turns(1)  # round 7 closes: production, then the Harrow is drawn (Creeping Rot, no target)
+    assert t.stores(1) == {"grain": 2, "wood": 2, "stone": 3, "gold": 2}
+    assert t.state.view(None)["last"]["landfall"]["result"] == "broke"
+
+
+def test_the_defence_counts_units_not_stacks(three):
+    to_last_turn_of_round_7(three)
+    three.army(1, "i14", 3, active=True)
+    three.army(2, "i26", 1, active=True)
+    three.road(2, "i26", "i32")
+    three.army(2, "i32", 1, active=True)
+    three.end_turns(1)
+    landfall = three.state.view(None)["last"]["landfall"]
+    assert landfall["committed"] == [3, 2, 0] and landfall["honoured"] == [1]
+
+
+def test_inactive_armies_are_not_committed(three):
+    to_last_turn_of_round_7(three)
+    three.army(1, "i14", 5)
+    three.army(2, "i26", 1, active=True)
+    three.army(3, "i41", 2, active=True)
+    three.end_turns(1)
+    landfall = three.state.view(None)["last"]["landfall"]
+    assert landfall["committed"] == [0, 1, 2] and landfall["result"] == "held" and three.state.honours[3] == 1
+
+
+def test_a_ruler_with_no_cities_surrenders_nothing(three):
+    to_last_turn_of_round_7(three)
+    commit(three, a=1, b=1)  # 2 against 3: the wall breaks; ruler 3 stood thinnest with no city
+    three.end_turns(1)
+    assert three.state.view(None)["last"]["landfall"]["forfeit"] == [3]
+    assert three.state.settlements[3] == 2 and three.state.round == 8 and three.state.breaks == 1
+
+
+def test_the_pyrrhic_crown_counts_only_visible_vp():
+    t = Table(2, decks={4: ["x-creeping-rot"]})
+    t.state.breaks = 2
+    t.state.honours[2] = 1
+    t.hand(1, "w-war-spoils", "g-golden-harvest")
+    t.end_turns(14)
+    assert t.state.outcome().winners == (2,)
+
+
+def test_the_blighted_earth_with_no_grain_tile_left_does_nothing():
+    t = Table(2, decks={4: ["x-blighted-earth"]})
+    for h, tile in enumerate(t.state.tiles):
+        if tile == "grain":
+            t.state.tiles[h] = "desert"
+    t.end_turns(14)
+    assert t.state.round == 8 and t.state.view(None)["last"]["harrow"]["name"] == "The Blighted Earth"
+
+
+def test_a_blighted_tile_never_produces_again():
+    t = landfall_with("x-blighted-earth")
+    t.chance("chance:blight h11")  # by seat 2's city i26
+    t.empty(2)
+    t.end_turns(2)
+    assert t.stores(2)["grain"] == 3  # h7 2, and h9 1 by the settlement; h11 nothing
+
+
+def test_the_ashen_wind_measures_the_warpath_again():
+    t = Table(2, decks={4: ["x-ashen-wind"]})
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
+        t.road(1, a, b)
+    assert t.state.warpath == 1
+    t.end_turns(14)
+    t.chance(f"chance:burn {edge('i15', 'i11')}")
+    assert t.state.warpath == 0
+
+
+def test_the_cracked_seats_cost_the_owner_one_vp():
+    t = landfall_with("x-cracked-seats")
+    t.chance("chance:raze i18")
+    assert t.state.vp(1) == 2 + 1  # the city and the Horde's honour
+
+
+def test_the_broken_crown_destroys_walls_and_adjacent_improvements():
+    t = Table(2, decks={4: ["x-broken-crown"]})
+    t.state.walls[13] = True
+    t.state.improvements[5] = (1, 13, "mill")  # h6 by i14
+    t.end_turns(13)
+    t.army(1, "i14", 2, active=True)
+    t.end_turns(1)
+    t.chance("chance:demote i14")
+    assert t.piece("i14") == (1, 1) and not t.state.walls[13] and not t.state.improvements
+    assert t.state.vp(1) == 2 + 1  # two settlements, and the honour: the wall held against 1
+
+
+def test_the_black_lung_with_fewer_than_three_stacks_takes_them_all():
+    t = Table(2, decks={4: ["x-black-lung"]})
+    t.army(1, "i14", 2, active=True)
+    t.army(2, "i26", 1)
+    t.end_turns(14)
+    t.chance("chance:rout i14")
+    t.chance("chance:rout i26")
+    assert not t.state.stacks and t.state.round == 8
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "c", "result", "report", "then", "cities"),
+    [
+        (2, 0, 1, "held", {"honoured": [1]}, "round 8", [2, 1, 0]),
+        (1, 1, 1, "held", {"free_card": [1, 2, 3]}, "1 chooses a deck", [2, 1, 0]),
+        (1, 0, 1, "broke", {"forfeit": [2]}, "round 8", [2, 0, 0]),  # B's only city falls, no choice
+        (0, 0, 2, "broke", {"forfeit": [1, 2]}, "1 forfeits a city", [2, 1, 0]),  # then B's
+        (0, 1, 0, "broke", {"forfeit": [1, 3]}, "1 forfeits a city", [2, 1, 0]),  # C has no city
+    ],
+)
+def test_landfall_worked_examples_against_a_strength_of_three(three, a, b, c, result, report, then, cities):
+    to_last_turn_of_round_7(three)
+    commit(three, a=a, b=b, c=c)
+    three.end_turns(1)
+    landfall = three.state.view(None)["last"]["landfall"]
+    assert landfall["strength"] == 3 and landfall["committed"] == [a, b, c] and landfall["result"] == result
+    assert {key: landfall[key] for key in report} == report
+    assert three.state.cities[1:] == cities
+    legal = three.legal(three.state.to_act[0])
+    now = {
+        "round 8": three.state.round == 8 and "1:end" in legal,
+        "1 chooses a deck": legal[0] == "1:choose growth",
+        "1 forfeits a city": legal == ["1:forfeit i14", "1:forfeit i18"],
+    }
+    assert now[then]

@@ -1,5 +1,11 @@
 """The Reckoner's Ledger: prices, caps, connectivity, improvements, the exchange, production."""
 
+import pytest
+
+from console.games.core import NotationError
+from console.games.watch import GAME
+from console.games.watch.board import HEX_INDEX, POINT_INDEX
+from console.games.watch.ledger import CITY, place_piece
 from console.games.watch.testing import Table, edge
 
 
@@ -89,8 +95,9 @@ def test_roads_are_never_laid_across_water(table):
 
 def test_a_road_may_not_run_on_through_another_rulers_settlement(table):
     table.give(1, wood=9, stone=9)
-    table.road(1, "i24", "i30")
-    table.road(1, "i30", "i35")  # ends at seat 2's settlement
+    table.road(1, "i18", "i23")
+    table.road(1, "i23", "i29")
+    table.do(f"1:road {edge('i29', 'i35')}")  # a road may end at seat 2's settlement
     table.refuse(f"1:road {edge('i35', 'i40')}", "extend from your own")
 
 
@@ -210,3 +217,105 @@ def test_desert_yields_nothing_and_an_improvement_on_desert_yields_nothing(table
     table.empty(1)
     table.end_turns(2)
     assert table.stores(1) == {"grain": 2, "wood": 2, "stone": 0, "gold": 2}
+
+
+def make_city(t: Table, seat: int, at: str) -> None:
+    """Raise ``seat``'s settlement at ``at`` to a city without paying, for arranging a board."""
+    point = POINT_INDEX[at]
+    assert t.state.piece_owner[point] == seat
+    place_piece(t.state, point, seat, CITY)
+
+
+@pytest.mark.parametrize(
+    ("kind", "tile", "city", "price", "resource"),
+    [
+        ("granary", "h4", "i18", {"grain": 2, "wood": 3, "stone": 0}, "grain"),
+        ("mill", "h6", "i14", {"grain": 0, "wood": 2, "stone": 3}, "wood"),
+        ("quarry", "h5", "i14", {"grain": 0, "wood": 1, "stone": 4}, "stone"),
+    ],
+)
+def test_granary_mill_and_quarry_cost_their_price_and_yield_one_more_to_their_city(
+    table, kind, tile, city, price, resource
+):
+    make_city(table, 1, "i18")
+    table.empty(1)
+    table.end_turns(2)
+    plain = table.stores(1)
+    table.empty(1)
+    table.give(1, **price)
+    table.do(f"1:improve {tile} {city}")
+    assert table.stores(1) == {"grain": 0, "wood": 0, "stone": 0, "gold": 0}
+    assert table.state.view(None)["board"]["hexes"][HEX_INDEX[tile]]["improvement"]["kind"] == kind
+    table.end_turns(2)
+    assert table.stores(1) == {**plain, resource: plain[resource] + 1}
+
+
+def test_an_improvement_you_cannot_afford_is_refused(table):
+    make_city(table, 1, "i18")
+    table.give(1, grain=1, wood=3, stone=9, gold=9)
+    table.refuse("1:improve h4 i18", "a Granary costs 2 Grain, 3 Wood")
+
+
+def test_one_improvement_per_city_but_your_other_city_may_improve_the_next_tile(table):
+    make_city(table, 1, "i18")
+    table.give(1, grain=9, wood=9, stone=9)
+    table.do("1:improve h5 i18")  # a Quarry for i18 on stone h5, which i14 touches too
+    table.refuse("1:improve h4 i18", "that city already has its one improvement")
+    table.refuse("1:improve h5 i14", "each tile may bear only one improvement")
+    table.do("1:improve h6 i14")
+    assert sorted(city for _, city, _ in table.state.improvements.values()) == [13, 17]
+
+
+def test_improvements_are_permanent_their_owner_can_neither_move_nor_destroy_them(table):
+    table.state.improvements[5] = (1, 13, "mill")  # h6 by i14
+    table.hand(1, "w-saboteurs-torch")
+    table.give(1, grain=9, wood=9, stone=9)
+    assert not any("saboteurs-torch" in a for a in table.legal())  # the Torch burns opponents' only
+    table.refuse("1:improve h6 i14", "each tile may bear only one improvement")
+    table.end_turns(4)
+    assert table.state.improvements[5] == (1, 13, "mill")
+
+
+def test_walls_are_not_an_improvement_a_walled_city_may_still_own_one(table):
+    table.give(1, grain=9, wood=9, stone=9)
+    table.do("1:walls i14", "1:improve h6 i14")
+    assert table.state.walls[13] and table.state.improvements[5] == (1, 13, "mill")
+
+
+def test_the_caps_hold_at_any_time_five_settlements_and_three_cities_upgrade_to_four_and_four(table):
+    table.state.settlements[1], table.state.cities[1] = 5, 3  # counted as if built elsewhere
+    table.give(1, grain=20, wood=20, stone=20)
+    table.do("1:city i18")
+    assert (table.state.settlements[1], table.state.cities[1]) == (4, 4)
+    table.road(1, "i19", "i25")
+    table.do("1:settle i25")
+    assert table.state.settlements[1] == 5
+    table.refuse("1:city i25", "you hold 4 cities")
+
+
+def test_supplies_are_unlimited_only_a_stack_is_capped_at_five(table):
+    """Ruling P-46: no limit on resources, roads or army units; pieces by the caps, units by stack."""
+    table.give(1, grain=500, wood=500, stone=500, gold=500)
+    for _ in range(20):
+        table.do(next(a for a in table.legal() if ":road " in a))
+    assert table.state.road_owner.count(1) == 22
+    table.do(*["1:recruit i14"] * 5)
+    table.refuse("1:recruit i14", "at most 5 units")
+    table.do("1:activate i14 grain", "1:move i14 i19")
+    table.do(*["1:recruit i14"] * 5)
+    assert sum(s.units for s in table.state.stacks.values() if s.owner == 1) == 10
+    held = table.stores(1)
+    table.end_turns(2)
+    assert all(table.stores(1)[name] >= held[name] for name in held) and table.stores(1)["gold"] > 500
+
+
+def test_there_is_no_other_exchange_and_no_trade_between_rulers(table):
+    table.give(1, grain=9, wood=9, stone=9, gold=9)
+    assert sorted(a for a in table.legal() if ":exchange" in a) == [
+        "1:exchange grain",
+        "1:exchange stone",
+        "1:exchange wood",
+    ]
+    for text in ("1:exchange gold", "1:trade 2 wood", "1:give 2 wood"):
+        with pytest.raises(NotationError):
+            GAME.parse_action(text)

@@ -48,3 +48,40 @@ def test_stacked_decks_are_named_by_number_or_by_name():
     by_number = Table(2, decks={3: ["p-spy"]}, found=False).state.decks["politics"]
     by_name = Table(2, decks={"politics": ["p-spy"]}, found=False).state.decks["politics"]
     assert by_number.top == by_name.top == ["p-spy"] and len(by_number) == 22
+
+
+def test_every_test_named_in_rulings_md_exists():
+    """A ruling pinned by a test that was renamed or deleted pins nothing."""
+    import ast
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parent
+    rulings = (root.parents[2] / "console" / "games" / "watch" / "rulings.md").read_text()
+    defined = {
+        path.stem: {
+            node.name for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.FunctionDef)
+        }
+        for path in root.glob("test_watch_*.py")
+    }
+    cited: list[tuple[str, str]] = []
+    for cell in re.findall(r"test_watch_\w+::test_\w+(?:, ::test_\w+)*", rulings):
+        module = cell.split("::")[0]
+        cited += [(module, name) for name in re.findall(r"::(test_\w+)", cell)]
+    for cell in re.findall(r"(test_watch_\w+)::(test_\w+)", rulings):
+        cited.append(cell)
+    assert len(cited) > 50
+    missing = sorted({f"{module}::{name}" for module, name in cited if name not in defined.get(module, {})})
+    assert not missing, f"rulings.md cites tests that do not exist: {missing}"
+
+
+def test_every_scenario_named_in_rulings_md_exists():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[3]
+    rulings = (root / "console" / "games" / "watch" / "rulings.md").read_text()
+    section = rulings.split("## Golden scenarios", 1)[1]
+    named = set(re.findall(r"`(\w+)`", section))
+    files = {path.stem for path in (root / "tests" / "scenarios" / "watch").glob("*.toml")}
+    assert named and named <= files, sorted(named - files)

@@ -35,3 +35,28 @@ def test_activation_lasts_the_round(table):
 def test_the_view_names_the_round_and_whose_turn_it_is(table):
     view = table.state.view(None)
     assert view["round"] == 1 and view["current"] == 1 and view["to_act"] == [1]
+
+
+def test_on_your_turn_you_may_build_draw_play_move_strike_ally_exchange_and_reveal():
+    t = Table(3)
+    t.give(1, grain=20, wood=20, stone=20, gold=20)
+    t.road(1, "i19", "i25")
+    t.road(1, "i10", "i15")  # i15 is a free site on ruler 1's road
+    t.road(2, "i25", "i31")
+    t.army(1, "i19", 3, active=True)
+    t.army(1, "i24", 1)
+    t.army(2, "i25", 1)
+    t.hand(1, "g-gold-rush", "w-war-spoils")
+    verbs = {action.split()[0].split(":")[1] for action in t.legal()}
+    assert verbs == {
+        "settle", "city", "road", "recruit", "activate", "walls", "improve", "draw", "exchange",
+        "move", "strike", "offer", "play", "reveal", "end",
+    }  # fmt: skip
+
+
+def test_the_turn_passes_only_when_the_ruler_ends_it(table):
+    table.give(1, gold=9)
+    table.do("1:exchange grain", "1:exchange wood", "1:exchange stone")
+    assert table.state.to_act == (1,)
+    table.do("1:end")
+    assert table.state.to_act == (2,)

@@ -83,3 +83,53 @@ def test_a_tie_for_the_highest_vp_is_shared():
     t = Table(2, options={"max_rounds": 1})
     t.end_turns(2)
     assert t.state.outcome().winners == (1, 2)
+
+
+def test_visible_vp_are_pieces_trophies_revealed_cards_and_horde_honours():
+    t = Table(3)
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
+        t.road(1, a, b)
+    t.do("1:offer 2", "2:accept")
+    t.state.alliances[(1, 2)].trophy = True
+    t.state.revealed[1] = ["w-war-spoils"]
+    t.state.honours[1] = 1
+    t.hand(1, "g-golden-harvest")  # hidden: not counted
+    # city 2 + settlement 1 + Warpath 2 + Alliance Trophy 2 + revealed card 1 + honour 1
+    assert t.state.vp(1) == 9 and t.state.view(None)["vp_track"]["1"] == 9
+
+
+def test_building_alone_reaches_at_most_thirteen_vp(table):
+    table.state.cities[1], table.state.settlements[1] = 4, 5
+    assert table.state.vp(1) == 13 and "1:declare" not in table.legal()
+
+
+def test_after_roads_are_lost_a_tied_holder_keeps_the_warpath():
+    t = Table(2)
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11"), ("i11", "i7")):
+        t.road(1, a, b)
+    for a, b in (("i21", "i16"), ("i32", "i26"), ("i32", "i37"), ("i37", "i42")):
+        t.road(2, a, b)
+    assert (t.state.road_lengths[1], t.state.road_lengths[2], t.state.warpath) == (6, 5, 1)
+    t.hand(1, "w-burn-the-ford")
+    t.do(f"1:play w-burn-the-ford {edge('i11', 'i7')}")  # ruler 1 burns its own: 5 against 5
+    assert t.state.warpath == 1
+
+
+def test_after_roads_are_lost_a_unique_longest_road_takes_the_warpath():
+    t = Table(2)
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11"), ("i11", "i7")):
+        t.road(1, a, b)
+    for a, b in (("i21", "i16"), ("i32", "i26"), ("i32", "i37"), ("i37", "i42")):
+        t.road(2, a, b)
+    t.hand(1, "w-burn-the-ford")
+    t.do(f"1:play w-burn-the-ford {edge('i20', 'i15')}")  # ruler 1's longest run falls to 3
+    assert t.state.warpath == 2 and t.state.vp(2) == 5
+
+
+def test_after_roads_are_lost_with_no_road_of_five_the_warpath_is_set_aside():
+    t = Table(2)
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
+        t.road(1, a, b)
+    t.hand(1, "w-burn-the-ford")
+    t.do(f"1:play w-burn-the-ford {edge('i19', 'i25')}")
+    assert t.state.warpath == 0 and t.state.view(None)["warpath"] is None

@@ -2,9 +2,10 @@
 
 import pytest
 
+from console.games.watch.board import EDGE_INDEX, POINT_INDEX
 from console.games.watch.combat import calculate
 from console.games.watch.ledger import CITY, NONE, SETTLEMENT
-from console.games.watch.testing import Table
+from console.games.watch.testing import Table, edge
 
 
 @pytest.mark.parametrize(
@@ -133,3 +134,68 @@ def test_allies_may_not_attack_each_other(front):
 def test_there_is_no_declaration_of_war(front):
     front.army(2, "i25", 1)
     assert "1:strike i19 i25" in front.legal()
+
+
+def test_an_inactive_army_may_not_strike_but_defends_where_it_stands(front):
+    front.army(2, "i25", 2)  # inactive
+    front.road(2, "i20", "i25")
+    front.end_turns(1)
+    front.refuse("2:strike i25 i19", "only an active stack may strike")
+    front.end_turns(1)
+    front.stack("i19").active = True  # the round closed; seat 1 wakes its stack again
+    events = front.do("1:strike i19 i25")
+    assert next(e for e in events if e.kind == "combat").data["defence"] == 2
+
+
+def test_a_stack_strikes_at_most_once_a_turn_even_if_woken_again(front):
+    front.army(2, "i25", 1)
+    front.do("1:strike i19 i25")
+    front.army(2, "i25", 1)
+    front.give(1, grain=1)
+    front.do("1:activate i19 grain")
+    assert not [a for a in front.legal() if a.startswith("1:strike i19")]
+    front.refuse("1:strike i19 i25", "already struck this turn")
+
+
+def test_a_stack_that_merges_with_an_inactive_one_is_inactive(front):
+    front.army(1, "i14", 1)
+    front.do("1:move i19 i14")
+    assert front.stack("i14").units == 5 and not front.stack("i14").active
+
+
+def test_a_strike_crosses_only_an_edge_with_a_road(front):
+    front.army(2, "i24", 1)  # next to i19; take away seat 1's founding road between them
+    front.state.road_owner[EDGE_INDEX[edge("i19", "i24")]] = 0
+    front.refuse("1:strike i19 i24", "next to it along a road")
+
+
+def test_the_attacker_gets_no_terrain_bonus_even_from_its_walled_city(front):
+    front.stack("i19").active = False
+    front.army(1, "i14", 3, active=True)
+    front.state.walls[POINT_INDEX["i14"]] = True
+    front.army(2, "i19", 2)  # seat 2's stack stands in the field where seat 1's stood
+    events = front.do("1:strike i14 i19")
+    combat = next(e for e in events if e.kind == "combat").data
+    assert (combat["attack"], combat["defence"], combat["terrain"]) == (3, 2, "field")
+
+
+def test_a_garrisoned_walled_city_defends_at_plus_three(front):
+    front.road(1, "i21", "i26")
+    front.army(1, "i21", 5, active=True)
+    front.army(2, "i26", 2)
+    front.state.walls[POINT_INDEX["i26"]] = True
+    events = front.do("1:strike i21 i26")
+    combat = next(e for e in events if e.kind == "combat").data
+    assert (combat["attack"], combat["defence"], combat["winner"]) == (5, 5, 2)  # a tie: the defender
+    assert front.stack("i21") is None and front.stack("i26") is None
+    assert front.piece("i26") == (2, 2) and front.state.walls[POINT_INDEX["i26"]]
+
+
+def test_a_walled_city_is_not_razed_in_a_single_blow(front):
+    front.road(1, "i21", "i26")
+    front.army(1, "i21", 5, active=True)
+    front.army(2, "i26", 1)
+    front.state.walls[POINT_INDEX["i26"]] = True
+    front.do("1:strike i21 i26")  # 5 against 1 + 3: the attacker wins, loses 4 and the tax
+    assert front.piece("i26") == (2, 1) and not front.state.walls[POINT_INDEX["i26"]]
+    assert front.stack("i21") is None
