@@ -99,7 +99,7 @@ def seat_legal(table_id: int, seat: int) -> Response:
 def post_action(table_id: int, seat: int) -> Response:
     worker = _seat_worker(table_id, seat)
     action = json_body(required=("action",))["action"]
-    if not isinstance(action, str) or not action.strip() or len(action) > 200:
+    if not isinstance(action, str) or not action.strip() or len(action) > 2000:
         raise HubErrorWithStatus(400, "action must be one action in notation, like \"1:battle\"")
     result = _wait(worker, Act(seat, action, "phone"))
     return jsonify(action=result.action, last_id=result.last_id)

@@ -14,7 +14,7 @@ const Games = (function () {
       else if (key === "text") node.textContent = value;
       else node.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -66,7 +66,11 @@ const Games = (function () {
   function render(state) {
     const draw = renderers[state.game];
     try {
-      if (draw) return draw(state, { h, generic, seatPanels, words, scalar });
+      if (draw) {
+        const node = draw(state, { h, generic, seatPanels, words, scalar });
+        if (draw.after) draw.after(node);
+        return node;
+      }
     } catch (error) {
       console.error(error); // a view this page does not know yet: fall back to the generic drawing
     }

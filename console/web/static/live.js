@@ -68,6 +68,20 @@
       return;
     }
     prompt.textContent = "Your move:";
+    if (state.legal.length > 12) {
+      // Long lists (a map's roads and marches) get a filter box: type part of a place or a verb.
+      const filter = document.createElement("input");
+      filter.type = "search";
+      filter.className = "filter";
+      filter.placeholder = `filter ${state.legal.length} choices`;
+      filter.addEventListener("input", () => {
+        const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+        choices.querySelectorAll("button.choice").forEach((b) => {
+          b.hidden = !words.every((w) => b.textContent.toLowerCase().includes(w));
+        });
+      });
+      choices.append(filter);
+    }
     for (const action of state.legal) {
       const button = document.createElement("button");
       button.type = "button";
@@ -82,7 +96,7 @@
   async function post(action, button) {
     el("action-error").textContent = "";
     document.querySelectorAll("button.choice").forEach((b) => (b.disabled = true));
-    button.classList.add("sent");
+    if (button) button.classList.add("sent");
     try {
       const response = await fetch(`${base}/actions`, {
         method: "POST",
@@ -146,5 +160,5 @@
 
   render();
   loadLog().finally(connect);
-  window.tabletop = { state: () => state, events: () => received.slice() };
+  window.tabletop = { state: () => state, events: () => received.slice(), post: (action) => post(action, null) };
 })();
