@@ -64,3 +64,8 @@ def test_a_file_that_is_not_toml_is_refused_naming_the_file(tmp_path: Path) -> N
     path.write_text("[server\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"hub\.toml"):
         load_config(path)
+
+
+def test_the_example_file_shows_exactly_the_defaults() -> None:
+    example = Path(__file__).resolve().parents[2] / "console" / "hub" / "hub.example.toml"
+    assert load_config(example) == HubConfig()

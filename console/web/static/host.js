@@ -51,6 +51,32 @@
         }
       });
     });
+    // One row per seat: who plays it (phone, bot, buttons, pod), and a concession.
+    const seatControls = document.getElementById("seat-controls");
+    const report = (failure) => { document.getElementById("host-error").textContent = failure.message; };
+    const initial = JSON.parse(app.dataset.initial);
+    for (let seat = 1; seat <= initial.players; seat += 1) {
+      const select = document.createElement("select");
+      select.setAttribute("aria-label", `who plays seat ${seat}`);
+      for (const controller of ["phone", "bot", "buttons", "pod"]) {
+        const option = new Option(controller, controller, false, initial.controllers[String(seat)] === controller);
+        select.append(option);
+      }
+      select.addEventListener("change", () => {
+        call("POST", `/api/tables/${tableId}/seats/${seat}/controller`, pinField(), { controller: select.value }).catch(report);
+      });
+      const concede = document.createElement("button");
+      concede.type = "button";
+      concede.textContent = "Concede";
+      concede.addEventListener("click", () => {
+        call("POST", `/api/tables/${tableId}/host`, pinField(), { command: "concede", seat }).catch(report);
+      });
+      const row = document.createElement("div");
+      row.className = "inline";
+      row.append(`Seat ${seat} `, select, concede);
+      seatControls.append(row);
+    }
+
     const codesForm = document.getElementById("codes-form");
     if (codesForm) {
       codesForm.addEventListener("submit", async (submit) => {
