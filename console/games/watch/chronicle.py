@@ -131,7 +131,9 @@ def do_play(state: WatchState, action: WatchAction) -> list[Event]:
         raise IllegalAction(f"{entry.name} is a hidden victory card: reveal it on your turn to score it")
     _, targets, effect = CARD_EFFECTS[entry.effect]
     if args not in targets(state, seat):
-        raise IllegalAction(entry.needs or f"{entry.name} cannot be played that way now")
+        exact = REASONS.get(entry.effect)
+        reason = exact(state, seat, args) if exact else None
+        raise IllegalAction(reason or entry.needs or f"{entry.name} cannot be played so")
     state.hands[seat].remove(card)
     state.decks[entry.deck].put_under(card)
     state.last["played"] = {"seat": seat, "card": card, "name": entry.name, "args": list(args)}
@@ -342,6 +344,20 @@ def _crowns_targets(state: WatchState, seat: int) -> list[Args]:
     return out
 
 
+def _crowns_reason(state: WatchState, seat: int, args: Args) -> str | None:
+    victims = crowns_due_victims(state, seat)
+    victim = int(args[0])
+    if victim not in victims:
+        named = " or ".join(f"ruler {other}" for other in victims)
+        return f"Crown's Due takes from the opponent with the most VP: {named} ({state.vp(victims[0])} VP)"
+    held = sum(state.stores[victim])
+    if len(args) - 1 != min(4, held):
+        if held >= 4:
+            return f"Crown's Due takes exactly 4 of ruler {victim}'s resources"
+        return f"Crown's Due takes all {held} resources ruler {victim} holds (fewer than 4)"
+    return f"ruler {victim} does not hold the resources named"
+
+
 def _crowns(state: WatchState, seat: int, args: Args) -> list[Event]:
     victim = int(args[0])
     for name in args[1:]:
@@ -514,5 +530,8 @@ CARD_EFFECTS: dict[str, tuple[tuple[str, ...], Targets, Effect]] = {
     "usurpation": (("point",), _usurp_targets, _usurp),
     "hidden_victory": ((), _none, _nothing),
 }
+
+# Reasons more exact than a card's "needs" for a play with the wrong arguments.
+REASONS: dict[str, Callable[[WatchState, int, Args], str | None]] = {"crowns_due": _crowns_reason}
 
 HANDLERS = {"draw": do_draw, "play": do_play, "reveal": do_reveal}

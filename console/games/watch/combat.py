@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from console.games.core import Event, IllegalAction
 from console.games.watch import network
 from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import CITY, PIECE_NAMES, SETTLEMENT, demote_city, remove_piece
+from console.games.watch.ledger import CITY, PIECE_NAMES, SETTLEMENT, STACK_CAP, demote_city, remove_piece
 from console.games.watch.notation import Move, Strike, WatchAction, make
 
 if TYPE_CHECKING:
@@ -107,10 +107,7 @@ def do_move(state: WatchState, action: WatchAction) -> list[Event]:
     if stack.moved:
         raise IllegalAction("that stack has already moved this turn")
     if end not in network.reachable(state, seat, start):
-        raise IllegalAction(
-            "the stack cannot march there: armies go only along your and your allies' roads, "
-            "never through another ruler's pieces or armies, and at most 5 to a stack"
-        )
+        raise IllegalAction(move_error(state, seat, start, end))
     del state.stacks[start]
     there = state.stacks.get(end)
     if there is None:
@@ -124,6 +121,37 @@ def do_move(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("moved", {"seat": seat, "from": POINT_IDS[start], "to": POINT_IDS[end]})]
 
 
+def move_error(state: WatchState, seat: int, start: int, end: int) -> str:
+    """Why the stack at ``start`` cannot end a march at ``end`` (it is not among the reachable)."""
+    there = POINT_IDS[end]
+    if end == start:
+        return "the stack already stands there"
+    owner, stack = state.piece_owner[end], state.stacks.get(end)
+    stops = "a stack stops only where no other ruler stands"
+    if owner and owner != seat:
+        return f"ruler {owner}'s {PIECE_NAMES[state.piece_kind[end]]} stands at {there}: {stops}"
+    if stack is not None and stack.owner != seat:
+        return f"ruler {stack.owner}'s army stands at {there}: {stops}"
+    moving = state.stacks[start].units
+    if stack is not None and moving + stack.units > STACK_CAP:
+        return (
+            f"a stack holds at most {STACK_CAP} units: {moving} marching and {stack.units} at {there} "
+            f"make {moving + stack.units}"
+        )
+    friends = state.friends(seat)
+    seen, frontier = {start}, [start]
+    while frontier:  # along friendly roads, ignoring whatever stands in the way
+        point = frontier.pop()
+        for edge in TOPOLOGY.point_edges[point]:
+            nxt = TOPOLOGY.other_end(edge, point)
+            if state.road_owner[edge] in friends and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    if end not in seen:
+        return f"no road of yours or your allies' leads to {there}: armies march only along roads"
+    return f"the way to {there} passes another ruler's settlement, city or army"
+
+
 def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
     seat, start, target = action.seat, action.point(0), action.point(1)
     _ready_stack(state, seat, start, "strike")
@@ -132,7 +160,7 @@ def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
         raise IllegalAction("that stack has already struck this turn")
     defender = _defender(state, target)
     if not defender or defender == seat:
-        raise IllegalAction("there is no rival's army, settlement or city there to strike")
+        raise IllegalAction(f"no rival's army, settlement or city stands at {POINT_IDS[target]} to strike")
     if defender in state.friends(seat):
         raise IllegalAction("allies may not attack each other")
     if not any(

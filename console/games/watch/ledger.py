@@ -60,7 +60,9 @@ def cost_text(cost: Cost) -> str:
 
 
 def short_of(stores: list[int], cost: Cost, what: str) -> str:
-    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}"
+    """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing."""
+    missing = tuple(max(0, cost[index] - stores[index]) for index in range(4))
+    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}, {cost_text(missing)} short"
 
 
 def stores_text(stores: list[int]) -> str:

@@ -42,6 +42,14 @@ TURN_HANDLERS = {**building.HANDLERS, **combat.HANDLERS, **alliances.HANDLERS, *
 WARPATH_VP = 2
 # Decisions that resolve themselves when only one choice exists (a ruler with one city forfeits it).
 SELF_RESOLVING = frozenset({"forfeit", "choose", "return", "free_road"})
+# Answers to a question nobody asked, in the table's words.
+OUT_OF_PLACE = {
+    "accept": "there is no offer of alliance for you to answer",
+    "decline": "there is no offer of alliance for you to answer",
+    "return": "your hand is within its limit of 3: there is nothing to give back",
+    "choose": "a free card's deck is chosen only when a held wall ties for the most committed",
+    "forfeit": "a city is forfeited only when the wall breaks and you stood thinnest on it",
+}
 
 
 class Stack:
@@ -398,7 +406,7 @@ class WatchState(State):
     def _apply_decision(self, action: WatchAction) -> list[Event]:
         item = self.pending[0]
         if action not in self._decision_actions(item):
-            raise IllegalAction(self._decision_reason(item))
+            raise IllegalAction(self._decision_reason(item, action))
         kind = item[0]
         if kind == "answer":
             return alliances.do_answer(self, action)
@@ -413,7 +421,18 @@ class WatchState(State):
             return horde.do_forfeit(self, action)
         return horde.do_choose(self, action)
 
-    def _decision_reason(self, item: tuple[Any, ...]) -> str:
+    def _decision_reason(self, item: tuple[Any, ...], action: WatchAction) -> str:
+        """Why ``action`` does not settle the decision waiting: the wrong answer, or not an answer."""
+        kind, seat = item[0], item[1]
+        if kind == "return" and action.verb == "return":
+            return "you hold no such card to give back"
+        if kind == "free_road" and action.verb == "road":
+            error = network.road_error(self, seat, action.edge())
+            return f"{error} (your free road of Road Building)" if error else "place your free road first"
+        if kind == "forfeit" and action.verb == "forfeit":
+            return f"{action.words[0]} is not one of your cities: forfeit one of your own"
+        if kind == "choose" and action.verb == "choose":
+            return f"the {action.words[0].title()} deck is empty: choose another"
         return {
             "answer": "answer the offer of alliance first: accept or decline",
             "return": "your hand is over its limit of 3: return a card to the bottom of its deck first",
@@ -472,7 +491,7 @@ class WatchState(State):
             return [Event("victory", {"seat": seat, "vp": visible})]
         handler = TURN_HANDLERS.get(action.verb)
         if handler is None:
-            raise IllegalAction(f"{action.verb} is not something a ruler does on their turn now")
+            raise IllegalAction(OUT_OF_PLACE.get(action.verb, f"{action.verb} is not a deed of your turn"))
         return handler(self, action)
 
     def _end_turn(self) -> list[Event]:

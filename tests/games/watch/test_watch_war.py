@@ -53,7 +53,7 @@ def test_an_inactive_army_may_not_move(front):
 
 
 def test_armies_do_not_march_off_the_roads(front):
-    front.refuse("1:move i19 i20", "cannot march there")
+    front.refuse("1:move i19 i20", "no road of yours or your allies' leads to i20")
 
 
 def test_a_stack_moves_once_a_turn(front):
@@ -62,17 +62,19 @@ def test_a_stack_moves_once_a_turn(front):
 
 
 def test_armies_may_not_pass_through_a_rivals_army(front):
+    front.road(1, "i25", "i20")
+    assert "1:move i19 i20" in front.legal()
     front.army(2, "i25", 1)
-    front.refuse("1:move i19 i31", "cannot march there")
+    front.refuse("1:move i19 i20", "the way to i20 passes another ruler's settlement, city or army")
 
 
 def test_stacks_may_merge_up_to_five_and_never_split(front):
     front.army(1, "i14", 1, active=True)
     front.do("1:move i19 i14")
     assert front.stack("i14").units == 5
-    front.army(1, "i24", 1, active=True)
-    front.refuse("1:move i24 i19", "cannot march there")  # i19-i24 is seat 1's road; i19 is free now
-    assert "1:move i24 i14" not in front.legal()
+    front.army(1, "i25", 1, active=True)  # i25-i19-i14 along ruler 1's roads
+    assert "1:move i25 i14" not in front.legal() and "1:move i25 i19" in front.legal()
+    front.refuse("1:move i25 i14", "a stack holds at most 5 units: 1 marching and 5 at i14 make 6")
 
 
 def test_an_army_strikes_a_rivals_army_next_to_it_along_a_road(front):
