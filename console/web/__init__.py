@@ -32,8 +32,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from console.web import api, pages, security
 
     security.install(app)
-    renderers = sorted(path.name for path in (Path(app.static_folder or "") / "games").glob("*.js"))
-    app.context_processor(lambda: {"game_scripts": [f"games/{name}" for name in renderers]})
+    # Each game's drawing lives in static/game-<name>.js (flat: package data is static/*).
+    renderers = sorted(path.name for path in Path(app.static_folder or "").glob("game-*.js"))
+    app.context_processor(lambda: {"game_scripts": renderers})
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)

@@ -21,9 +21,19 @@ TIMEOUT = 10.0
 def served(hub: Hub) -> Iterator[int]:
     server = create_server(create_app({"HUB": hub}), host="127.0.0.1", port=0, threads=24,
                            max_request_body_size=hub.config.server.max_body_bytes)
-    thread = threading.Thread(target=server.run, daemon=True)
+    closing = threading.Event()
+
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:  # the loop may poll the listening socket once more as it is closed
+            if not closing.is_set():
+                raise
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     yield server.effective_port  # type: ignore[union-attr]
+    closing.set()
     server.close()
     thread.join(TIMEOUT)
 
