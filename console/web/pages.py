@@ -9,6 +9,10 @@ join code opens a seat's hidden cards.
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from console.games import game_names
@@ -25,7 +29,23 @@ COOKIE_MAX_AGE_S = 14 * 24 * 3600
 
 
 def is_hub_display() -> bool:
-    return request.remote_addr in LOOPBACK
+    """A browser on the hub machine itself, that asked for the hub by an address (not a name
+    some other site could point at this machine: a DNS-rebinding page must not read the PIN)."""
+    return request.remote_addr in LOOPBACK and _plain_host(request.host)
+
+
+def _plain_host(host: str) -> bool:
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost" or name == socket.gethostname().lower():
+        return True
+    configured = urlsplit(hub().config.server.public_url).hostname
+    if configured and name == configured.lower():
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 @table_pages.get("/")

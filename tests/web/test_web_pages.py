@@ -29,6 +29,14 @@ def test_another_screen_sees_the_table_but_no_join_code_or_pin(client: FlaskClie
         assert token not in page
 
 
+def test_a_page_that_names_the_hub_by_another_sites_name_gets_no_join_code(
+    client: FlaskClient, hub: Hub
+) -> None:
+    # A DNS-rebinding page (evil.example pointed at this machine) must not read the PIN or tokens.
+    page = client.get(f"/tables/{tid(hub)}", headers={"Host": "evil.example:8000"}).get_data(as_text=True)
+    assert "<svg" not in page and "2468" not in page
+
+
 def test_a_join_link_sets_the_seat_cookie_and_opens_the_seat_page(client: FlaskClient, hub: Hub) -> None:
     token = hub.tokens(tid(hub))[2]
     joined = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)

@@ -19,8 +19,13 @@ TIMEOUT = 10.0
 
 @pytest.fixture
 def served(hub: Hub) -> Iterator[int]:
-    server = create_server(create_app({"HUB": hub}), host="127.0.0.1", port=0, threads=24,
-                           max_request_body_size=hub.config.server.max_body_bytes)
+    server = create_server(
+        create_app({"HUB": hub}),
+        host="127.0.0.1",
+        port=0,
+        threads=24,
+        max_request_body_size=hub.config.server.max_body_bytes,
+    )
     closing = threading.Event()
 
     def run() -> None:
