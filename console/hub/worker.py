@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.games.core import CHANCE, Action, Bot, Seat
-from console.hub.channel import Channel
+from console.hub.channel import Channel, Snapshot
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused
 from console.hub.physical import PhysicalSeats, Play
@@ -133,7 +133,7 @@ class TableWorker:
 
     def _run(self) -> None:
         try:
-            self._after_change()
+            self._safely(self._after_change)
         finally:
             self._ready.set()
         while True:
@@ -142,8 +142,8 @@ class TableWorker:
                 command, future = self._queue.get(timeout=wait)
             except queue.Empty:
                 self._automatic_due = None
-                self._step_automatic()
-                self._after_change()
+                self._safely(self._step_automatic)
+                self._safely(self._after_change)
                 continue
             if command is _STOP:
                 return
@@ -155,6 +155,18 @@ class TableWorker:
                 future.set_exception(error)
             else:
                 future.set_result(result)
+
+    def _safely(self, step: Callable[[], None]) -> None:
+        """Run a step nobody waits for; a failure (an engine or bot bug) pauses the table with a
+        note for the host instead of ending the thread."""
+        try:
+            step()
+        except Exception as error:
+            log.exception("table %s: the table could not move by itself", self.table.id)
+            self._problem = f"the table could not move by itself ({error}); it is paused"
+            if self.status == "playing":
+                self._set_status("paused")
+            self._publish()
 
     def _handle(self, command: object) -> Any:
         if isinstance(command, Act):
@@ -218,6 +230,7 @@ class TableWorker:
         elif name == "resume":
             if self.status != "paused":
                 raise Refused("the table is not paused")
+            self._problem = ""
             self._set_status("playing")
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
@@ -257,7 +270,7 @@ class TableWorker:
         """Publish the change, after any moves that are due at once (chance and bots without a
         pause); moves with a pause are scheduled on the worker's clock."""
         while self.status == "playing" and self._automatic_delay() == 0.0:
-            self._step_automatic()
+            self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:
             self.status = "finished"
         self._publish()
@@ -286,17 +299,14 @@ class TableWorker:
         if self._automatic_delay() is None:
             return
         seat = self._bot_to_move()
-        try:
-            if self.table.state.to_act == (CHANCE,):
-                self.table.submit(self.table.chance_action())
-            elif seat is not None:
-                self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
-        except Exception as error:  # a bot or engine bug must not take the table down
-            log.exception("table %s: the automatic move failed", self.table.id)
-            self._problem = f"the table could not move by itself ({error}); it is paused"
-            self._set_status("paused")
+        if self.table.state.to_act == (CHANCE,):
+            self.table.submit(self.table.chance_action())
+        elif seat is not None:
+            self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
+        if self.physical is not None:
+            self.physical.acted()
 
-    def _snapshot(self) -> Any:
+    def _snapshot(self) -> Snapshot:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
         return build_snapshot(
             self.table, self._version, self.status, self.controllers, cursors, self._problem

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from console.games.core import CHANCE, IllegalAction, NotationError
+from console.games.core import CHANCE, Bot, IllegalAction, NotationError
 from console.hub.errors import Forbidden, Refused
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, SetController
@@ -132,3 +132,21 @@ def test_with_a_bot_delay_the_bot_waits_its_turn_instead_of_moving_at_once(make_
     worker.post(Barrier()).result(TIMEOUT)
     assert not any(notation.startswith("2:") for notation in hub.journal.actions(worker.table.id))
     assert 2 in seat_payload(hub, None)["to_act"]
+
+
+class BrokenBot(Bot):
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        raise RuntimeError("the bot's gears jammed")
+
+
+def test_a_bot_that_fails_pauses_the_table_with_a_note_for_the_host(
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "console.hub.worker.bots_for", lambda game, players, kind: dict.fromkeys((1, 2), BrokenBot())
+    )
+    hub = make_hub(seats=("bot", "bot"))
+    worker = hub.tables()[0]
+    public = seat_payload(hub, None)
+    assert public["status"] == "paused" and "gears jammed" in public["problem"]
+    assert worker.post(HostCommand("resume")).result(TIMEOUT) == "paused"  # it jams again at once
