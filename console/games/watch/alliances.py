@@ -7,6 +7,7 @@ the two allies, and sealed (still readable by the two, closed to new words) when
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
@@ -73,16 +74,35 @@ def offer_error(state: WatchState, seat: int, target: int) -> str | None:
 
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
-    actions = [
-        make(Offer, seat, str(t)) for t in range(1, state.players + 1) if offer_error(state, seat, t) is None
-    ]
-    actions += [
-        make(Break, seat, str(other))
-        for pair in state.alliances
-        for other in pair
-        if seat in pair and other != seat
-    ]
+    offer, breaks = seat_actions(Offer, seat), seat_actions(Break, seat)
+    held = [0] * (state.players + 1)
+    actions = []
+    for a, b in state.alliances:
+        held[a] += 1
+        held[b] += 1
+        if seat == a:
+            actions.append(breaks[b])
+        elif seat == b:
+            actions.append(breaks[a])
+    if held[seat] >= MAX_ALLIANCES or seat in state.pariahs:
+        return actions
+    pariahs, offered, alliances = state.pariahs, state.offered, state.alliances
+    for target in range(1, state.players + 1):
+        if (
+            target != seat
+            and held[target] < MAX_ALLIANCES
+            and target not in pariahs
+            and target not in offered
+            and pair_of(seat, target) not in alliances
+        ):
+            actions.append(offer[target])
     return actions
+
+
+@cache
+def seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
+    """``cls`` by ``seat`` toward each other ruler, by seat number."""
+    return {other: make(cls, seat, str(other)) for other in range(1, 5) if other != seat}
 
 
 def do_offer(state: WatchState, action: WatchAction) -> list[Event]:

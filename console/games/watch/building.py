@@ -3,6 +3,7 @@ improvements and the Gold exchange, each checked against the Ledger before anyth
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
@@ -35,42 +36,46 @@ from console.games.watch.notation import (
     Settle,
     Walls,
     WatchAction,
+    edge_actions,
     make,
+    point_actions,
 )
 
 if TYPE_CHECKING:
     from console.games.watch.state import Stack, WatchState
 
 POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
+SETTLEMENT_COST, CITY_COST, ROAD_COST = COSTS["settlement"], COSTS["city"], COSTS["road"]
+UNIT_COST, WALLS_COST = COSTS["unit"], COSTS["walls"]
 
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
     stores = state.stores[seat]
+    piece_kind = state.piece_kind
+    owned = state.owned[seat]
     actions: list[WatchAction] = []
-    if affordable(stores, COSTS["settlement"]) and state.settlements[seat] < MAX_SETTLEMENTS:
-        actions += [
-            make(Settle, seat, POINT_IDS[p]) for p in network.legal_sites(state, seat, founding=False)
-        ]
-    if affordable(stores, COSTS["city"]) and state.cities[seat] < MAX_CITIES:
-        actions += [
-            make(City, seat, POINT_IDS[p]) for p in state.points_of(seat) if state.piece_kind[p] == SETTLEMENT
-        ]
-    if affordable(stores, COSTS["road"]):
-        actions += [make(Road, seat, EDGE_IDS[e]) for e in network.legal_road_edges(state, seat)]
-    own_cities = [p for p in state.points_of(seat) if state.piece_kind[p] == CITY]
-    if affordable(stores, COSTS["unit"]):
-        actions += [
-            make(Recruit, seat, POINT_IDS[p]) for p in own_cities if _recruit_error(state, seat, p) is None
-        ]
-    for payment, cost in ACTIVATION.items():
-        if affordable(stores, cost):
-            actions += [
-                make(Activate, seat, POINT_IDS[p], payment)
-                for p, stack in state.stacks.items()
-                if stack.owner == seat and not stack.active
-            ]
-    if affordable(stores, COSTS["walls"]):
-        actions += [make(Walls, seat, POINT_IDS[p]) for p in own_cities if not state.walls[p]]
+    if affordable(stores, SETTLEMENT_COST) and state.settlements[seat] < MAX_SETTLEMENTS:
+        settle = point_actions(Settle, seat)
+        actions += [settle[p] for p in network.legal_sites(state, seat, founding=False)]
+    if affordable(stores, CITY_COST) and state.cities[seat] < MAX_CITIES:
+        city = point_actions(City, seat)
+        actions += [city[p] for p in owned if piece_kind[p] == SETTLEMENT]
+    if affordable(stores, ROAD_COST):
+        road = edge_actions(Road, seat)
+        actions += [road[e] for e in network.legal_road_edges(state, seat)]
+    own_cities = [p for p in owned if piece_kind[p] == CITY]
+    if own_cities and affordable(stores, UNIT_COST):
+        recruit = point_actions(Recruit, seat)
+        actions += [recruit[p] for p in own_cities if _recruit_error(state, seat, p) is None]
+    resting = [p for p, stack in state.stacks.items() if stack.owner == seat and not stack.active]
+    if resting:
+        for payment, cost in ACTIVATION.items():
+            if affordable(stores, cost):
+                activate = point_actions(Activate, seat, payment)
+                actions += [activate[p] for p in resting]
+    if own_cities and affordable(stores, WALLS_COST):
+        walls = point_actions(Walls, seat)
+        actions += [walls[p] for p in own_cities if not state.walls[p]]
     for point in own_cities:
         if city_improvement(state, point) is not None:
             continue
@@ -79,8 +84,13 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
             if kind and hex_index not in state.improvements and affordable(stores, COSTS[kind]):
                 actions.append(make(Improve, seat, HEX_IDS[hex_index], POINT_IDS[point]))
     if stores[3] >= EXCHANGE_RATE:
-        actions += [make(Exchange, seat, good) for good in ("grain", "stone", "wood")]
+        actions += exchange_actions(seat)
     return actions
+
+
+@cache
+def exchange_actions(seat: int) -> list[WatchAction]:
+    return [make(Exchange, seat, good) for good in ("grain", "stone", "wood")]
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -125,7 +135,7 @@ def do_road(state: WatchState, action: WatchAction, free: bool = False) -> list[
     _require(error is None, str(error))
     if not free:
         _charge(state, seat, "road", "a road")
-    state.road_owner[edge] = seat
+    state.set_road(edge, seat)
     state.roads_changed(seat, grew=True)
     return [Event("built", {"seat": seat, "work": "road", "at": EDGE_IDS[edge]})]
 

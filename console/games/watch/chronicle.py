@@ -6,6 +6,7 @@ target) and what it does. Random parts (a random resource, a random card) are ch
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from console.games.watch.ledger import (
     RESOURCE_NAMES,
     SETTLEMENT,
     STACK_CAP,
+    Cost,
     affordable,
     pay,
     production,
@@ -42,16 +44,23 @@ Effect = Callable[["WatchState", int, Args], list[Event]]
 
 
 def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
-    actions = []
-    for deck, prices in DRAW_PRICES.items():
-        if len(state.decks[deck]) == 0:
-            continue
-        actions += [
-            make(Draw, seat, deck, payment)
-            for payment, cost in prices.items()
-            if affordable(state.stores[seat], cost)
-        ]
-    return actions
+    stores = state.stores[seat]
+    decks = state.decks
+    return [
+        action
+        for deck, payment, cost, action in draw_actions(seat)
+        if decks[deck].size and affordable(stores, cost)
+    ]
+
+
+@cache
+def draw_actions(seat: int) -> list[tuple[str, str, Cost, WatchAction]]:
+    """Every draw ``seat`` might make: (deck, payment, price, action)."""
+    return [
+        (deck, payment, cost, make(Draw, seat, deck, payment))
+        for deck, prices in DRAW_PRICES.items()
+        for payment, cost in prices.items()
+    ]
 
 
 def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
@@ -201,7 +210,7 @@ def _burn_targets(state: WatchState, seat: int) -> list[Args]:
 def _burn(state: WatchState, seat: int, args: Args) -> list[Event]:
     edge = EDGE_IDS.index(args[0])
     owner = state.road_owner[edge]
-    state.road_owner[edge] = 0
+    state.set_road(edge, 0)
     state.roads_changed(owner)
     return [Event("road_destroyed", {"at": args[0], "owner": owner})]
 

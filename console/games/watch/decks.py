@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 
 class Deck:
-    __slots__ = ("bottom", "top", "unseen")
+    __slots__ = ("bottom", "size", "top", "unseen")
 
     def __init__(
         self, unseen: Mapping[str, int], top: Sequence[str] = (), bottom: Sequence[str] = ()
@@ -20,6 +20,7 @@ class Deck:
         self.top = list(top)
         self.unseen = {card: count for card, count in unseen.items() if count > 0}
         self.bottom = list(bottom)
+        self.size = len(self.top) + sum(self.unseen.values()) + len(self.bottom)  # cards in the deck
 
     @classmethod
     def stacked(cls, counts: Mapping[str, int], order: Sequence[str], what: str) -> Deck:
@@ -35,7 +36,7 @@ class Deck:
         return Deck(self.unseen, self.top, self.bottom)
 
     def __len__(self) -> int:
-        return len(self.top) + sum(self.unseen.values()) + len(self.bottom)
+        return self.size
 
     @property
     def needs_chance(self) -> bool:
@@ -44,6 +45,7 @@ class Deck:
 
     def take_known(self) -> str:
         """The next card when its identity is already fixed (stacked top, or the cycled bottom)."""
+        self.size -= 1
         return self.top.pop(0) if self.top else self.bottom.pop(0)
 
     def take_unseen(self, card: str) -> None:
@@ -52,6 +54,8 @@ class Deck:
             self.unseen[card] = left
         else:
             del self.unseen[card]
+        self.size -= 1
 
     def put_under(self, card: str) -> None:
         self.bottom.append(card)
+        self.size += 1

@@ -77,7 +77,7 @@ def _to_desert(state: WatchState, target: str) -> Event:
 def _burn(state: WatchState, target: str) -> Event:
     edge = EDGE_IDS.index(target)
     owner = state.road_owner[edge]
-    state.road_owner[edge] = 0
+    state.set_road(edge, 0)
     state.roads_changed(owner)
     return Event("road_destroyed", {"at": target, "owner": owner})
 

@@ -6,6 +6,7 @@ counts, the Warpath and the VP always follow the board.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from console.games.watch.board import DESERT, TOPOLOGY
@@ -77,6 +78,10 @@ def place_piece(state: WatchState, point: int, owner: int, kind: int) -> None:
     old_owner, old_kind = state.piece_owner[point], state.piece_kind[point]
     if old_kind:
         _count(state, old_owner, old_kind, -1)
+    if old_owner != owner:
+        if old_owner:
+            state.owned[old_owner].remove(point)
+        insort(state.owned[owner], point)
     state.piece_owner[point] = owner
     state.piece_kind[point] = kind
     _count(state, owner, kind, +1)
@@ -90,6 +95,7 @@ def remove_piece(state: WatchState, point: int) -> None:
     if not kind:
         return
     _count(state, owner, kind, -1)
+    state.owned[owner].remove(point)
     state.piece_owner[point] = 0
     state.piece_kind[point] = NONE
     if kind == CITY:

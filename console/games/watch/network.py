@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from console.games.watch.board import TOPOLOGY, buildable, road_allowed
+from console.games.watch.board import TOPOLOGY
 from console.games.watch.ledger import CITY
 
 if TYPE_CHECKING:
@@ -25,12 +25,9 @@ POINT_NEIGHBOURS = TOPOLOGY.point_neighbours
 
 
 def network(state: WatchState, seat: int) -> set[int]:
-    points = set(state.points_of(seat))
-    road_owner = state.road_owner
-    for edge, (a, b) in enumerate(EDGE_POINTS):
-        if road_owner[edge] == seat:
-            points.add(a)
-            points.add(b)
+    points = set(state.owned[seat])
+    for edge in state.roads_of[seat]:
+        points.update(EDGE_POINTS[edge])
     return points
 
 
@@ -49,7 +46,7 @@ def _road_continues_at(state: WatchState, seat: int, point: int, founding_point:
 def road_error(state: WatchState, seat: int, edge: int, founding_point: int | None = None) -> str | None:
     if state.road_owner[edge]:
         return "that edge already has a road"
-    if not road_allowed(state.tiles, edge):
+    if not state.road_land[edge]:
         return "roads are never laid across water"
     a, b = EDGE_POINTS[edge]
     if not (
@@ -64,14 +61,21 @@ def road_error(state: WatchState, seat: int, edge: int, founding_point: int | No
 
 def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> list[int]:
     if founding_point is not None:
-        starts = [founding_point]
+        starts: set[int] | list[int] = [founding_point]
     else:
-        starts = [p for p in network(state, seat) if _road_continues_at(state, seat, p, None)]
+        # A road goes on from your own pieces, and from your roads' ends where no other ruler's
+        # piece stands (one's own piece there is among the first already).
+        piece_owner = state.piece_owner
+        starts = set(state.owned[seat])
+        for edge in state.roads_of[seat]:
+            for point in EDGE_POINTS[edge]:
+                if not piece_owner[point]:
+                    starts.add(point)
     edges: set[int] = set()
-    road_owner, tiles = state.road_owner, state.tiles
+    road_owner, road_land = state.road_owner, state.road_land
     for point in starts:
         for edge in POINT_EDGES[point]:
-            if not road_owner[edge] and road_allowed(tiles, edge):
+            if not road_owner[edge] and road_land[edge]:
                 edges.add(edge)
     return sorted(edges)
 
@@ -80,7 +84,7 @@ def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str 
     """Why a new city or settlement may not stand at ``point`` (None: it may)."""
     if state.piece_kind[point]:
         return "that intersection already holds a settlement or city"
-    if not buildable(state.tiles, point):
+    if not state.point_land[point]:
         return "that intersection touches only water"
     stack = state.stacks.get(point)
     if stack is not None and stack.owner != seat:
@@ -108,44 +112,64 @@ def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
 
 def longest_road(state: WatchState, seat: int) -> int:
     """The longest continuous run of ``seat``'s roads (no edge twice), cut by other rulers' pieces."""
-    own = [edge for edge, owner in enumerate(state.road_owner) if owner == seat]
+    return longest_run(state.roads_of[seat], state.piece_owner, seat)
+
+
+def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int = SEARCH_STEPS) -> int:
+    """The longest run over the roads ``own`` (edge ids, ascending) by a depth-first search that
+    stops after ``budget`` steps with the longest run found so far (ruling R-1).
+
+    The search order is fixed, so the answer is too: runs start at each point of odd degree or cut by
+    another ruler's piece, in the order the roads first reach them, then on the loops left over; the
+    roads out of a point are tried in the order of ``own``. Iterative, with an explicit stack."""
     total = len(own)
     if total < 2:
         return total
-    piece_owner = state.piece_owner
-    # Adjacency over own roads only, each road one bit, so a run is a depth-first walk over ints.
+    # Adjacency over own roads only, each road one bit, so a run is a walk over ints.
     links: dict[int, list[tuple[int, int]]] = {}
     for bit, edge in enumerate(own):
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((1 << bit, b))
         links.setdefault(b, []).append((1 << bit, a))
+    # Reversed, so that pushing onto the stack tries the roads in their own order.
+    backwards = {point: out[::-1] for point, out in links.items()}
     cut = {p for p in links if piece_owner[p] not in (0, seat)}
     # A longest run starts where it cannot be extended backwards: at a point of odd degree or at a
     # cut (another ruler's piece). A run that closes on itself may start anywhere on its loop.
-    starts = [p for p, out in links.items() if len(out) % 2 or p in cut]
-    best = 0
-    covered = 0
-    steps = SEARCH_STEPS
+    roots = [p for p, out in links.items() if len(out) % 2 or p in cut]
+    best = covered = 0
+    steps = budget
 
-    def walk(point: int, used: int, length: int) -> None:
+    def search(root: int) -> bool:
+        """Walk every run from ``root``; True once the search must stop (budget spent, or one run
+        holds every road)."""
         nonlocal best, covered, steps
-        steps -= 1
-        if length > best:
-            best = length
-        if best == total or steps <= 0 or (length and point in cut):
-            return
-        for bit, nxt in links[point]:
-            if not used & bit:
-                covered |= bit
-                walk(nxt, used | bit, length + 1)
+        longest, seen, left = best, covered, steps
+        stack = [(root, 0, 0)]
+        stop = False
+        while stack:
+            point, used, length = stack.pop()
+            left -= 1
+            if length > longest:
+                longest = length
+            if longest == total or left <= 0:
+                stop = True
+                break
+            if length and point in cut:
+                continue
+            for bit, nxt in backwards[point]:
+                if not used & bit:
+                    seen |= bit
+                    stack.append((nxt, used | bit, length + 1))
+        best, covered, steps = longest, seen, left
+        return stop
 
-    for point in starts:
-        if best == total or steps <= 0:
+    for root in roots:
+        if search(root):
             return best
-        walk(point, 0, 0)
     for bit, edge in enumerate(own):  # loops with no end, fork or cut
-        if not covered & (1 << bit) and best < total:
-            walk(EDGE_POINTS[edge][0], 0, 0)
+        if not covered & (1 << bit) and search(EDGE_POINTS[edge][0]):
+            return best
     return best
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, seat_text
@@ -154,6 +154,18 @@ def make(cls: type[WatchAction], seat: Seat, *words: str) -> WatchAction:
     if action is None:
         action = _INTERNED[key] = cls(seat, words)
     return action
+
+
+@cache
+def point_actions(cls: type[WatchAction], seat: Seat, *tail: str) -> tuple[WatchAction, ...]:
+    """``cls`` by ``seat`` at every intersection, by its index (legal-action lists read these)."""
+    return tuple(make(cls, seat, name, *tail) for name in TOPOLOGY.point_ids)
+
+
+@cache
+def edge_actions(cls: type[WatchAction], seat: Seat) -> tuple[WatchAction, ...]:
+    """``cls`` by ``seat`` on every edge, by its index."""
+    return tuple(make(cls, seat, name) for name in TOPOLOGY.edge_ids)
 
 
 def _word_ok(kind: str, word: str, card_ids: frozenset[str]) -> bool:

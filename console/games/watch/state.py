@@ -9,12 +9,14 @@ resolves itself, waits for chance, or waits for one ruler's decision; ``to_act``
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, IllegalAction, Outcome, Seat, State
 from console.games.watch import alliances, building, chronicle, combat, horde, network
-from console.games.watch.board import TOPOLOGY
+from console.games.watch.board import TOPOLOGY, buildable, road_allowed
 from console.games.watch.catalog import Catalog
 from console.games.watch.decks import Deck
 from console.games.watch.ledger import CITY, SETTLEMENT, place_piece, production
@@ -101,6 +103,13 @@ class WatchState(State):
         self.piece_kind = [0] * POINTS
         self.walls = [False] * POINTS
         self.road_owner = [0] * EDGES
+        # Indexes kept in step with piece_owner and road_owner (place_piece, remove_piece, set_road),
+        # ascending, so the hot rules need not scan the board: each ruler's pieces and roads.
+        self.owned: list[list[int]] = [[] for _ in range(players + 1)]
+        self.roads_of: list[list[int]] = [[] for _ in range(players + 1)]
+        # Water never changes (only land turns desert), so where roads and pieces may go is fixed.
+        self.road_land = tuple(road_allowed(tiles, edge) for edge in range(EDGES))
+        self.point_land = tuple(buildable(tiles, point) for point in range(POINTS))
         self.stacks: dict[int, Stack] = {}
         self.improvements: dict[int, tuple[int, int, str]] = {}  # hex -> (owner, city point, kind)
         self.settlements = [0] * (players + 1)
@@ -140,6 +149,8 @@ class WatchState(State):
         other.piece_kind = list(self.piece_kind)
         other.walls = list(self.walls)
         other.road_owner = list(self.road_owner)
+        other.owned = [list(points) for points in self.owned]
+        other.roads_of = [list(edges) for edges in self.roads_of]
         other.stacks = {point: stack.copy() for point, stack in self.stacks.items()}
         other.improvements = dict(self.improvements)
         other.settlements = list(self.settlements)
@@ -165,7 +176,19 @@ class WatchState(State):
         return Stack(owner, units)
 
     def points_of(self, seat: int) -> list[int]:
-        return [point for point, owner in enumerate(self.piece_owner) if owner == seat]
+        """The intersections of ``seat``'s settlements and cities, ascending."""
+        return list(self.owned[seat])
+
+    def set_road(self, edge: int, owner: int) -> None:
+        """Lay ``owner``'s road on ``edge``, or clear it (owner 0); the caller measures the Warpath."""
+        old = self.road_owner[edge]
+        if old == owner:
+            return
+        if old:
+            self.roads_of[old].remove(edge)
+        if owner:
+            insort(self.roads_of[owner], edge)
+        self.road_owner[edge] = owner
 
     def friends(self, seat: int) -> frozenset[int]:
         """The ruler and their allies: whose roads they march on, whom they may not strike."""
@@ -235,8 +258,8 @@ class WatchState(State):
             actions = [action for action, _ in self._chance_outcomes()]
         else:
             actions = self._seat_actions(seat)
-        actions.sort(key=_text)
-        return list(actions)
+        actions.sort(key=TEXT)
+        return actions
 
     def _seat_actions(self, seat: int) -> list[WatchAction]:
         if self.pending:
@@ -288,7 +311,7 @@ class WatchState(State):
         if self.to_act != (CHANCE,):
             return []
         outcomes = self._chance_outcomes()
-        outcomes.sort(key=lambda pair: _text(pair[0]))
+        outcomes.sort(key=lambda pair: pair[0].text)
         return list(outcomes)
 
     def _chance_outcomes(self) -> list[tuple[WatchAction, int]]:
@@ -452,7 +475,7 @@ class WatchState(State):
             error = network.road_error(self, seat, edge, founding_point=self.last_placed)
             if error:
                 raise IllegalAction(error)
-            self.road_owner[edge] = seat
+            self.set_road(edge, seat)
             self.roads_changed(seat, grew=True)
             events = [Event("founded", {"seat": seat, "work": "road", "at": action.words[0]})]
         else:
@@ -612,5 +635,4 @@ class WatchState(State):
         return out
 
 
-def _text(action: Action) -> str:
-    return action.text  # type: ignore[attr-defined,no-any-return]
+TEXT = attrgetter("text")  # the sort key of legal actions: their notation

@@ -102,7 +102,7 @@ class Table:
         return self.state.stacks.get(POINT_INDEX[at])
 
     def road(self, seat: int, a: str, b: str) -> None:
-        self.state.road_owner[EDGE_INDEX[edge(a, b)]] = seat
+        self.state.set_road(EDGE_INDEX[edge(a, b)], seat)
         self.state.roads_changed()
 
     def piece(self, at: str) -> tuple[int, int]:

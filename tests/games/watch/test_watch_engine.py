@@ -117,3 +117,19 @@ def test_the_catalog_lists_every_card_and_harrow():
     assert len(catalog) == 33 + 7
     assert catalog["w-forge-the-edge"] == "Forge the Edge"
     assert catalog["x-black-lung"] == "The Black Lung"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players):
+    """The state keeps each ruler's pieces and roads, and each deck's size, in step with the board."""
+    rng = random.Random(players)
+    state = GAME.new(players, 5, {"max_rounds": 25})
+    while state.to_act:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat) if seat != CHANCE else None
+        state.apply(state.sample_chance(rng) if legal is None else legal[rng.randrange(len(legal))])
+        for ruler in range(1, players + 1):
+            assert state.owned[ruler] == [p for p, o in enumerate(state.piece_owner) if o == ruler]
+            assert state.roads_of[ruler] == [e for e, o in enumerate(state.road_owner) if o == ruler]
+        for deck in state.decks.values():
+            assert deck.size == len(deck.top) + sum(deck.unseen.values()) + len(deck.bottom)

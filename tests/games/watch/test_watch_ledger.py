@@ -5,7 +5,7 @@ import pytest
 from console.games.core import NotationError
 from console.games.watch import GAME
 from console.games.watch.board import HEX_INDEX, POINT_INDEX
-from console.games.watch.ledger import CITY, place_piece
+from console.games.watch.ledger import CITY, SETTLEMENT, place_piece
 from console.games.watch.testing import Table, edge
 
 
@@ -169,8 +169,7 @@ def test_each_tile_bears_only_one_improvement():
     t = Table(3)
     t.state.improvements[10] = (2, 25, "granary")  # h11 grain, owned by seat 2's city i26
     t.give(1, grain=9, wood=9, stone=9)
-    t.state.piece_kind[30] = 2  # give seat 1 a city at i31 next to h11
-    t.state.piece_owner[30] = 1
+    place_piece(t.state, 30, 1, CITY)  # give seat 1 a city at i31 next to h11
     t.refuse("1:improve h11 i31", "only one improvement")
 
 
@@ -204,7 +203,7 @@ def test_round_close_production_city_two_settlement_one_improvement_one(table):
 
 def test_neighbours_on_one_tile_each_get_full_output():
     t = Table(2)
-    t.state.piece_owner[30], t.state.piece_kind[30] = 2, 1  # seat 2 settlement at i31, on h11 with i26
+    place_piece(t.state, 30, 2, SETTLEMENT)  # seat 2 settlement at i31, on h11 with i26
     t.empty(2)
     t.end_turns(2)
     # i26 city: h7 grain 2, h11 grain 2, h12 stone 2; i35: h9 grain, h13 wood, h14 wood; i31: h10, h11, h15

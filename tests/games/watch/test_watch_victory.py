@@ -1,5 +1,6 @@
 """The Declaration of Victory, the Warpath, and the ends of a Watch."""
 
+from console.games.watch.ledger import SETTLEMENT, place_piece
 from console.games.watch.testing import Table, edge
 
 
@@ -66,8 +67,7 @@ def test_a_rivals_settlement_cuts_a_road():
     for a, b in (("i19", "i25"), ("i25", "i31"), ("i31", "i37"), ("i37", "i42")):
         t.road(1, a, b)
     assert t.state.road_lengths[1] == 5 and t.state.warpath == 1
-    t.state.piece_owner[30], t.state.piece_kind[30] = 2, 1  # seat 2 settles i31
-    t.state.piece_changed(30, 2)
+    place_piece(t.state, 30, 2, SETTLEMENT)  # seat 2 settles i31
     assert t.state.road_lengths[1] == 3 and t.state.warpath == 0
 
 

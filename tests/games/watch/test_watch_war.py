@@ -167,7 +167,7 @@ def test_a_stack_that_merges_with_an_inactive_one_is_inactive(front):
 
 def test_a_strike_crosses_only_an_edge_with_a_road(front):
     front.army(2, "i24", 1)  # next to i19; take away seat 1's founding road between them
-    front.state.road_owner[EDGE_INDEX[edge("i19", "i24")]] = 0
+    front.state.set_road(EDGE_INDEX[edge("i19", "i24")], 0)
     front.refuse("1:strike i19 i24", "next to it along a road")
 
 

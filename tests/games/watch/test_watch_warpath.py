@@ -1,0 +1,79 @@
+"""The Warpath's search (ruling R-1): the fast iterative search answers exactly as the plain
+recursive search it replaced, step budget included, so every recorded Watch replays the same."""
+
+import random
+
+from console.games.watch.board import TOPOLOGY
+from console.games.watch.network import SEARCH_STEPS, longest_run
+
+EDGE_POINTS = TOPOLOGY.edge_points
+
+
+def reference_run(own, piece_owner, seat, budget=SEARCH_STEPS):
+    """The recursive depth-first search of the first engine, kept as the oracle."""
+    total = len(own)
+    if total < 2:
+        return total
+    links = {}
+    for bit, edge in enumerate(own):
+        a, b = EDGE_POINTS[edge]
+        links.setdefault(a, []).append((1 << bit, b))
+        links.setdefault(b, []).append((1 << bit, a))
+    cut = {p for p in links if piece_owner[p] not in (0, seat)}
+    starts = [p for p, out in links.items() if len(out) % 2 or p in cut]
+    best = covered = 0
+    steps = budget
+
+    def walk(point, used, length):
+        nonlocal best, covered, steps
+        steps -= 1
+        best = max(best, length)
+        if best == total or steps <= 0 or (length and point in cut):
+            return
+        for bit, nxt in links[point]:
+            if not used & bit:
+                covered |= bit
+                walk(nxt, used | bit, length + 1)
+
+    for point in starts:
+        if best == total or steps <= 0:
+            return best
+        walk(point, 0, 0)
+    for bit, edge in enumerate(own):
+        if not covered & (1 << bit) and best < total:
+            walk(EDGE_POINTS[edge][0], 0, 0)
+    return best
+
+
+def grown_network(rng, size):
+    """A network grown road by road from one edge, as a ruler builds it."""
+    own = {rng.randrange(len(EDGE_POINTS))}
+    while len(own) < size:
+        ends = {p for e in own for p in EDGE_POINTS[e]}
+        touching = [
+            e for e in range(len(EDGE_POINTS)) if e not in own and (set(EDGE_POINTS[e]) & ends)
+        ]
+        own.add(rng.choice(touching))
+    return sorted(own)
+
+
+def test_the_search_answers_as_the_recursive_one_on_every_kind_of_network():
+    rng = random.Random(2024)
+    bound = 0
+    for trial in range(400):
+        own = grown_network(rng, rng.randrange(1, 45)) if trial % 4 else sorted(
+            rng.sample(range(len(EDGE_POINTS)), rng.randrange(1, 40))
+        )
+        piece_owner = [rng.choice((0, 0, 0, 1, 2)) for _ in range(len(TOPOLOGY.point_ids))]
+        budget = rng.choice((SEARCH_STEPS, 40, 300))
+        assert longest_run(own, piece_owner, 1, budget) == reference_run(own, piece_owner, 1, budget)
+        bound += reference_run(own, piece_owner, 1, budget) != reference_run(own, piece_owner, 1, 10**9)
+    assert bound > 20  # the budget really did cut some searches short, and both cut them alike
+
+
+def test_networks_of_up_to_twenty_roads_are_measured_exactly():
+    rng = random.Random(7)
+    for _ in range(60):
+        own = grown_network(rng, rng.randrange(2, 21))
+        piece_owner = [0] * len(TOPOLOGY.point_ids)
+        assert longest_run(own, piece_owner, 1) == reference_run(own, piece_owner, 1, 10**9)
