@@ -22,6 +22,7 @@ SEARCH_STEPS = 1_500
 EDGE_POINTS = TOPOLOGY.edge_points
 POINT_EDGES = TOPOLOGY.point_edges
 POINT_NEIGHBOURS = TOPOLOGY.point_neighbours
+POINT_COUNT = len(TOPOLOGY.point_ids)
 
 
 def network(state: WatchState, seat: int) -> set[int]:
@@ -131,12 +132,17 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((1 << bit, b))
         links.setdefault(b, []).append((1 << bit, a))
-    # Reversed, so that pushing onto the stack tries the roads in their own order.
-    backwards = {point: out[::-1] for point, out in links.items()}
-    cut = {p for p in links if piece_owner[p] not in (0, seat)}
+    # Reversed, so that pushing onto the stack tries the roads in their own order; by point index.
+    backwards: list[list[tuple[int, int]]] = [[]] * POINT_COUNT
+    for point, out in links.items():
+        backwards[point] = out[::-1]
+    cut = [False] * POINT_COUNT  # another ruler's piece: a run may end there but not pass
+    for point in links:
+        if piece_owner[point] not in (0, seat):
+            cut[point] = True
     # A longest run starts where it cannot be extended backwards: at a point of odd degree or at a
-    # cut (another ruler's piece). A run that closes on itself may start anywhere on its loop.
-    roots = [p for p, out in links.items() if len(out) % 2 or p in cut]
+    # cut. A run that closes on itself may start anywhere on its loop.
+    roots = [p for p, out in links.items() if len(out) % 2 or cut[p]]
     best = covered = 0
     steps = budget
 
@@ -146,23 +152,28 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         nonlocal best, covered, steps
         longest, seen, left = best, covered, steps
         stack = [(root, 0, 0)]
-        stop = False
+        pop, push = stack.pop, stack.append
         while stack:
-            point, used, length = stack.pop()
+            point, used, length = pop()
             left -= 1
             if length > longest:
                 longest = length
-            if longest == total or left <= 0:
-                stop = True
+                if longest == total:
+                    break
+            if left <= 0:
                 break
-            if length and point in cut:
+            if length and cut[point]:
                 continue
+            length += 1
             for bit, nxt in backwards[point]:
                 if not used & bit:
                     seen |= bit
-                    stack.append((nxt, used | bit, length + 1))
+                    push((nxt, used | bit, length))
+        else:
+            best, covered, steps = longest, seen, left
+            return False
         best, covered, steps = longest, seen, left
-        return stop
+        return True
 
     for root in roots:
         if search(root):
