@@ -73,12 +73,10 @@ def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = 
                 if not piece_owner[point]:
                     starts.add(point)
     edges: set[int] = set()
-    road_owner, road_land = state.road_owner, state.road_land
     for point in starts:
-        for edge in POINT_EDGES[point]:
-            if not road_owner[edge] and road_land[edge]:
-                edges.add(edge)
-    return sorted(edges)
+        edges.update(POINT_EDGES[point])
+    road_owner, road_land = state.road_owner, state.road_land
+    return sorted(edge for edge in edges if not road_owner[edge] and road_land[edge])
 
 
 def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str | None:
