@@ -21,7 +21,7 @@ from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import Forbidden, HubError, NotFound, TooManyTries
 from console.hub.physical import PhysicalSeats
-from console.hub.store import HubStore
+from console.hub.store import HubStore, TableSettings
 from console.hub.worker import TableWorker
 from console.journal import Journal, JournalError
 from console.table import Table
@@ -89,15 +89,11 @@ class Hub:
 
     def _resume(self, table_id: int, status: str) -> TableWorker:
         table = Table.resume(self.journal, table_id)
-        settings = self.store.settings(table_id)
-        if settings is None:  # killed between creating the table and recording its seats
-            controllers = self._default_controllers(table.state.players)
-            self.store.add_table(table_id, "virtual", "heuristic", controllers)
-            settings = self.store.settings(table_id)
-            assert settings is not None
+        settings = self.store.settings(table_id) or TableSettings("virtual", "heuristic")
         seats = self.store.seats(table_id)
-        missing = {s: "phone" for s in range(1, table.state.players + 1) if s not in seats}
-        if missing:
+        if len(seats) < table.state.players:  # killed between creating the table and its seats
+            defaults = self._default_controllers(table.state.players)
+            missing = {seat: kind for seat, kind in defaults.items() if seat not in seats}
             self.store.add_table(table_id, settings.chance, settings.bot, missing)
             seats = self.store.seats(table_id)
         controllers = {seat: record.controller for seat, record in seats.items()}

@@ -11,7 +11,6 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from console.hub.channel import Audience
-from console.hub.errors import Refused
 from console.hub.service import table_spec
 from console.hub.worker import HOST_COMMANDS, Act, HostCommand, SetController, TableWorker
 from console.web.security import HubErrorWithStatus, hub, json_body, require_host, require_seat
@@ -123,7 +122,8 @@ def host_command(table_id: int) -> Response:
     body = json_body(required=("command",), optional=("seat",))
     command, seat = body["command"], body.get("seat")
     if command not in HOST_COMMANDS:
-        raise Refused(f"there is no host command {command!r}; commands: {', '.join(HOST_COMMANDS)}")
+        known = ", ".join(HOST_COMMANDS)
+        raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise HubErrorWithStatus(400, "seat must be a seat number")
     return jsonify(status=_wait(worker, HostCommand(command, seat)))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
-from console.hub.worker import Act
+from console.hub.worker import Act, Barrier
 from console.web.sse_client import Message
 
 Reader = Callable[..., tuple[list[str], list[Message]]]
@@ -118,3 +118,28 @@ def test_when_every_stream_slot_is_taken_a_new_stream_is_refused_with_503(
 def test_a_malformed_last_event_id_is_a_400(client: FlaskClient, hub: Hub) -> None:
     response = client.get(f"/api/tables/{tid(hub)}/events", headers={"Last-Event-ID": "drop table"})
     assert response.status_code == 400
+
+
+def test_a_stream_carries_only_the_events_its_reader_is_in_the_audience_of(
+    client: FlaskClient, hub: Hub, read_stream: Reader
+) -> None:
+    worker = hub.tables()[0]
+    for seat in (1, 2):  # both choose in secret: each gets a private event the other must not
+        legal = json.loads(worker.channel.snapshot.payloads[seat])["legal"]
+        worker.post(Act(seat, legal[0], "phone")).result(10)
+    worker.post(Barrier()).result(10)
+    # the engine's own audiences, straight from the table's log
+    audiences = {index + 1: logged.event.audience for index, logged in enumerate(worker.table.log)}
+    assert any(audience is not None for audience in audiences.values())
+    tokens = hub.tokens(tid(hub))
+    for reader, path, headers in [
+        (None, f"/api/tables/{tid(hub)}/events", {}),
+        (1, f"/api/tables/{tid(hub)}/seats/1/events", {"Authorization": f"Bearer {tokens[1]}"}),
+        (2, f"/api/tables/{tid(hub)}/seats/2/events", {"Authorization": f"Bearer {tokens[2]}"}),
+    ]:
+        _, messages = read_stream(
+            client, path, lambda m: bool(states(m)), **{**headers, "Last-Event-ID": "0"}
+        )
+        received = [int(m["id"]) for m in messages if m.get("event") == "game"]
+        expected = [i for i, audience in sorted(audiences.items()) if audience is None or reader in audience]
+        assert received == expected
