@@ -8,7 +8,6 @@ resolves itself, waits for chance, or waits for one ruler's decision; ``to_act``
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
@@ -342,18 +341,6 @@ class WatchState(State):
             hand = self.hands[item[1]]
             return [(make(Lose, CHANCE, str(item[1]), card), hand.count(card)) for card in sorted(set(hand))]
         raise AssertionError(f"no chance outcomes for {kind}")
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise IllegalAction("chance has nothing to resolve now")
-        total = sum(weight for _, weight in outcomes)
-        pick = rng.randrange(total)
-        for action, weight in outcomes:
-            pick -= weight
-            if pick < 0:
-                return action
-        raise AssertionError("unreachable")
 
     # --- applying -------------------------------------------------------------------------------------
 
