@@ -64,10 +64,14 @@ def configure(args: argparse.Namespace) -> HubConfig:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.web import create_app
-    from console.web.server import serve
+    from console.web.server import ServeError, serve
 
-    hub = Hub(configure(args)).start()
+    try:
+        hub = Hub(configure(args)).start()
+    except HubError as error:  # another hub holds the journal, a bad table in the configuration
+        raise ServeError(str(error)) from None
     serve(create_app({"HUB": hub}), hub, sys.stdout)
     return 0

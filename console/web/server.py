@@ -10,7 +10,7 @@ from __future__ import annotations
 import signal
 import sys
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 
 from flask import Flask
 from waitress.server import create_server
@@ -18,22 +18,38 @@ from waitress.server import create_server
 from console.hub.service import Hub
 
 
+class ServeError(ValueError):
+    """The site cannot be served (the port is taken): one line for the user."""
+
+
+def listen(app: Flask, hub: Hub) -> Any:
+    settings = hub.config.server
+    try:
+        return create_server(
+            app,
+            host=settings.host,
+            port=settings.port,
+            threads=settings.threads,
+            connection_limit=settings.threads + 64,
+            max_request_body_size=settings.max_body_bytes,
+            asyncore_use_poll=True,
+            channel_timeout=60,
+            ident="tabletop",
+            expose_tracebacks=False,
+        )
+    except OSError as error:
+        raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None
+
+
 def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly."""
     settings = hub.config.server
-    server = create_server(
-        app,
-        host=settings.host,
-        port=settings.port,
-        threads=settings.threads,
-        connection_limit=settings.threads + 64,
-        max_request_body_size=settings.max_body_bytes,
-        asyncore_use_poll=True,
-        channel_timeout=60,
-        ident="tabletop",
-        expose_tracebacks=False,
-    )
-    port = server.effective_port  # type: ignore[union-attr]
+    try:
+        server = listen(app, hub)
+    except ServeError:
+        hub.stop()
+        raise
+    port = server.effective_port
     host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
     for message in hub.messages:
         print(f"tabletop: {message}", file=out)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
+
+from console.hub.errors import HubError
 from console.hub.service import Hub
 from console.hub.worker import Act, HostCommand
 
@@ -47,3 +50,9 @@ def test_a_table_whose_seats_were_never_recorded_gets_tokens_on_resume(make_hub:
     hub.start(inputs=False)
     assert set(hub.tokens(table_id)) == {1, 2}
     assert hub.tables()[0].controllers == {1: "phone", 2: "bot"}
+
+
+def test_a_second_hub_on_the_same_journal_is_refused(make_hub: MakeHub) -> None:
+    make_hub()
+    with pytest.raises(HubError, match="already running"):
+        make_hub()
