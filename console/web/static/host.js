@@ -21,9 +21,16 @@
       submit.preventDefault();
       const form = new FormData(startForm);
       const seats = String(form.get("seats")).split(",").map((s) => s.trim()).filter(Boolean);
+      // key=value pairs; a value that reads as JSON (a number, true) is taken as such
+      const options = {};
+      for (const pair of String(form.get("options") || "").split(",").map((p) => p.trim()).filter(Boolean)) {
+        const [key, ...rest] = pair.split("=");
+        const value = rest.join("=").trim();
+        try { options[key.trim()] = JSON.parse(value); } catch { options[key.trim()] = value; }
+      }
       try {
         const made = await call("POST", "/api/tables", String(form.get("pin")), {
-          game: form.get("game"), players: Number(form.get("players")), seats,
+          game: form.get("game"), players: Number(form.get("players")), seats, options, chance: form.get("chance"),
         });
         window.location.href = made.url;
       } catch (error) {
