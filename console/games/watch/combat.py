@@ -59,7 +59,7 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
     for point, stack in list(state.stacks.items()):
         if stack.owner != seat or not stack.active or stack.held:
             continue
-        if not stack.moved:
+        if not stack.moved and not stack.struck:  # ruling R-9: a strike ends the stack's deeds
             actions += [
                 make(Move, seat, POINT_IDS[point], POINT_IDS[end])
                 for end in network.reachable(state, seat, point)
@@ -106,6 +106,8 @@ def do_move(state: WatchState, action: WatchAction) -> list[Event]:
     stack = state.stacks[start]
     if stack.moved:
         raise IllegalAction("that stack has already moved this turn")
+    if stack.struck:  # ruling R-9: move, then strike; a stack woken after its strike stays put
+        raise IllegalAction("that stack has struck this turn: a stack moves first, then strikes, then stops")
     if end not in network.reachable(state, seat, start):
         raise IllegalAction(move_error(state, seat, start, end))
     del state.stacks[start]

@@ -159,6 +159,19 @@ def test_a_stack_strikes_at_most_once_a_turn_even_if_woken_again(front):
     front.refuse("1:strike i19 i25", "already struck this turn")
 
 
+def test_a_stack_that_struck_may_not_move_even_if_woken_again(front):
+    """Ruling R-9: a stack moves, then strikes; its deeds end with the strike ("An active army that
+    moves and strikes deactivates afterward"). Woken again it is active (it commits to the Horde),
+    but it does not march on until its next turn."""
+    front.army(2, "i25", 1)
+    front.do("1:strike i19 i25")
+    front.give(1, grain=1)
+    front.do("1:activate i19 grain")
+    assert front.stack("i19").active
+    assert not [a for a in front.legal() if a.startswith("1:move i19")]
+    front.refuse("1:move i19 i25", "that stack has struck this turn")
+
+
 def test_a_stack_that_merges_with_an_inactive_one_is_inactive(front):
     front.army(1, "i14", 1)
     front.do("1:move i19 i14")
