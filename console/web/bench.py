@@ -30,7 +30,8 @@ from typing import Any
 from console.games import find_game
 from console.games.core import CHANCE, State
 from console.inputs.cardmap import card_text
-from console.web.bench_rig import HubProcess, Phones, PretendPod
+from console.web.bench_rig import Phones, PretendPod
+from console.web.hub_process import HubProcess
 
 SEATS = 2
 STREAMS_PER_SEAT = 3  # the hub keeps at most three streams per seat
@@ -112,7 +113,7 @@ def running_hub() -> Iterator[tuple[HubProcess, list[PretendPod], Replica, Path]
         folder = Path(name)
         pods = [PretendPod(seat) for seat in range(1, SEATS + 1)]
         journal = folder / "journal.db"
-        hub = HubProcess(hub_config(folder, pods), journal)
+        hub = HubProcess(journal, "--config", str(hub_config(folder, pods)))
         try:
             deadline = time.monotonic() + 10
             while not all(pod.hellos for pod in pods) and time.monotonic() < deadline:
@@ -202,7 +203,7 @@ def start_seconds(runs: int = 3) -> float:
             folder = Path(name)
             config = folder / "hub.toml"
             config.write_text('[server]\nport = 0\n', encoding="utf-8")
-            hub = HubProcess(config, folder / "journal.db")
+            hub = HubProcess(folder / "journal.db", "--config", str(config))
             try:
                 hub.get("/")
                 times.append(time.monotonic() - hub.spawned)

@@ -1,79 +1,20 @@
-"""What the hub benchmark drives the hub with, from outside its process: the hub itself started as
-``tabletop serve``, pretend pods on ptys that the hub opens as serial devices and that write real
-protocol frames, and phones as raw-socket SSE clients read by one selector thread.
+"""What the hub benchmark drives a ``tabletop serve`` process with, from outside it: pretend pods
+on ptys that the hub opens as serial devices and that write real protocol frames, and phones as
+raw-socket SSE clients read by one selector thread.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 import selectors
 import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from console.inputs import protocol
 from console.web.sse_client import parse_messages
-
-
-class HubProcess:
-    """``tabletop serve`` with a configuration file, in a process of its own."""
-
-    def __init__(self, config: Path, journal: Path, *options: str, timeout: float = 30.0) -> None:
-        env = {**os.environ, "XDG_CONFIG_HOME": str(config.parent / "no-config"), "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve",
-                   "--config", str(config), *options]
-        self.spawned = time.monotonic()
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                                        text=True)
-        self.lines: list[str] = []
-        self.url = ""
-        self._serving = threading.Event()
-        self._drainer = threading.Thread(target=self._drain, daemon=True)
-        self._drainer.start()
-        if not self._serving.wait(timeout):
-            self.stop()
-            raise RuntimeError("the hub did not start:\n" + "".join(self.lines))
-
-    def _drain(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line)
-            if not self.url and (match := re.search(r"serving on (http://\S+)/ ", line)):
-                self.url = match.group(1)
-                self._serving.set()
-
-    @property
-    def port(self) -> int:
-        return int(self.url.rsplit(":", 1)[1])
-
-    def rss_mb(self) -> float:
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
-
-    def get(self, path: str, token: str = "") -> bytes:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        request = urllib.request.Request(self.url + path, headers=headers)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return bytes(response.read())
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self._drainer.join(10)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
 
 
 class PretendPod:
