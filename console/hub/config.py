@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from console.cli import default_journal_path
+
 CONTROLLERS = ("phone", "bot", "buttons", "pod")
 INPUT_MODES = ("auto", "simulated", "none")
 CHANCE_MODES = ("virtual", "physical")
@@ -22,18 +24,8 @@ class ConfigError(ValueError):
     """The configuration file cannot be used; the message names the bad key."""
 
 
-def data_folder() -> Path:
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tabletop"
-
-
 def default_config_path() -> Path:
     return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tabletop" / "hub.toml"
-
-
-def default_journal() -> Path:
-    if "TABLETOP_JOURNAL" in os.environ:
-        return Path(os.environ["TABLETOP_JOURNAL"])
-    return data_folder() / "journal.db"
 
 
 @dataclass(frozen=True)
@@ -73,7 +65,7 @@ class InputsConfig:
 
 @dataclass(frozen=True)
 class HubConfig:
-    journal: Path = field(default_factory=default_journal)
+    journal: Path = field(default_factory=default_journal_path)
     host_pin: str = ""
     # Pause between bot moves, so the people at the table can follow them.
     bot_delay_s: float = 0.8
