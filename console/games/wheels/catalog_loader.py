@@ -117,6 +117,12 @@ def _craft(entry: Mapping[str, Any], where: str) -> CraftCard:
 def _archaffineur(entry: Mapping[str, Any], where: str) -> Archaffineur:
     card_id, name, book = _common(entry, {"id", "name", "target", "effects", "text", "book"}, where)
     target, effects = _target_and_effects(entry, where)
+    # "Leader powers also reach sealed wheels": a power may choose no wheel, or a rival's wheel
+    # sealed or not; every other target would refuse a sealed wheel.
+    if target not in (Target.NONE, Target.RIVAL_EVEN_SEALED):
+        raise CatalogError(
+            f"{where}: a leader power reaches sealed wheels, so its target must be none or rival-even-sealed"
+        )
     return Archaffineur(card_id, name, target, effects, _field(entry, "text", str, where), book)
 
 

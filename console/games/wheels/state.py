@@ -27,7 +27,7 @@ from console.games.wheels.actions import (
     Wait,
 )
 from console.games.wheels.catalog import Catalog
-from console.games.wheels.player import OPENING_HAND, Player
+from console.games.wheels.player import OPENING_HAND, OPENING_SWAPS, Player
 
 TOSS, ARCHAFFINEURS, DEAL, OPENING, PLAY, OVER = "toss", "archaffineurs", "deal", "opening", "play", "over"
 
@@ -91,6 +91,32 @@ class WheelsState(State):
         twin._outcome = self._outcome
         twin._to_act = self._to_act
         return twin
+
+    def apply(self, action: Action) -> list[Event]:
+        """The contract's apply, but a seat refused for acting out of turn is told which rule holds
+        it back (its twelve turns are spent, its opening hand is settled, a card is being drawn)."""
+        seat = action.seat
+        if seat != CHANCE and seat not in self._to_act and self._outcome is None:
+            raise IllegalAction(self._why_not_now(seat))
+        return super().apply(action)
+
+    def _why_not_now(self, seat: Seat) -> str:
+        """Why ``seat`` may not act now, from what every seat can see (who is to act)."""
+        if seat not in (1, 2):
+            return f"Wheels of War has seats 1 and 2, not seat {seat}"
+        if self._to_act == (CHANCE,):
+            if self.phase == TOSS:
+                return "the coin toss for the first seat comes first"
+            return f"a card must be drawn first: seat {self.draws_due[0]} draws"
+        player = self.seats[seat - 1]
+        if self.phase == ARCHAFFINEURS:
+            return "you have chosen your Archaffineur; your rival is still choosing theirs"
+        if self.phase == OPENING:
+            done = "swapped two cards" if player.swaps == OPENING_SWAPS else "kept your hand"
+            return f"you have {done} and finished your opening choice; play begins when your rival has too"
+        if not player.turns_left:
+            return "you have spent your twelve turns; the match ends when your rival has spent theirs"
+        return f"it is seat {self.current}'s turn, not yours"
 
     def _apply(self, action: Action) -> list[Event]:
         handler = _HANDLERS.get(type(action))

@@ -41,13 +41,14 @@ def set_wheel(state: WheelsState, action: SetWheel, events: list[Event]) -> None
         "shelf": action.shelf,
         "card": card.id,
         "sealed": action.sealed,
+        "age": wheel.age,  # zero: it joins this turn's ageing step, in the ending event
         "value": wheel.value,
         "peak": card.peak,
         "hold": wheel.hold,
     }
     if action.sealed:
         events.extend(
-            private(action.seat, "set", full, {"seat": action.seat, "shelf": action.shelf, "sealed": True})
+            private(action.seat, "set", full, {key: full[key] for key in ("seat", "shelf", "sealed", "age")})
         )
     else:
         events.append(public("set", **full))

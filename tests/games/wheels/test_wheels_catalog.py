@@ -153,6 +153,12 @@ def test_a_craft_that_reaches_sealed_wheels_without_unsealing_is_refused() -> No
     assert "craft 'the-souring'" in message and "sealed" in message
 
 
+def test_an_archaffineur_whose_power_could_not_reach_a_sealed_wheel_is_refused() -> None:
+    # "Leader powers also reach sealed wheels."
+    message = broken(lambda data: data["archaffineur"][3].update(target="rival"))
+    assert "archaffineur 'rindbreaker-archaffineur'" in message and "reaches sealed wheels" in message
+
+
 def test_a_deck_naming_an_unknown_card_is_refused_by_name() -> None:
     message = broken(lambda data: data["decks"]["standard"].update({"gouda": 1}))
     assert "deck 'standard'" in message and "'gouda'" in message

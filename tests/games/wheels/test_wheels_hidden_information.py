@@ -25,9 +25,18 @@ def rival_may_know(state: WheelsState, seat: int) -> set[str]:
     return public_cards(state) | secrets_of(state, 3 - seat)
 
 
+SEALED_SHELF_SEEN = {"shelf", "empty", "sealed", "age", "soured"}
+WHEEL_EVENTS = {"set", "age", "value", "hold", "restore", "ripen", "sour", "unseal"}
+
+
 def check_views(state: WheelsState) -> None:
     public = json.dumps(state.view(None))
     for seat in (1, 2):
+        for viewer in (3 - seat, None):
+            seen = state.view(viewer)["players"][str(seat)]["shelves"]
+            for shelf, wheel in zip(seen, state.seats[seat - 1].shelves, strict=True):
+                if wheel is not None and wheel.sealed:
+                    assert set(shelf) == SEALED_SHELF_SEEN, f"seat {seat}'s sealed wheel shows {shelf}"
         rival_view = json.dumps(state.view(3 - seat))
         for card in secrets_of(state, seat) - public_cards(state):
             assert f'"{card}"' not in public, f"seat {seat}'s {card} shows in the public view"
@@ -47,6 +56,10 @@ def check_events(state: WheelsState, events: list[Event]) -> None:
             assert card in shown, f"{event} names a card that is not public"
         if event.kind in ("draw", "swap", "keep", "chose"):
             assert set(event.data) == {"seat"}, f"{event} says more than who"
+        if event.kind in WHEEL_EVENTS:
+            wheel = state.seats[event.data["seat"] - 1].shelves[event.data["shelf"] - 1]
+            if wheel is not None and wheel.sealed:
+                assert set(event.data) <= SEALED_SHELF_SEEN | {"seat"}, f"{event} tells the rival too much"
 
 
 def random_matches(count: int, seed: int):

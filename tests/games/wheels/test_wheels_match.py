@@ -104,8 +104,16 @@ def test_a_seat_with_no_turns_left_takes_no_free_action_either(kit) -> None:
         kit.act(state, f"{1 + turn % 2}:wait")
     assert state.seats[0].turns_left == 0 and state.to_act == (2,)
     assert state.legal_actions(1) == []
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="you have spent your twelve turns"):
         state.apply(GAME.parse_action("1:play cellarhand"))
+
+
+def test_acting_out_of_turn_is_refused_saying_whose_turn_it_is(kit) -> None:
+    state = kit.begin([], [], first=2)
+    before = state.view(None)
+    with pytest.raises(IllegalAction, match="it is seat 2's turn, not yours"):
+        state.apply(GAME.parse_action("1:wait"))
+    assert state.view(None) == before
 
 
 def test_actions_of_play_are_refused_before_play_begins(kit) -> None:

@@ -40,13 +40,29 @@ def test_a_swapped_card_goes_to_the_bottom_after_its_replacement_is_drawn(kit) -
 
 
 def test_the_swapped_card_is_still_in_hand_while_its_replacement_is_drawn(kit) -> None:
-    state = dealt(kit, rest1=["bloom"])
+    state = dealt(kit, rest1=["cave-elder"])
     state.apply(GAME.parse_action("1:swap bloom"))
+    player = state.seats[0]
     assert state.to_act == (CHANCE,)
-    # The only card the deck can give is the other Bloom, not the one being swapped away.
-    assert [str(action) for action in state.legal_actions(CHANCE)] == ["chance:draw 1 bloom"]
+    # Until the replacement is drawn, Bloom is still in hand and nothing lies under the deck.
+    assert player.hand["bloom"] == 1 and player.hand_size == 6
+    assert player.deck.bottom == [] and len(player.deck) == 1
+    assert [str(action) for action in state.legal_actions(CHANCE)] == ["chance:draw 1 cave-elder"]
     kit.chance(state)
-    assert state.seats[0].hand["bloom"] == 1 and state.seats[0].deck.bottom == ["bloom"]
+    assert "bloom" not in player.hand and player.hand["cave-elder"] == 1
+    assert player.deck.bottom == ["bloom"] and player.hand_size == 6
+
+
+def test_opening_swaps_are_made_one_at_a_time(kit) -> None:
+    state = dealt(kit)
+    state.apply(GAME.parse_action("1:swap bloom"))
+    # The first replacement must be drawn before a second swap, or a Keep, may be asked for.
+    for text in ("1:swap fen-mist", "1:keep", "2:keep"):
+        with pytest.raises(IllegalAction, match="a card must be drawn first: seat 1 draws"):
+            state.apply(GAME.parse_action(text))
+    kit.chance(state)
+    kit.act(state, "1:swap fen-mist")
+    assert state.seats[0].deck.bottom == ["bloom", "fen-mist"]
 
 
 def test_up_to_two_opening_cards_may_be_swapped_one_at_a_time(kit) -> None:
@@ -65,7 +81,7 @@ def test_a_third_swap_is_refused_because_two_swaps_finish_the_choice(kit) -> Non
     kit.act(state, "1:swap bloom", "1:swap fen-mist")
     assert state.seats[0].kept
     assert state.to_act == (2,)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="you have swapped two cards and finished your opening choice"):
         state.apply(GAME.parse_action("1:swap cart-wheel"))
 
 
@@ -87,7 +103,7 @@ def test_play_begins_only_after_both_players_finish_choosing(kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:keep")
     assert state.phase == "opening" and state.to_act == (2,)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="play begins when your rival has too"):
         state.apply(GAME.parse_action("1:wait"))
     kit.act(state, "2:swap bloom", "2:keep")
     assert state.phase == "play" and state.to_act == (1,)

@@ -122,7 +122,7 @@ def test_a_newly_set_wheel_starts_at_age_zero_and_reaches_age_one_in_the_same_st
     state = kit.begin(["cart-wheel"], [])
     events = kit.act(state, "1:set cart-wheel 1")
     set_event = next(event for event in events if event.kind == "set")
-    assert set_event.data["card"] == "cart-wheel"
+    assert (set_event.data["card"], set_event.data["age"]) == ("cart-wheel", 0)
     ending = next(event for event in events if event.kind == "ending")
     assert ending.data["aged"] == 1
     assert kit.wheel(state, 1, 1).age == 1
