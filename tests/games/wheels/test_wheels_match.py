@@ -113,6 +113,8 @@ def test_acting_out_of_turn_is_refused_saying_whose_turn_it_is(kit) -> None:
     before = state.view(None)
     with pytest.raises(IllegalAction, match="it is seat 2's turn, not yours"):
         state.apply(GAME.parse_action("1:wait"))
+    with pytest.raises(IllegalAction, match="seats 1 and 2, not seat 3"):
+        state.apply(GAME.parse_action("3:wait"))
     assert state.view(None) == before
 
 
