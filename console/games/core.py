@@ -83,6 +83,11 @@ class Action:
     def cards(self) -> tuple[str, ...]:
         return ()
 
+    def position(self) -> int | None:
+        """The numbered table position the action puts a card on (a Wheels shelf), so a scan on
+        that position's reader can choose it; None for an action that places no card."""
+        return None
+
     def __str__(self) -> str:
         return " ".join((f"{seat_text(self.seat)}:{self.verb}", *self.args()))
 

@@ -61,6 +61,8 @@ class InputsConfig:
     mode: str = "auto"
     pins: str = ""
     pods: tuple[str, ...] = ()
+    # Each seat's reader number is a table position: a Wheels seat kit with a reader per shelf.
+    positional_readers: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,10 @@ def _convert(default: Any, value: Any, where: str) -> Any:
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{where} must be a file path")
         return Path(value).expanduser()
+    if isinstance(default, bool):  # before int: a bool is an int to Python, never to the file
+        if isinstance(value, bool):
+            return value
+        raise ConfigError(f"{where} must be true or false, not {value!r}")
     if default is None:  # an optional whole number (the seed)
         if isinstance(value, int) and not isinstance(value, bool):
             return value

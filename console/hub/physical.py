@@ -40,12 +40,15 @@ class Note:
 
 
 class PhysicalSeats:
-    def __init__(self, game: Game, journal: Journal) -> None:
+    def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
+        """``positional_readers``: each seat's reader number is a table position (a Wheels seat
+        kit has a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
         from console.inputs.cardmap import CardMap
         from console.inputs.composer import Composer
         from console.inputs.tagstore import TagStore
 
-        self.composer = Composer(game, CardMap(game, TagStore(journal.connection, journal.lock)))
+        cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
+        self.composer = Composer(game, cardmap, positional_readers=positional_readers)
         self.names = game.catalog()
         self.refusals: dict[Seat, str] = {}
 

@@ -124,7 +124,11 @@ class Hub:
     def _run(
         self, table: Table, status: str, controllers: Mapping[Seat, str], chance: str, bot: str
     ) -> TableWorker:
-        physical = PhysicalSeats(table.game, self.journal) if PhysicalSeats.available() else None
+        physical = None
+        if PhysicalSeats.available():
+            physical = PhysicalSeats(
+                table.game, self.journal, positional_readers=self.config.inputs.positional_readers
+            )
         worker = TableWorker(table, self.store, status, controllers, chance, bot,
                              self.config.bot_delay_s, self.config.chance_delay_s, physical)
         with self._lock:

@@ -6,6 +6,12 @@ what remains, wrapping round; OK commits the highlighted action; BACK drops the 
 then returns the cursor to the top. When chance must act (``to_act == (CHANCE,)``), a scan at
 seat S *is* the outcome: it commits the chance action for S that uses that card.
 
+With ``positional_readers`` each seat's reader number is a table position (a Wheels seat kit has
+one reader per shelf): a scan whose choices put the card on a position keeps only those on the
+reader's own position, so for a wheel UP and DOWN just toggle its seal. Without it (one reader per
+seat: QR scanners, single-reader pods) the reader is ignored and the walk is flat, in notation
+order: shelf 1, shelf 1 sealed, shelf 2, ...
+
 The composer never changes the game: it answers ``Committed(action)`` and the table applies it.
 It recomputes the choices from the state every time, so it cannot go stale. Refusals carry a
 message a player understands and never name the scanned card (it may be a face-down card).
@@ -101,6 +107,11 @@ class _Selection:
     cards: tuple[str, ...] = ()
     highlighted: Action | None = None
     chance: tuple[Action, ...] = ()  # several chance actions fit one scan: the seat picks
+    position: int | None = None  # the reader's table position, with positional readers
+
+
+def _at(action: Action, position: int | None) -> bool:
+    return position is None or action.position() == position
 
 
 def _uses(action: Action, cards: tuple[str, ...]) -> bool:
@@ -117,10 +128,12 @@ class Composer:
         cardmap: CardMap | None = None,
         *,
         chance_seat: Callable[[Action], Seat | None] = default_chance_seat,
+        positional_readers: bool = False,
     ) -> None:
         self.game = game
         self.cardmap = cardmap if cardmap is not None else CardMap(game)
         self.chance_seat = chance_seat
+        self.positional_readers = positional_readers
         self.names = game.catalog()
         self._selections: dict[Seat, _Selection] = {}
 
@@ -133,14 +146,14 @@ class Composer:
                 card = self.cardmap.identify(event)
             except CardRefused as refused:
                 return Refused(event.seat, str(refused))
-            return self.scan(event.seat, card.card_id, state)
+            return self.scan(event.seat, card.card_id, state, event.reader)
         if isinstance(event, ButtonPressed):
             if event.repeat and event.key not in (Key.UP, Key.DOWN):
                 return None
             return self.press(event.seat, event.key, state)
         return None
 
-    def scan(self, seat: Seat, card: str, state: State) -> Outcome:
+    def scan(self, seat: Seat, card: str, state: State, reader: int = 1) -> Outcome:
         refusal = self._seat_refusal(seat, state)
         if refusal:
             return Refused(seat, refusal)
@@ -150,12 +163,28 @@ class Composer:
             for cards in ((*selection.cards, card), (card,)):
                 choices = [action for action in legal if _uses(action, cards)]
                 if choices:
-                    self._selections[seat] = _Selection(cards, choices[0])
-                    return CursorMoved(self.cursor(seat, state))
+                    return self._narrowed(seat, cards, choices, reader, state)
             return Refused(seat, f"seat {seat}: that card cannot be used now")
         if CHANCE in state.to_act:
             return self._chance_scan(seat, card, state)
         return Refused(seat, f"seat {seat}: {self._waiting(state)}")
+
+    def _narrowed(
+        self, seat: Seat, cards: tuple[str, ...], choices: list[Action], reader: int, state: State
+    ) -> Outcome:
+        """Highlight the first of ``choices``; with positional readers, of those on the reader's
+        position, when the choices place the card at all (a craft may be scanned on any reader)."""
+        position = None
+        placed = sorted({p for action in choices if (p := action.position()) is not None})
+        if self.positional_readers and placed:
+            position = reader
+            choices = [action for action in choices if action.position() == reader]
+            if not choices:
+                elsewhere = " or ".join(map(str, placed))
+                return Refused(seat, f"seat {seat}: that card cannot go at reader {reader} now; "
+                                     f"scan it at reader {elsewhere}")
+        self._selections[seat] = _Selection(cards, choices[0], position=position)
+        return CursorMoved(self.cursor(seat, state))
 
     def _chance_scan(self, seat: Seat, card: str, state: State) -> Outcome:
         mine = [action for action in state.legal_actions(CHANCE) if self.chance_seat(action) == seat]
@@ -200,9 +229,12 @@ class Composer:
         if seat in state.to_act:
             legal = state.legal_actions(seat)
             if selection.cards:
-                choices = [action for action in legal if _uses(action, selection.cards)]
+                choices = [
+                    action for action in legal
+                    if _uses(action, selection.cards) and _at(action, selection.position)
+                ]
             if not choices:  # nothing scanned, or the scan no longer fits: everything legal
-                selection.cards = ()
+                selection.cards, selection.position = (), None
                 choices = legal
             prompt = "scan a card or choose" if selection.cards == () else "choose, then OK"
         elif selection.chance and CHANCE in state.to_act:

@@ -51,12 +51,18 @@ def test_players_without_seats_gives_one_phone_and_bots_for_the_rest() -> None:
         ({"table": {"seats": ["phone", "robot"]}}, "'robot'"),
         ({"table": {"players": 3, "seats": ["phone", "bot"]}}, "3 players"),
         ({"inputs": {"mode": "psychic"}}, "mode"),
+        ({"inputs": {"positional_readers": 1}}, "positional_readers"),
         ({"host_pin": "12ab"}, "host_pin"),
     ],
 )
 def test_a_bad_key_or_value_is_refused_with_its_name(data: dict[str, object], named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         config_from_mapping(data)
+
+
+def test_positional_readers_are_off_unless_the_file_turns_them_on() -> None:
+    assert HubConfig().inputs.positional_readers is False
+    assert config_from_mapping({"inputs": {"positional_readers": True}}).inputs.positional_readers is True
 
 
 def test_a_file_that_is_not_toml_is_refused_naming_the_file(tmp_path: Path) -> None:

@@ -99,3 +99,34 @@ def test_a_hub_without_hardware_starts_simulated_pods_that_play_through_a_pty(ma
         pod.scan(f"04AA{card:0>10}", text=card_text("wisteria", card))
         worker.post(Barrier()).result(TIMEOUT)
     assert journal(hub) == [f"chance:draw 1 {card}"]
+
+
+def settled(worker: TableWorker, ready: Callable[[], bool]) -> None:
+    """Let the worker deal (virtual chance runs between commands) until ``ready``."""
+    deadline = time.monotonic() + TIMEOUT
+    while not ready() and time.monotonic() < deadline:
+        worker.post(Barrier()).result(TIMEOUT)
+    assert ready()
+
+
+def test_with_positional_readers_configured_a_wheel_laid_on_reader_2_is_set_on_shelf_2(
+    make_hub: MakeHub,
+) -> None:
+    options = {"first_seat": 1, "archaffineur_1": "none", "archaffineur_2": "none"}
+    hub = make_hub(game="wheels", seats=("pod", "pod"), options=options, start=False)
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(positional_readers=True))
+    hub.start(inputs=False)
+    worker = hub.tables()[0]
+    state = worker.table.state
+    settled(worker, lambda: state.to_act == (1, 2))
+    for seat in (1, 2):  # the opening's first choice is Keep hand
+        worker.post(Input(ButtonPressed(seat, Key.OK, source="pod1"))).result(TIMEOUT)
+    settled(worker, lambda: state.to_act == (1,))
+    wheel = next(str(action).split()[1] for action in state.legal_actions(1) if action.verb == "set")
+    laid = CardScanned(1, text=card_text("wheels", wheel), source="pod1", reader=2)
+    worker.post(Input(laid)).result(TIMEOUT)
+    assert payload(worker, 1)["cursor"]["choices"] == [f"1:set {wheel} 2", f"1:set {wheel} 2 sealed"]
+    before = len(journal(hub))
+    for key in (Key.DOWN, Key.OK):
+        worker.post(Input(ButtonPressed(1, key, source="pod1"))).result(TIMEOUT)
+    assert journal(hub)[before] == f"1:set {wheel} 2 sealed"

@@ -87,6 +87,9 @@ class SetWheel(Action):
     def cards(self) -> tuple[str, ...]:
         return (self.card,)
 
+    def position(self) -> int | None:
+        return self.shelf
+
 
 @dataclass(frozen=True)
 class Read(Action):
