@@ -7,12 +7,15 @@ from importlib import resources
 from pathlib import Path
 
 HERE = Path(__file__).parent
+# Rulings about the console's buttons and readers are pinned by the input and hub tests.
+TEST_FOLDERS = (HERE, HERE.parents[1] / "inputs", HERE.parents[1] / "hub")
 SCENARIOS = HERE.parents[1] / "scenarios" / "wheels"
 RULINGS = resources.files("console.games.wheels").joinpath("rulings.md").read_text("utf-8")
 
 
 def defined_test_names() -> set[str]:
-    source = "\n".join(path.read_text("utf-8") for path in HERE.glob("test_*.py"))
+    paths = [path for folder in TEST_FOLDERS for path in folder.glob("test_*.py")]
+    source = "\n".join(path.read_text("utf-8") for path in paths)
     return set(re.findall(r"^def (test_\w+)", source, re.MULTILINE))
 
 
