@@ -10,6 +10,9 @@ DEBOUNCE_MS = 20
 
 # GPIO numbers on the Pico (see hardware/wiring.md)
 RC522 = {"spi_id": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 1, "rst": 0}
+# One chip select per RC522 on the shared SPI bus, in reader order (reader 1 first). A Wheels of
+# War seat kit with a reader under each shelf: [1, 6, 7] (see hardware/wiring.md).
+RC522_CS = [1]
 PN532_I2C = {"i2c_id": 0, "sda": 4, "scl": 5}
 BUTTONS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}  # to GND, internal pull-ups
 LED = 15  # the pod's own LED (through 330 ohm); the Pico's on-board LED is "LED"

@@ -10,17 +10,20 @@ from pod_core import Pod
 from pod_hw import PinButton, PinLed, Pn532Reader, PwmBeeper, Rc522Reader, Uptime, UsbLink, hex_bytes
 
 
-def build_pod() -> Pod:
+def build_readers() -> list:
+    """The pod's readers in reader order: one PN532, or an RC522 per chip select."""
     if config.READER == "pn532":
-        reader = Pn532Reader(config.PN532_I2C, config.READ_NDEF)
-    else:
-        reader = Rc522Reader(config.RC522, config.READ_NDEF)
+        return [Pn532Reader(config.PN532_I2C, config.READ_NDEF)]
+    return [Rc522Reader(dict(config.RC522, cs=cs), config.READ_NDEF) for cs in config.RC522_CS]
+
+
+def build_pod() -> Pod:
     buttons = {key: PinButton(gpio) for key, gpio in config.BUTTONS.items()}
     leds = {0: PinLed(config.LED)}
     beeper = PwmBeeper(config.BUZZER) if config.BUZZER is not None else None
     return Pod(
         UsbLink(),
-        [reader],
+        build_readers(),
         buttons,
         leds,
         beeper,
