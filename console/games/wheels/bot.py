@@ -23,12 +23,9 @@ from console.games.wheels.actions import (
     Swap,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
+from console.games.wheels.cellar import read_payout
 
 FREE_WORTH = 1.5
-
-
-def payout(value: int, peak: int, age: int) -> int:
-    return value if age >= peak else -(-value * age // peak)
 
 
 class HeuristicBot(Bot):
@@ -109,14 +106,14 @@ class HeuristicBot(Bot):
         """The most a later Read could pay, if it waits (ignoring souring within the window)."""
         if turns_after <= 0:
             return 0
-        return payout(value, peak, age + gain * turns_after)
+        return read_payout(value, peak, age + gain * turns_after)
 
     def _set_worth(self, card: WheelCard, action: SetWheel, turns: int, gain: int) -> float:
         turns_after = turns - 1
         if turns_after <= 0:
             return -1.0
         # Read at the j-th turn from now, the wheel is j endings old (chill only delays it).
-        expected = payout(card.value, card.peak, min(card.peak, max(gain, 1) * turns_after))
+        expected = read_payout(card.value, card.peak, min(card.peak, max(gain, 1) * turns_after))
         seal_bonus = 0.1 if card.hold // 2 >= 1 else -0.1
         return 0.6 * expected + (seal_bonus if action.sealed else 0.0) - 0.01 * action.shelf
 
@@ -166,7 +163,7 @@ class HeuristicBot(Bot):
         if wheel["soured"]:
             return 0.0
         age = wheel["age"] + ages
-        return 0.0 if age > wheel["full_until"] else payout(wheel["value"], wheel["peak"], age)
+        return 0.0 if age > wheel["full_until"] else read_payout(wheel["value"], wheel["peak"], age)
 
     @staticmethod
     def _condition_worth(card: CraftCard, mine: list[JSON], theirs: list[JSON], gain: int) -> float:

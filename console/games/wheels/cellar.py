@@ -11,6 +11,13 @@ from console.games.wheels.catalog import WheelCard
 SHELVES = 3
 
 
+def read_payout(value: int, peak: int, age: int) -> int:
+    """What a Read pays for an unsoured wheel of ``value`` and ``peak`` at ``age``."""
+    if age >= peak:
+        return value
+    return -(-value * age // peak)  # exact integer ceiling
+
+
 class ShelvedWheel:
     """One wheel set on a shelf. Value and hold are the current figures, changes included."""
 
@@ -46,11 +53,7 @@ class ShelvedWheel:
 
     def payout(self) -> int:
         """The Renown a Read pays now."""
-        if self.soured:
-            return 0
-        if self.age >= self.card.peak:
-            return self.value
-        return -(-self.value * self.age // self.card.peak)  # exact integer ceiling
+        return 0 if self.soured else read_payout(self.value, self.card.peak, self.age)
 
     def check_souring(self) -> None:
         """Sour once age passes peak plus hold; souring sticks until a restore or a return."""

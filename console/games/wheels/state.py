@@ -9,6 +9,7 @@ chance action, so the same engine deals from a seeded deck or learns a scanned c
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -65,7 +66,7 @@ class WheelsState(State):
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         return legal.chance_outcomes(self)
 
-    def sample_chance(self, rng: Any) -> Action:
+    def sample_chance(self, rng: random.Random) -> Action:
         return legal.sample_chance(self, rng)
 
     def view(self, seat: Seat | None) -> JSON:
