@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from console.games.core import JSON, BadOptions, Bot, Game, Seat, State
+from console.games.core import JSON, BadOptions, Bot, Game, State
 from console.games.watch import notation
 from console.games.watch.board import random_tiles, reference_tiles
 from console.games.watch.catalog import load_catalog
@@ -128,7 +128,3 @@ def _pick(text: str, known: Sequence[str], players: int, what: str) -> list[str]
     if len(set(picked)) != len(picked):
         raise BadOptions(f"no two rulers may bear the same {what}: the banners are sacred")
     return picked
-
-
-def seat_key(seat: Seat) -> str:
-    return str(seat)

@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import Any
 
-from console.games.core import CHANCE, JSON, Action, Event, IllegalAction, Outcome, Seat, State
+from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
 from console.games.watch import alliances, building, chronicle, combat, horde, network
 from console.games.watch.board import TOPOLOGY, buildable, road_allowed
 from console.games.watch.catalog import Catalog
 from console.games.watch.decks import Deck
-from console.games.watch.ledger import CITY, SETTLEMENT, place_piece, production
+from console.games.watch.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
 from console.games.watch.notation import (
     Accept,
     Deal,
@@ -84,7 +84,7 @@ def founding_order(players: int) -> list[tuple[int, str]]:
 class WatchState(State):
     def __init__(
         self,
-        game: Any,
+        game: Game,
         players: int,
         options: Mapping[str, Any],
         catalog: Catalog,
@@ -481,8 +481,7 @@ class WatchState(State):
         self.founding_step += 1
         if self.founding_step == len(self.founding):
             for ruler in range(1, self.players + 1):
-                gained = production(self, ruler)
-                self.stores[ruler] = gained
+                self.stores[ruler] = starting_resources(self, ruler)
             self.round = 1
             self.current = 1
             events.append(Event("watch_begins", {"round": 1}))

@@ -39,10 +39,6 @@ class Rules:
     time_limit_minutes: int
     repeat_face_down: bool
 
-    @property
-    def deck_size(self) -> int:
-        return sum(self.composition)
-
 
 @dataclass(frozen=True)
 class Deal:
