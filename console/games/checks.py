@@ -83,6 +83,18 @@ def _with_seat(game: Game, action: Action, seat: int) -> Action | None:
         return None
 
 
+def random_action(state: State, rng: random.Random) -> Action:
+    """A uniformly random seat of those to act, then chance's sample or one of its legal actions
+    uniformly: the step of every random playout, so a test's own loop replays like ``play_random``."""
+    seats = state.to_act
+    seat = seats[rng.randrange(len(seats))]
+    if seat == CHANCE:
+        return state.sample_chance(rng)
+    legal = state.legal_actions(seat)
+    assert legal, f"seat {seat} is to act with no legal action"
+    return legal[rng.randrange(len(legal))]
+
+
 def play_random(
     game: Game,
     players: int,
@@ -96,18 +108,11 @@ def play_random(
     state = game.new(players, seed, options)
     history: list[Action] = []
     for _ in range(max_actions):
-        seats = state.to_act
-        if not seats:
+        if not state.to_act:
             break
         if check:
             _check_step(game, state, rng)
-        seat = seats[rng.randrange(len(seats))]
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions(seat)
-            assert legal, f"seat {seat} is to act with no legal action"
-            action = legal[rng.randrange(len(legal))]
+        action = random_action(state, rng)
         state.apply(action)
         history.append(action)
     if check:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import random
 
-from console.games.core import CHANCE, Event
+from console.games.checks import random_action
+from console.games.core import Event
 from console.games.wheels import GAME
 from console.games.wheels.state import WheelsState
 from console.games.wheels.view import public_cards, secret_cards
@@ -74,13 +75,7 @@ def test_no_view_ever_holds_a_rivals_sealed_wheel_or_hand_card() -> None:
     sealed_seen = hands_seen = 0
     for state, rng in random_matches(MATCHES, 1):
         while state.to_act:
-            seat = state.to_act[rng.randrange(len(state.to_act))]
-            if seat == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions(seat)
-                action = legal[rng.randrange(len(legal))]
-            events = state.apply(action)
+            events = state.apply(random_action(state, rng))
             check_views(state)
             check_events(state, events)
             for player in state.seats:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from console.games.checks import check_engine, play_random
-from console.games.core import CHANCE, RandomBot
+from console.games.checks import check_engine, play_random, random_action
+from console.games.core import RandomBot
 from console.games.wisteria.actions import Battle, Retreat
 from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.game import WisteriaGame
@@ -55,13 +55,7 @@ def test_the_number_of_cards_never_changes_after_any_action(game: WisteriaGame, 
     for number in range(15):
         state = game.new(players, number, decks[number % 3])
         while state.to_act:
-            seat = state.to_act[rng.randrange(len(state.to_act))]
-            if seat == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                legal = state.legal_actions(seat)
-                action = legal[rng.randrange(len(legal))]
-            state.apply(action)
+            state.apply(random_action(state, rng))
             actions += 1
             assert_conserved(state)
     assert actions > 500
