@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from console.games.core import CHANCE, JSON, BadOptions, NotationError, UnknownGame
+from console.games.core import CHANCE, JSON, BadOptions, UnknownGame
 from console.journal import Journal
 from console.table import Table
 
@@ -106,7 +106,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             if action.seat != CHANCE:
                 _resolve_chance(table)
             table.submit(action)
-        except (NotationError, ValueError) as error:
+        except ValueError as error:  # NotationError and IllegalAction alike
             return ScenarioResult(result_json(table), index, f"action {index} {text!r}: {error}")
     if scenario.finish_chance:
         _resolve_chance(table)

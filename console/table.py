@@ -90,9 +90,8 @@ class Table:
         except BaseException:
             self._rebuild()
             raise
-        if self.state.outcome() is not None:
-            outcome = self.state.outcome()
-            assert outcome is not None
+        outcome = self.state.outcome()
+        if outcome is not None:
             self.journal.set_status(self.id, "finished", outcome.to_json())
         return events
 

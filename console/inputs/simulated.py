@@ -330,7 +330,9 @@ class SimulatedPod:
 class SimulatedLineScanner:
     """A QR/barcode scanner in serial mode on a pty: ``scan(text)`` sends one line."""
 
-    def __init__(self, *, link_dir: str | Path | None = None, label: str = "usb-Simulated_QR_Scanner-if00"):
+    def __init__(
+        self, *, link_dir: str | Path | None = None, label: str = "usb-Simulated_QR_Scanner-if00"
+    ) -> None:
         self._own_dir = link_dir is None
         self._dir = Path(link_dir) if link_dir else Path(tempfile.mkdtemp(prefix="simscanner-"))
         self.path = str(self._dir / label)
