@@ -13,7 +13,14 @@ from flask import Blueprint, Response, jsonify, request
 from console.hub.channel import Audience
 from console.hub.service import table_spec
 from console.hub.worker import HOST_COMMANDS, Act, HostCommand, SetController, TableWorker
-from console.web.security import HubErrorWithStatus, hub, json_body, require_host, require_seat
+from console.web.security import (
+    HubErrorWithStatus,
+    event_id,
+    hub,
+    json_body,
+    require_host,
+    require_seat,
+)
 from console.web.sse import event_stream, last_event_id
 
 blueprint = Blueprint("api", __name__)
@@ -41,11 +48,9 @@ def _wait(worker: TableWorker, command: Any) -> Any:
 
 
 def _log(worker: TableWorker, audience: Audience) -> Response:
-    after = request.args.get("after", "0")
-    if not after.isdigit():
-        raise HubErrorWithStatus(400, "after must be an event id (a whole number)")
+    after = event_id(request.args.get("after", "0"), "after")
     snapshot = worker.channel.snapshot
-    events = worker.channel.events_after(int(after), audience, upto=snapshot.last_id)
+    events = worker.channel.events_after(after, audience, upto=snapshot.last_id)
     body = ",".join(event.json for event in events)
     return _json(f'{{"last_id":{snapshot.last_id},"events":[{body}]}}')
 

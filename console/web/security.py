@@ -6,6 +6,7 @@ and errors that answer with a clear status and message instead of a traceback.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -106,6 +107,8 @@ def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dic
         data = json.loads(request.get_data(cache=False) or b"")
     except (ValueError, UnicodeDecodeError):
         raise HubErrorWithStatus(400, "the body is not valid JSON") from None
+    except RecursionError:  # 64 kB of "[[[[..." nests deeper than the decoder goes
+        raise HubErrorWithStatus(400, "the body nests too deeply to be a request of this hub") from None
     if not isinstance(data, dict):
         raise HubErrorWithStatus(400, "the body must be a JSON object")
     required, allowed = set(required), set(required) | set(optional)
@@ -116,6 +119,18 @@ def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dic
     if unknown:
         raise HubErrorWithStatus(400, f"the body has unknown field(s) {', '.join(unknown)}")
     return data
+
+
+# An event id: ASCII digits only (str.isdigit also takes "²", which int() refuses), and short
+# enough for int() (which refuses more than 4300 digits).
+EVENT_ID = re.compile(r"[0-9]{1,18}")
+
+
+def event_id(text: str, what: str) -> int:
+    """A whole-number event id from a query parameter or header; anything else is a 400."""
+    if not EVENT_ID.fullmatch(text):
+        raise HubErrorWithStatus(400, f"{what} must be an event id (a whole number)")
+    return int(text)
 
 
 class HubErrorWithStatus(HubError):

@@ -19,7 +19,7 @@ from flask import Response, request
 from console.hub.channel import Audience, Channel, StreamClosed, Subscription
 from console.hub.service import Hub
 from console.hub.worker import TableWorker
-from console.web.security import HubErrorWithStatus
+from console.web.security import event_id
 
 RETRY_MS = 1500
 
@@ -29,9 +29,7 @@ def last_event_id() -> int | None:
     text = request.headers.get("Last-Event-ID") or request.args.get("after")
     if text is None or text == "":
         return None
-    if not text.isdigit() or len(text) > 12:
-        raise HubErrorWithStatus(400, "Last-Event-ID must be an event id (a whole number)")
-    return int(text)
+    return event_id(text, "Last-Event-ID")
 
 
 def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int | None) -> Response:

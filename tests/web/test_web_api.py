@@ -213,3 +213,29 @@ def test_join_codes_are_given_only_with_the_host_pin(client: FlaskClient, hub: H
     seats = client.get(url, headers={"X-Host-Pin": "2468"}).json["seats"]
     assert [s["seat"] for s in seats] == [1, 2]
     assert seats[0]["url"].endswith(hub.tokens(table_id(hub))[1]) and seats[0]["svg"].startswith("<svg")
+
+
+def test_a_body_nested_too_deeply_for_the_decoder_is_a_400(client: FlaskClient, hub: Hub) -> None:
+    before = journal(hub)
+    response = client.post(
+        f"/api/tables/{table_id(hub)}/seats/1/actions",
+        data="[" * 30_000 + "]" * 30_000,  # within the 64 kB cap, deeper than json.loads recurses
+        content_type="application/json",
+        headers={**ORIGIN, **bearer(hub, 1)},
+    )
+    assert response.status_code == 400 and "nests" in response.json["error"]
+    assert journal(hub) == before
+
+
+@pytest.mark.parametrize("after", ["²", "9" * 5000, "-1", "1e3"])
+def test_an_event_id_that_is_not_plain_digits_is_a_400(client: FlaskClient, hub: Hub, after: str) -> None:
+    # "²".isdigit() is true but int("²") fails; int() refuses more than 4300 digits
+    tid = table_id(hub)
+    public_log = client.get(f"/api/tables/{tid}/log", query_string={"after": after})
+    seat_log = client.get(
+        f"/api/tables/{tid}/seats/1/log", query_string={"after": after}, headers=bearer(hub, 1)
+    )
+    stream = client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": after})
+    for response in (public_log, seat_log, stream):
+        assert response.status_code == 400 and "event id" in response.json["error"]
+    assert hub.slots.open == 0
