@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.games.core import CHANCE, Action, Bot, Seat
+from console.games.core import CHANCE, Action, Bot, NotationError, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused
@@ -71,6 +71,18 @@ class ActResult:
 
 Command = Act | HostCommand | SetController | Input | Barrier
 _STOP = object()
+
+
+def describe(command: object) -> str:
+    """A command for the hub's log, without an action's notation or an input's card."""
+    if isinstance(command, Act):
+        who = "chance" if command.seat == CHANCE else f"seat {command.seat}"
+        return f"an action of {who} from its {command.source}"
+    if isinstance(command, HostCommand):
+        return f"the host command {command.command}"
+    if isinstance(command, SetController):
+        return f"handing seat {command.seat} to {command.controller!r}"
+    return f"the {type(command).__name__} command"
 
 
 class TableWorker:
@@ -147,11 +159,14 @@ class TableWorker:
                 continue
             if command is _STOP:
                 return
+            if not future.set_running_or_notify_cancel():
+                continue  # whoever asked stopped waiting and was told nothing changed
             try:
                 result = self._handle(command)
             except BaseException as error:  # every failure goes back to whoever asked
                 if not isinstance(error, HubError | ValueError):
-                    log.exception("table %s: %s failed", self.table.id, command)
+                    # Never the command itself: its notation can be a secret (a face-down card).
+                    log.exception("table %s: %s failed", self.table.id, describe(command))
                 future.set_exception(error)
             else:
                 future.set_result(result)
@@ -163,10 +178,18 @@ class TableWorker:
             step()
         except Exception as error:
             log.exception("table %s: the table could not move by itself", self.table.id)
-            self._problem = f"the table could not move by itself ({error}); it is paused"
-            if self.status == "playing":
-                self._set_status("paused")
-            self._publish()
+            # Everyone reads the problem; the error's own words (a bot's hand, a chance card)
+            # stay in the hub's log.
+            self._problem = (f"the table could not move by itself ({type(error).__name__}; "
+                             "the hub's log says more); it is paused")
+            try:
+                if self.status == "playing":
+                    self._set_status("paused")
+                self._publish()
+            except Exception:  # the thread must live on to answer the host (resume, end)
+                log.exception("table %s: could not publish the pause", self.table.id)
+                if self.status == "playing":
+                    self.status = "paused"  # at least stop trying to move by itself
 
     def _handle(self, command: object) -> Any:
         if isinstance(command, Act):
@@ -183,7 +206,7 @@ class TableWorker:
 
     def _act(self, act: Act) -> ActResult:
         self._check_playing()
-        action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
+        action = self._parse(act.action) if isinstance(act.action, str) else act.action
         if action.seat != act.seat:
             who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
@@ -193,6 +216,19 @@ class TableWorker:
             self.physical.acted()
         self._after_change()
         return ActResult(str(action), len(self.table.log))
+
+    def _parse(self, text: str) -> Action:
+        """The action ``text`` names; a parser that fails any other way than NotationError (an
+        engine slip, like int("²")) still answers that the text is not an action."""
+        try:
+            return self.table.game.parse_action(text)
+        except NotationError:
+            raise
+        except Exception as error:
+            log.warning("table %s: the %s parser failed with %s instead of NotationError",
+                        self.table.id, self.table.game.name, type(error).__name__)
+            raise NotationError(f"that is not an action of {self.table.game.title}: "
+                                "expected SEAT:VERB ARGS, like 1:end") from None
 
     def _input(self, event: Any) -> ActResult | None:
         if self.physical is None:

@@ -44,7 +44,12 @@ def _wait(worker: TableWorker, command: Any) -> Any:
     try:
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
-        raise HubErrorWithStatus(503, "the table is busy; try again") from None
+        if future.cancel():  # still queued: it will never run, so "nothing changed" holds
+            raise HubErrorWithStatus(503, "the table is busy; nothing was done; try again") from None
+    try:  # the worker took it up just as we gave up: its answer is normally moments away
+        return future.result(timeout=COMMAND_TIMEOUT_S)
+    except TimeoutError:
+        raise HubErrorWithStatus(503, "the table is slow to answer; your request is under way") from None
 
 
 def _log(worker: TableWorker, audience: Audience) -> Response:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from console.games.core import CHANCE, Bot, IllegalAction, NotationError
+from console.hub import worker as worker_module
 from console.hub.errors import Forbidden, Refused
 from console.hub.service import Hub
-from console.hub.worker import Act, Barrier, HostCommand, SetController
+from console.hub.worker import Act, Barrier, HostCommand, Input, SetController
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -140,7 +142,7 @@ class BrokenBot(Bot):
 
 
 def test_a_bot_that_fails_pauses_the_table_with_a_note_for_the_host(
-    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(
         "console.hub.worker.bots_for", lambda game, players, kind: dict.fromkeys((1, 2), BrokenBot())
@@ -148,5 +150,87 @@ def test_a_bot_that_fails_pauses_the_table_with_a_note_for_the_host(
     hub = make_hub(seats=("bot", "bot"))
     worker = hub.tables()[0]
     public = seat_payload(hub, None)
-    assert public["status"] == "paused" and "gears jammed" in public["problem"]
+    assert public["status"] == "paused" and "RuntimeError" in public["problem"]
+    assert "gears jammed" in caplog.text  # the error's own words are for the hub's log
     assert worker.post(HostCommand("resume")).result(TIMEOUT) == "paused"  # it jams again at once
+
+
+class TellingBot(Bot):
+    """A bot whose failure names a card of its hidden hand, as a KeyError of an engine slip would."""
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        raise KeyError("my hidden card hoarfrost-archaffineur")
+
+
+def test_the_note_of_a_failed_move_names_no_card_to_the_other_seats_or_the_public(
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("console.hub.worker.bots_for", lambda game, players, kind: {2: TellingBot()})
+    hub = make_hub(seats=("phone", "bot"))  # both choose an archaffineur at once: the bot fails
+    for reader in (None, 1):
+        payload = seat_payload(hub, reader)
+        assert payload["status"] == "paused" and "KeyError" in payload["problem"]
+        assert "hoarfrost" not in json.dumps(payload)
+
+
+def test_a_table_whose_pause_cannot_be_published_still_answers_the_host(
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "console.hub.worker.bots_for", lambda game, players, kind: dict.fromkeys((1, 2), BrokenBot())
+    )
+    real_snapshot = worker_module.build_snapshot
+
+    def no_paused_snapshot(table: Any, version: int, status: str, *args: Any) -> Any:
+        if status == "paused":  # the view of this state fails too: the pause cannot be shown
+            raise RuntimeError("the view failed as well")
+        return real_snapshot(table, version, status, *args)
+
+    monkeypatch.setattr(worker_module, "build_snapshot", no_paused_snapshot)
+    hub = make_hub(seats=("bot", "bot"))
+    worker = hub.tables()[0]
+    assert worker.post(HostCommand("end")).result(TIMEOUT) == "ended"
+    assert hub.journal.record(worker.table.id).status == "ended"
+
+
+def test_a_failed_command_is_logged_without_its_notation(
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    secret = seat_payload(hub, 1)["legal"][0]  # a hidden choice: 1:choose <archaffineur>
+
+    def disk_failure(action: Any) -> Any:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(worker.table, "submit", disk_failure)
+    with pytest.raises(OSError):
+        worker.post(Act(1, secret, "phone")).result(TIMEOUT)
+    assert "seat 1" in caplog.text and "disk I/O error" in caplog.text
+    assert secret not in caplog.text and secret.split()[-1] not in caplog.text
+
+
+def test_a_notation_the_engines_parser_slips_on_is_a_notation_error(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    before = hub.journal.actions(worker.table.id)
+    with pytest.raises(NotationError, match="not an action"):  # "²".isdigit(), but int("²") fails
+        worker.post(Act(1, "²:choose x", "phone")).result(TIMEOUT)
+    assert hub.journal.actions(worker.table.id) == before
+
+
+def test_a_command_withdrawn_before_the_worker_took_it_never_runs(
+    make_hub: MakeHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    before = hub.journal.actions(worker.table.id)
+    gate = threading.Event()
+    monkeypatch.setattr(worker, "_input", lambda event: gate.wait(TIMEOUT))  # a slow input
+    blocking = worker.post(Input("held until the gate opens"))
+    withdrawn = worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone"))
+    assert withdrawn.cancel()
+    gate.set()
+    blocking.result(TIMEOUT)
+    worker.post(Barrier()).result(TIMEOUT)
+    assert hub.journal.actions(worker.table.id) == before

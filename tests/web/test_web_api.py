@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
+from console.hub.worker import Barrier, Input
 
 ORIGIN = {"Origin": "http://localhost"}
 
@@ -77,6 +79,7 @@ def test_a_legal_action_is_applied_and_journalled(client: FlaskClient, hub: Hub)
         ({"action": ""}, 400, "notation"),
         ({}, 400, "lacks action"),
         ({"action": "1:x", "extra": 1}, 400, "unknown field"),
+        ({"action": "²:choose x"}, 400, "not an action"),  # the engine's parser slips on int("²")
         ([1, 2], 400, "JSON object"),
     ],
 )
@@ -239,3 +242,21 @@ def test_an_event_id_that_is_not_plain_digits_is_a_400(client: FlaskClient, hub:
     for response in (public_log, seat_log, stream):
         assert response.status_code == 400 and "event id" in response.json["error"]
     assert hub.slots.open == 0
+
+
+def test_a_post_the_busy_table_never_took_up_is_a_503_and_changes_nothing(
+    client: FlaskClient, hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = hub.tables()[0]
+    action = first_legal(client, hub)
+    before = journal(hub)
+    gate = threading.Event()
+    monkeypatch.setattr(worker, "_input", lambda event: gate.wait(10))  # the worker is busy
+    monkeypatch.setattr("console.web.api.COMMAND_TIMEOUT_S", 0.1)
+    busy = worker.post(Input("held until the gate opens"))
+    response = post_action(client, hub, 1, {"action": action})
+    gate.set()
+    busy.result(10)
+    worker.post(Barrier()).result(10)
+    assert response.status_code == 503 and "nothing was done" in response.json["error"]
+    assert journal(hub) == before
