@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import hmac
 import logging
+import re
 import secrets
 import threading
 import time
@@ -77,7 +78,7 @@ class Hub:
             try:
                 self._resume(record.id, record.status)
             except (JournalError, ValueError, LookupError) as error:
-                self.messages.append(f"table {record.id} cannot be resumed: {error}")
+                self.messages.append(f"table {record.id} cannot be resumed: {_without_notation(error)}")
         if self.workers:
             self.messages.append(f"resumed table(s) {', '.join(str(t) for t in self.workers)}")
         elif default_table:
@@ -166,6 +167,18 @@ class Hub:
             self._hub_lock.close()
 
 
+def _without_notation(error: Exception) -> str:
+    """Why a table cannot be resumed, for the lines the hub prints at start (on a screen anyone at
+    the table may read). A replay failure names the action and quotes it, and the engine's reason
+    quotes it again; an action's notation can be a secret (a face-down card, an alliance message),
+    so only its place in the journal is kept."""
+    text = str(error)
+    replay = re.search(r"action (\d+) .* no longer applies", text)
+    if isinstance(error, JournalError) and replay:
+        return f"its action {replay.group(1)} no longer applies under the rules of this version"
+    return text
+
+
 def _lock_journal(path: Path) -> TextIO | None:
     """One hub per journal: two would resume the same tables and fight over them. The lock is
     the kernel's, so a hub killed with SIGKILL leaves none behind."""
@@ -192,6 +205,7 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     players = data.get("players", find_game(str(game)).min_players if "game" in data else defaults.players)
     if not isinstance(game, str) or not isinstance(players, int) or isinstance(players, bool):
         raise HubError("game must be a name and players a whole number")
+    find_game(game).check_players(players)  # before a list of seats is made for that many players
     seats: Sequence[Any] = data.get("seats", ["phone"] + ["bot"] * (players - 1))
     options = data.get("options", {})
     seed = data.get("seed")
@@ -199,8 +213,9 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
         raise HubError("seats must be a list of controllers, one per seat")
     if not isinstance(options, dict):
         raise HubError("options must be an object")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise HubError("seed must be a whole number")
+    fits_journal = isinstance(seed, int) and -(2**63) <= seed < 2**63  # a SQLite INTEGER
+    if seed is not None and (not fits_journal or isinstance(seed, bool)):
+        raise HubError("seed must be a whole number of at most 18 digits (the journal keeps it)")
     return TableConfig(
         game=game, players=players, seats=tuple(seats), options=options, seed=seed,
         bot=str(data.get("bot", defaults.bot)), chance=str(data.get("chance", defaults.chance)),

@@ -56,3 +56,15 @@ def test_a_second_hub_on_the_same_journal_is_refused(make_hub: MakeHub) -> None:
     make_hub()
     with pytest.raises(HubError, match="already running"):
         make_hub()
+
+
+def test_a_table_that_no_longer_replays_is_reported_without_quoting_its_actions(make_hub: MakeHub) -> None:
+    hub = make_hub()
+    table_id = hub.tables()[0].table.id
+    seq = len(hub.journal.actions(table_id))
+    hub.journal.append(table_id, seq, '1:say 2 "meet me at the ford"', 0.0)  # not a Wheels action
+    hub.stop()
+    again = make_hub()
+    said = "\n".join(again.messages)
+    assert f"table {table_id} cannot be resumed" in said and f"action {seq}" in said
+    assert "ford" not in said and "say" not in said

@@ -260,3 +260,16 @@ def test_a_post_the_busy_table_never_took_up_is_a_503_and_changes_nothing(
     worker.post(Barrier()).result(10)
     assert response.status_code == 503 and "nothing was done" in response.json["error"]
     assert journal(hub) == before
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"seed": 10**30}, {"seed": -(10**30)}, {"players": 10**30}, {"game": "wheels", "players": 10**30}],
+)
+def test_a_table_with_a_seed_or_player_count_out_of_range_is_a_400(
+    client: FlaskClient, hub: Hub, body: dict[str, int]
+) -> None:
+    before = hub.journal.tables()
+    response = client.post("/api/tables", json=body, headers={**ORIGIN, "X-Host-Pin": "2468"})
+    assert response.status_code == 400 and response.json["error"]
+    assert hub.journal.tables() == before
