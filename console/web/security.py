@@ -149,6 +149,11 @@ def error_response(status: int, message: str) -> tuple[Response | str, int]:
     return render_template("message.html", title=f"{status}", message=message), status
 
 
+def loggable_path() -> str:
+    """The request's path for the hub's log: a join link's seat token stays out of it."""
+    return re.sub(r"^(/join/[^/]*/[^/]*/).+", r"\1(token)", request.path)
+
+
 def _http_error(error: HTTPException) -> tuple[Response | str, int]:
     status = error.code or 500
     messages = {
@@ -160,5 +165,5 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int]:
 
 
 def _unexpected(error: Exception) -> tuple[Response | str, int]:
-    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    current_app.logger.exception("unexpected error on %s %s", request.method, loggable_path())
     return error_response(500, "the hub hit an unexpected error; the game is unchanged")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
@@ -78,3 +79,17 @@ def test_the_index_lists_the_open_tables(client: FlaskClient, hub: Hub) -> None:
 
 def test_the_app_never_runs_in_debug_mode(client: FlaskClient) -> None:
     assert client.application.debug is False
+
+
+def test_an_unexpected_error_on_a_join_link_keeps_its_token_out_of_the_log(
+    client: FlaskClient, hub: Hub, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def failing_store(table_id: int, token: str) -> int:
+        raise RuntimeError("the journal could not be read")
+
+    monkeypatch.setattr(hub, "seat_for_token", failing_store)
+    token = hub.tokens(tid(hub))[2]
+    response = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
+    assert response.status_code == 500 and token not in response.get_data(as_text=True)
+    assert f"/join/{tid(hub)}/2/" in caplog.text and "could not be read" in caplog.text
+    assert token not in caplog.text
