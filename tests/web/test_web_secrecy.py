@@ -15,6 +15,7 @@ import json
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -125,3 +126,63 @@ def check_secrecy(
                 seen_before = reader in before and secret in before[reader][0]
                 assert secret not in events or seen_before, f"seat {seat}'s secret {secret!r} reached {who}"
     return last_id, now
+
+
+def test_an_alliance_message_reaches_only_the_two_allies(
+    read_stream: Reader, config_for: Callable[..., HubConfig], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Messages are free text, never among the legal actions a random game picks from: so the
+    Watch's private channel is checked on its own, in every answer, page and log line."""
+    with tempfile.TemporaryDirectory() as folder:
+        hub = Hub(config_for(Path(folder), game="watch", seats=("phone",) * 3)).start(inputs=False)
+        try:
+            client = create_app({"TESTING": True, "HUB": hub}).test_client()
+            table_id = hub.tables()[0].table.id
+            tokens = hub.tokens(table_id)
+            post = make_poster(client, table_id, tokens)
+            ally(hub, table_id, post)
+            said = post(1, '1:say 2 "meet me at the ford"')
+            assert said.status_code == 200, said.json
+            _, with_ally = readable_by(read_stream, client, table_id, 2, tokens[2], 0)
+            assert "meet me at the ford" in with_ally
+            for reader in (None, 3):
+                views, events = readable_by(read_stream, client, table_id, reader, tokens.get(reader or 0), 0)
+                assert "ford" not in views and "ford" not in events, reader
+            seat_3 = {"Authorization": f"Bearer {tokens[3]}"}
+            remote = {"REMOTE_ADDR": "192.168.1.50"}
+            for url, headers in ((f"/tables/{table_id}", {}), (f"/tables/{table_id}/watch", {}),
+                                 (f"/tables/{table_id}/seats/3", seat_3), ("/", {})):
+                page = client.get(url, headers=headers, environ_base=remote)
+                assert page.status_code == 200 and "ford" not in page.get_data(as_text=True), url
+            assert "ford" not in caplog.text
+        finally:
+            hub.stop()
+
+
+def make_poster(client: FlaskClient, table_id: int, tokens: dict[int, str]) -> Callable[[int, str], Any]:
+    def post(seat: int, action: str) -> Any:
+        return client.post(
+            f"/api/tables/{table_id}/seats/{seat}/actions",
+            json={"action": action},
+            headers={**ORIGIN, "Authorization": f"Bearer {tokens[seat]}"},
+        )
+
+    return post
+
+
+def ally(hub: Hub, table_id: int, post: Callable[[int, str], Any]) -> None:
+    """Play the founding until ruler 1 may offer an alliance to ruler 2, who accepts."""
+    worker = hub.worker(table_id)
+    for _ in range(200):
+        state = worker.table.state
+        seat = next(s for s in state.to_act if s)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        for wanted in ("1:offer 2", "2:accept"):
+            if wanted in legal:
+                post(seat, wanted)
+                break
+        else:
+            post(seat, legal[0])
+        if (1, 2) in getattr(worker.table.state, "alliances", {}):
+            return
+    raise AssertionError("rulers 1 and 2 never allied")
