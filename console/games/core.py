@@ -49,7 +49,7 @@ def split_notation(text: str) -> tuple[Seat, str, list[str]]:
     head = head.strip().lower()
     if head == "chance":
         seat = CHANCE
-    elif head.isdigit() and int(head) >= 1:
+    elif head.isascii() and head.isdigit() and int(head) >= 1:
         seat = int(head)
     else:
         raise NotationError(f"{text!r}: the seat must be a number from 1 or 'chance'")
@@ -238,7 +238,9 @@ class Game(ABC):
                 known = ", ".join(sorted(merged)) or "none"
                 raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
             expected = type(merged[key])
-            if merged[key] is not None and not isinstance(value, expected):
+            # bool is an int to Python, but `first_seat = true` is a mistake, not seat 1.
+            wrong_kind = isinstance(value, bool) != (expected is bool)
+            if merged[key] is not None and (wrong_kind or not isinstance(value, expected)):
                 raise BadOptions(f"option {key!r} must be {expected.__name__}, not {value!r}")
             merged[key] = value
         return merged
