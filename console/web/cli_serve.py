@@ -27,6 +27,7 @@ def register_cli(subparsers: Any) -> None:
     serve.add_argument("--game", help="the game of the table started when none is unfinished")
     serve.add_argument("--players", type=int)
     serve.add_argument("--seats", help="controllers, one per seat, like phone,bot,pod")
+    serve.add_argument("--seed", type=int, help="the new table's seed (default: a random one)")
     serve.add_argument("--bot-delay", type=float, help="seconds before each bot move")
     serve.add_argument("--chance-delay", type=float, help="seconds before the table deals (virtual chance)")
     serve.add_argument("--inputs", choices=["auto", "simulated", "none"], help="physical input sources")
@@ -51,6 +52,8 @@ def configure(args: argparse.Namespace) -> HubConfig:
     if args.seats:
         table["seats"] = tuple(seat.strip() for seat in args.seats.split(","))
         table.setdefault("players", len(table["seats"]))
+    if args.seed is not None:
+        table["seed"] = args.seed
     if table:
         config = dataclasses.replace(config, table=dataclasses.replace(config.table, **table))
     if args.bot_delay is not None:
