@@ -214,7 +214,7 @@ def test_a_notation_the_engines_parser_slips_on_is_a_notation_error(make_hub: Ma
     hub = make_hub(seats=("phone", "phone"))
     worker = hub.tables()[0]
     before = hub.journal.actions(worker.table.id)
-    with pytest.raises(NotationError, match="not an action"):  # "²".isdigit(), but int("²") fails
+    with pytest.raises(NotationError, match="seat must be a number"):  # "²".isdigit(), but int("²") fails
         worker.post(Act(1, "²:choose x", "phone")).result(TIMEOUT)
     assert hub.journal.actions(worker.table.id) == before
 
