@@ -79,7 +79,7 @@ def test_a_legal_action_is_applied_and_journalled(client: FlaskClient, hub: Hub)
         ({"action": ""}, 400, "notation"),
         ({}, 400, "lacks action"),
         ({"action": "1:x", "extra": 1}, 400, "unknown field"),
-        ({"action": "²:choose x"}, 400, "not an action"),  # the engine's parser slips on int("²")
+        ({"action": "²:choose x"}, 400, "seat must be a number"),  # "²".isdigit(), yet no seat
         ([1, 2], 400, "JSON object"),
     ],
 )
