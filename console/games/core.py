@@ -33,6 +33,10 @@ class BadOptions(ValueError):
     """Game options or a player count the game cannot be set up with."""
 
 
+class CatalogError(ValueError):
+    """A game's card data (its cards.toml) is wrong; the message names the entry."""
+
+
 class UnknownGame(LookupError):
     """No game is registered under that name."""
 
@@ -41,29 +45,58 @@ def seat_text(seat: Seat) -> str:
     return "chance" if seat == CHANCE else str(seat)
 
 
-def split_notation(text: str) -> tuple[Seat, str, list[str]]:
-    """Split ``SEAT:VERB ARGS`` into its parts, checking only the shape."""
-    head, sep, rest = text.strip().partition(":")
+_VERB_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz-")
+_WORD_CHARS = frozenset(chr(code) for code in range(0x21, 0x7F))  # printable ASCII, no space
+
+
+def _shown_head(text: str) -> str:
+    """What an error may quote of text that is not notation: its first word, never a message."""
+    return text.strip().split(" ", 1)[0][:24]
+
+
+def split_notation(text: str, free_text_verbs: Iterable[str] = ()) -> tuple[Seat, str, list[str]]:
+    """Split ``SEAT:VERB ARGS`` into its parts, exactly as notation is written, or raise NotationError.
+
+    Notation has one spelling: no spaces around it, one ASCII space between words, the seat in
+    ASCII digits (``chance`` for chance), the verb in lower case. A verb in ``free_text_verbs``
+    (a chat line) keeps everything after its first space as one argument, unsplit.
+    """
+    if not isinstance(text, str):
+        raise NotationError("an action is text, like 2:retreat")
+    head, sep, rest = text.partition(":")
     if not sep:
-        raise NotationError(f"{text!r} is not an action: expected SEAT:VERB, like 2:retreat")
-    head = head.strip().lower()
-    if head == "chance":
-        seat = CHANCE
-    elif head.isascii() and head.isdigit() and int(head) >= 1:
-        seat = int(head)
-    else:
-        raise NotationError(f"{text!r}: the seat must be a number from 1 or 'chance'")
-    words = rest.split()
-    if not words:
-        raise NotationError(f"{text!r}: the action has no verb")
-    return seat, words[0].lower(), words[1:]
+        raise NotationError(f"{_shown_head(text)!r} is not an action: expected SEAT:VERB, like 2:retreat")
+    if head != "chance" and not (head.isascii() and head.isdigit() and head[0] != "0"):
+        raise NotationError(
+            f"{_shown_head(text)!r}: the seat must be a number from 1 in ASCII digits, or 'chance'"
+        )
+    seat = CHANCE if head == "chance" else int(head)
+    verb, space, tail = rest.partition(" ")
+    if not verb:
+        raise NotationError(f"{_shown_head(text)!r}: the action has no verb right after the colon")
+    if not set(verb) <= _VERB_CHARS:
+        raise NotationError(f"{_shown_head(text)!r}: a verb is written in lower-case letters, like retreat")
+    if verb in free_text_verbs:
+        if not space or not tail:
+            raise NotationError(f"{verb} needs its words after one space")
+        return seat, verb, [tail]
+    if space and not tail:
+        raise NotationError(f"{_shown_head(text)!r}: the action ends with a space")
+    words = tail.split(" ") if space else []
+    for word in words:
+        if not word:
+            raise NotationError(f"{_shown_head(text)!r}: words are separated by one space")
+        if not set(word) <= _WORD_CHARS:
+            raise NotationError(f"{_shown_head(text)!r}: {word[:24]!r} is not plain ASCII notation")
+    return seat, verb, words
 
 
 def parse_int(text: str, what: str, action_text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotationError(f"{action_text!r}: {what} must be a whole number, not {text!r}") from None
+    """A whole number written in ASCII digits (``²`` or ``٣`` are not numbers in notation)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        raise NotationError(f"{_shown_head(action_text)!r}: {what} must be a whole number, not {text[:24]!r}")
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -76,9 +109,20 @@ class Action:
 
     seat: Seat
     verb: ClassVar[str] = ""
+    # True for an action the rules hear whoever is to act (a chat line, the table's clock): the
+    # contract's ``apply`` lets it past the turn check, and the engine checks it like any other.
+    out_of_turn: ClassVar[bool] = False
+    # True when the notation ends in free text (a chat line), which parses but is not echoed.
+    free_text: ClassVar[bool] = False
 
     def args(self) -> tuple[str, ...]:
         return ()
+
+    def supplier(self) -> Seat | None:
+        """For a chance action that brings a physical card: the seat whose scanner supplies it,
+        so a scan at that seat resolves it (a card drawn into seat 2's hand: 2). None for an
+        action that needs no card from any seat (a coin toss, the clock, a player's own move)."""
+        return None
 
     def cards(self) -> tuple[str, ...]:
         return ()
@@ -160,13 +204,24 @@ class State(ABC):
         """An independent copy, of the same type."""
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply one action; raise IllegalAction (state unchanged) if the rules forbid it."""
+        """Apply one action; raise IllegalAction (state unchanged) if the rules forbid it.
+
+        Engines do not override this: an action the rules hear out of turn says so
+        (``Action.out_of_turn``), and a game explains a refused turn in ``why_not_now``."""
         if self.outcome() is not None:
             raise IllegalAction("the game is over")
-        if action.seat not in self.to_act:
-            who = "chance" if action.seat == CHANCE else f"seat {action.seat}"
-            raise IllegalAction(f"it is not {who}'s turn to act")
+        if not action.out_of_turn and action.seat not in self.to_act:
+            raise IllegalAction(self.why_not_now(action.seat))
         return self._apply(action)
+
+    def why_not_now(self, seat: Seat) -> str:
+        """Why ``seat`` may not act now, in words every seat may read (who is to act)."""
+        who = "chance" if seat == CHANCE else f"seat {seat}"
+        acting = [seat_text(s) if s == CHANCE else f"seat {s}" for s in self.to_act]
+        if not acting:
+            return f"it is not {who}'s turn to act; nobody is to act"
+        verb = "is" if len(acting) == 1 else "are"
+        return f"it is not {who}'s turn to act; {' and '.join(acting)} {verb} to act"
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         """The next chance action's possible outcomes with integer weights.
@@ -199,13 +254,92 @@ class State(ABC):
         return ()
 
 
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default (which fixes its type), and the values it may take.
+
+    ``choices`` lists the words a text option may be (empty: any text, checked by the game);
+    ``minimum``/``maximum`` bound a number. ``check`` is the one place options are refused."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if this option may take it, else BadOptions naming the option and the range."""
+        kind = type(self.default)
+        # bool is an int to Python, but `first_seat = true` is a mistake, not seat 1.
+        if type(value) is not kind:
+            raise BadOptions(f"option {self.name!r} must be {_KIND_WORDS[kind]}, not {value!r}")
+        assert isinstance(value, bool | int | str)
+        if self.choices and value not in self.choices:
+            raise BadOptions(f"option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, "
+                             f"not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            low = -(10**9) if self.minimum is None else self.minimum
+            high = 10**9 if self.maximum is None else self.maximum
+            if not low <= value <= high:
+                raise BadOptions(f"option {self.name!r} must be from {low} to {high}, not {value}")
+        return value
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "default": self.default, "help": self.help,
+                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+
+
+_KIND_WORDS: dict[type, str] = {bool: "true or false", int: "a whole number", str: "text"}
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """A game's clock, run by the table (engines have none): after ``minutes`` the table posts
+    ``time_up``, an out-of-turn chance action journalled like any other."""
+
+    minutes: float
+    time_up: Action
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What generic code (table, hub, composer, lab) may know of a game without reading its rules."""
+
+    min_players: int
+    max_players: int
+    simultaneous: bool  # several seats may choose at once, each in secret
+    hidden_information: bool  # some seat sees what another may not
+    chance_kinds: tuple[str, ...]  # the verbs chance acts with (draw, first, time-up, ...)
+
+    def to_json(self) -> JSON:
+        return {"min_players": self.min_players, "max_players": self.max_players,
+                "simultaneous": self.simultaneous, "hidden_information": self.hidden_information,
+                "chance_kinds": list(self.chance_kinds)}
+
+
 class Game(ABC):
-    """A game's rules and parameters. One instance per game, found with ``find_game``."""
+    """A game's rules and parameters. One instance per game, found with ``find_game``.
+
+    A game declares its ``facts`` and ``option_specs``; options are checked in ``merge_options``
+    only. Notation is parsed in ``parse_action`` only, which hands the engine's ``parse_notation``
+    text already split by the shared, exact ``split_notation`` rules."""
 
     name: ClassVar[str]
     title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    facts: ClassVar[GameFacts]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    @property
+    def min_players(self) -> int:
+        return self.facts.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.facts.max_players
 
     @abstractmethod
     def new(
@@ -217,28 +351,59 @@ class Game(ABC):
     ) -> State:
         """Set up a game. ``decks`` stacks chosen seats' decks (top first), for scenarios."""
 
-    @abstractmethod
+    def parse_notation(self, text: str) -> Action:
+        """The engine's parser: text to action, NotationError for anything else."""
+        # TRANSITION (house issue): becomes abstract once every engine parses through it.
+        raise NotImplementedError
+
     def parse_action(self, text: str) -> Action:
-        """Parse notation; raise NotationError if the text is not an action of this game."""
+        """Parse notation; raise NotationError if the text is not exactly an action of this game.
+
+        Text that parses but is not the action's one spelling (``2:retreat `` or reordered
+        words) is refused too, so the journal, logs and phones all speak one notation."""
+        action = self.parse_notation(text)
+        if str(action) != text:
+            shown = _shown_head(text) if action.free_text else text[:80]
+            raise NotationError(f"{shown!r} is not written as notation: the action is written "
+                                f"{_shown_head(str(action)) if action.free_text else str(action)!r}")
+        return action
+
+    def clock(self, options: Mapping[str, Any]) -> TableClock | None:
+        """The table's clock for a game set up with ``options`` (merged), or None if it has none."""
+        return None
 
     def default_options(self) -> JSON:
-        return {}
+        return {spec.name: spec.default for spec in self.option_specs}
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                raise BadOptions(f"{self.title} is for {self.min_players} players, not {players}")
             raise BadOptions(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
 
     def merge_options(self, options: Mapping[str, Any] | None) -> JSON:
-        """Defaults overlaid with ``options``; an unknown key or a wrongly typed value is refused."""
+        """Defaults overlaid with ``options``; an unknown key or a value out of its spec is refused."""
+        specs = {spec.name: spec for spec in self.option_specs}
+        if not specs:
+            return self._legacy_merge_options(options)
+        merged = self.default_options()
+        for key, value in (options or {}).items():
+            if key not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
+            merged[key] = specs[key].check(value)
+        return merged
+
+    def _legacy_merge_options(self, options: Mapping[str, Any] | None) -> JSON:
+        # TRANSITION (house issue): removed once every engine declares option_specs.
         merged = self.default_options()
         for key, value in (options or {}).items():
             if key not in merged:
                 known = ", ".join(sorted(merged)) or "none"
                 raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
             expected = type(merged[key])
-            # bool is an int to Python, but `first_seat = true` is a mistake, not seat 1.
             wrong_kind = isinstance(value, bool) != (expected is bool)
             if merged[key] is not None and (wrong_kind or not isinstance(value, expected)):
                 raise BadOptions(f"option {key!r} must be {expected.__name__}, not {value!r}")

@@ -5,18 +5,39 @@ from __future__ import annotations
 import pytest
 
 from console.games import find_game
-from console.games.core import CHANCE, BadOptions, NotationError, split_notation
+from console.games.core import CHANCE, BadOptions, NotationError, parse_int, split_notation
 
 
 def test_notation_splits_into_seat_verb_and_arguments() -> None:
-    assert split_notation("2:Retreat") == (2, "retreat", [])
-    assert split_notation(" chance:draw 1 5 ") == (CHANCE, "draw", ["1", "5"])
+    assert split_notation("2:retreat") == (2, "retreat", [])
+    assert split_notation("chance:draw 1 5") == (CHANCE, "draw", ["1", "5"])
+    assert split_notation("12:battle") == (12, "battle", [])
+
+
+def test_a_free_text_verb_keeps_its_words_whole() -> None:
+    assert split_notation('1:say 2 "a  b"', free_text_verbs=("say",)) == (1, "say", ['2 "a  b"'])
 
 
 @pytest.mark.parametrize("text", ["battle", "0:battle", "²:battle", "-1:battle", "x:battle", "2:", "2:   "])
 def test_text_that_is_not_seat_colon_verb_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         split_notation(text)
+
+
+@pytest.mark.parametrize("text", [
+    "2:Retreat", " chance:draw 1 5", "chance:draw 1 5 ", "chance:draw  1 5", "\u20031:battle",
+    "1:battle\u3000", "01:battle", "Chance:draw 1 5", "1: battle", "chance:draw 1\t5",
+    "chance:draw \u0661 5", "1 :battle",
+])
+def test_notation_has_one_spelling_anything_else_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        split_notation(text)
+
+
+@pytest.mark.parametrize("word", ["²", "٣", "1.5", "", "1e3", "9999999999"])
+def test_a_number_in_notation_is_ascii_digits(word: str) -> None:
+    with pytest.raises(NotationError, match="whole number"):
+        parse_int(word, "the seat", "chance:draw x 5")
 
 
 def test_an_option_of_the_wrong_kind_is_refused_a_boolean_is_not_a_number() -> None:

@@ -30,5 +30,5 @@ def test_the_game_is_for_exactly_two_players() -> None:
     from console.games.core import BadOptions
 
     for players in (1, 3):
-        with pytest.raises(BadOptions, match="2 to 2 players"):
+        with pytest.raises(BadOptions, match="is for 2 players, not"):
             GAME.new(players)

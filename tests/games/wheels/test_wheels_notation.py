@@ -32,8 +32,9 @@ def test_every_verb_round_trips(text: str) -> None:
     assert GAME.parse_action(str(action)) == action
 
 
-def test_parsing_ignores_case_of_the_card_and_verb() -> None:
-    assert str(GAME.parse_action("1:SET Cart-Wheel 2 SEALED")) == "1:set cart-wheel 2 sealed"
+def test_notation_has_one_spelling_upper_case_is_refused() -> None:
+    with pytest.raises(NotationError):
+        GAME.parse_action("1:SET Cart-Wheel 2 SEALED")
 
 
 def test_the_actions_name_their_cards_for_scans() -> None:

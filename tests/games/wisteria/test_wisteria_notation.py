@@ -31,8 +31,10 @@ def test_card_actions_name_their_card_id(game: WisteriaGame) -> None:
     assert game.parse_action("2:battle").cards() == ()
 
 
-def test_notation_is_forgiving_of_case_and_spaces(game: WisteriaGame) -> None:
-    assert game.parse_action("  Chance:DRAW  1  5 ") == Draw(CHANCE, 1, 5)
+def test_notation_has_one_spelling_case_and_spaces_are_refused(game: WisteriaGame) -> None:
+    for text in ("  Chance:DRAW  1  5 ", "chance:DRAW 1 5", "chance:draw 1  5"):
+        with pytest.raises(NotationError):
+            game.parse_action(text)
 
 
 @pytest.mark.parametrize(
