@@ -1,4 +1,4 @@
-"""`tabletop doctor --simulate`: the report of a healthy table, from a simulated pod per seat and mock pins."""
+"""`tabletop doctor --simulate`: a healthy table's report, from a simulated pod per seat and mock pins."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def test_a_simulated_table_is_healthy_with_a_pod_answering_at_every_seat() -> No
 def test_with_press_every_seats_ok_is_pressed_by_the_simulated_player() -> None:
     asked: list[str] = []
     findings = diagnose_simulated(press_timeout_s=5, prompt=asked.append)
-    assert [f.what for f in findings if "answer" in f.what] == [f"seat {s} buttons answer" for s in range(1, 5)]
+    answered = [f.what for f in findings if "answer" in f.what]
+    assert answered == [f"seat {seat} buttons answer" for seat in range(1, 5)]
     assert asked[0] == "Press OK on seat 1 (within 5 s)... (simulated: OK pressed)"
 
 

@@ -56,7 +56,7 @@ def test_a_missing_lgpio_is_named_with_how_to_install_it(monkeypatch, no_default
     assert "pip install lgpio" in finding.advice and "python3-lgpio" in finding.advice
 
 
-def test_with_lgpio_installed_but_no_gpio_the_advice_is_the_gpio_group(monkeypatch, no_default_factory) -> None:
+def test_with_lgpio_but_no_gpio_chip_the_advice_is_the_gpio_group(monkeypatch, no_default_factory) -> None:
     monkeypatch.setitem(sys.modules, "lgpio", types.ModuleType("lgpio"))
     [finding] = [f for f in diagnose(pods=["/dev/null-pod"], hello_timeout_s=0.01) if "GPIO" in f.what]
     assert not finding.ok and "lgpio is installed" in finding.advice and "gpio group" in finding.advice
