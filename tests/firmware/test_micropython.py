@@ -221,3 +221,8 @@ def test_the_compiled_mpy_modules_give_micropython_the_same_results(results, mic
     compiled = _run_micropython(micropython, folder)
     compiled.pop("implementation")
     assert compiled == results["cpython"]
+
+
+def test_an_exception_under_micropython_fails_the_run_with_its_traceback(micropython, tmp_path) -> None:
+    done = micropython.run(tmp_path, "'x'.removeprefix('x')\n")  # CPython has it; MicroPython does not
+    assert done.returncode == 1 and "AttributeError" in done.stderr
