@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from console.inputs.doctor import diagnose
+from console.inputs.doctor import diagnose, diagnose_simulated
 
 
 def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -15,14 +15,20 @@ def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentPar
                         help="ask for OK on every seat and wait this long for each")
     doctor.add_argument("--hello-timeout", type=float, default=3.0, metavar="SECONDS",
                         help="how long to wait for each pod's HELLO (default 3)")
+    doctor.add_argument("--simulate", action="store_true",
+                        help="check a simulated table (a pod per seat on a pty, mock pins): a healthy report")
     doctor.set_defaults(handler=cmd_doctor)
     return doctor
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    findings = diagnose(
-        pins=args.pins, pods=args.pod, press_timeout_s=args.press, hello_timeout_s=args.hello_timeout
-    )
+    if args.simulate:
+        print("a SIMULATED table: what a healthy one reports (no real pod or GPIO pin is checked)")
+        findings = diagnose_simulated(pins=args.pins, press_timeout_s=args.press)
+    else:
+        findings = diagnose(
+            pins=args.pins, pods=args.pod, press_timeout_s=args.press, hello_timeout_s=args.hello_timeout
+        )
     for finding in findings:
         print(finding)
     return 0 if all(finding.ok for finding in findings) else 1

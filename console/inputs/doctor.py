@@ -6,9 +6,14 @@ what a person can do about it.
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
+
+from gpiozero.pins.mock import MockFactory
 
 from console.inputs.buttons import ButtonPanel, pin_factory_name
 from console.inputs.discovery import find_pods
@@ -16,6 +21,11 @@ from console.inputs.event_queue import EventQueue
 from console.inputs.events import ButtonPressed, Key, PodConnected
 from console.inputs.pins import PinMapError, load_pin_map
 from console.inputs.pods import PodSource
+from console.inputs.simulated import SimulatedPod
+
+INSTALL_LGPIO = ("install it into the hub's environment: '.venv/bin/pip install -e .' again (the console "
+                 "depends on lgpio on a Pi) or '.venv/bin/pip install lgpio'; with Debian's python3-lgpio "
+                 "(apt install python3-lgpio) make the venv with --system-site-packages")
 
 
 @dataclass(frozen=True)
@@ -45,11 +55,18 @@ def _check_buttons(
     pins: str | None, pin_factory: Any, press_timeout_s: float, prompt: Callable[[str], None]
 ) -> list[Finding]:
     factory = pin_factory_name(pin_factory)
+    lgpio_missing = _import_failure("lgpio") if pin_factory is None else None
     if factory.startswith("none"):
+        if lgpio_missing:
+            return [Finding(False, f"GPIO pin factory: none: its backend lgpio is missing ({lgpio_missing})",
+                            f"on a Raspberry Pi {INSTALL_LGPIO}; elsewhere seats use pods or phones")]
         return [Finding(False, f"GPIO pin factory: {factory}",
-                        "on a Raspberry Pi install lgpio (apt install python3-lgpio, or pip install "
-                        "tabletop-console[pi]); elsewhere seats use pods or phones")]
+                        "lgpio is installed but found no GPIO chip: on a Raspberry Pi run as a user in the "
+                        "gpio group; elsewhere seats use pods or phones")]
     findings = [Finding(True, f"GPIO pin factory: {factory}")]
+    if lgpio_missing and factory != "MockFactory":
+        findings.append(Finding(False, f"GPIO backend lgpio is missing ({lgpio_missing}): gpiozero fell back "
+                                       f"to {factory}, which a Pi 5 cannot use", INSTALL_LGPIO))
     try:
         pin_map = load_pin_map(pins)
     except PinMapError as error:
@@ -111,3 +128,39 @@ def _check_pods(urls: list[str], timeout_s: float) -> list[Finding]:
                                     "is the firmware deployed (firmware/pod/README.md)? is another program "
                                     "(mpremote, a second hub) holding the port?"))
     return findings
+
+
+def _import_failure(module: str) -> str | None:
+    """Why ``module`` cannot be imported, or None if it can."""
+    try:
+        importlib.import_module(module)
+    except ImportError as error:
+        return str(error)
+    return None
+
+
+def diagnose_simulated(*, pins: str | None = None, press_timeout_s: float = 0.0,
+                       prompt: Callable[[str], None] = print) -> list[Finding]:
+    """What a healthy table reports: the same checks against a simulated pod per seat (on a real
+    pty, running the pod firmware) and gpiozero's MockFactory pins, where a simulated player
+    presses OK when asked."""
+    try:
+        pin_map = load_pin_map(pins)
+    except PinMapError as error:
+        return [Finding(False, f"pin map: {error}", "fix the entry named, see hardware/wiring.md")]
+    factory = MockFactory(revision="c03111")  # a Pi 4B
+
+    def press_ok(message: str) -> None:
+        prompt(message + " (simulated: OK pressed)")
+        asked = re.search(r"seat (\d+)", message)
+        if asked:
+            pin = factory.pin(pin_map.seats[int(asked.group(1))].keys[Key.OK])
+            pin.drive_low()
+            pin.drive_high()
+
+    with ExitStack() as running:
+        running.callback(factory.close)
+        running.callback(factory.reset)
+        pods = [running.enter_context(SimulatedPod(seat=seat)) for seat in sorted(pin_map.seats)]
+        return diagnose(pins=pins, pods=[pod.path for pod in pods], pin_factory=factory,
+                        press_timeout_s=press_timeout_s, prompt=press_ok)

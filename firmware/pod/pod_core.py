@@ -21,6 +21,9 @@ FIRMWARE = "pod-1.0.0"
 PROTOCOL = 1
 HISTORY = 32
 MAX_TEXT = 120  # NDEF text sent at most this long, so a frame stays under 256 bytes
+# Buttons are polled in this order (any other key after, sorted), not the dict's: MicroPython's
+# dicts keep no insertion order, so keys pressed in one poll would be numbered differently.
+KEY_ORDER = ("UP", "DOWN", "OK", "BACK")
 
 
 class Pod:
@@ -42,6 +45,8 @@ class Pod:
         self.readers = readers
         self.presence = [Presence(miss_limit) for _ in readers]
         self.buttons = buttons
+        self.button_keys = [key for key in KEY_ORDER if key in buttons]
+        self.button_keys.extend(sorted(key for key in buttons if key not in KEY_ORDER))
         self.debouncers = {key: Debouncer(debounce_ms) for key in buttons}
         self.leds = leds
         self.beeper = beeper
@@ -70,8 +75,8 @@ class Pod:
             self.handle_line(line)
         for index, reader in enumerate(self.readers):
             self.poll_reader(index, reader)
-        for key, button in self.buttons.items():
-            change = self.debouncers[key].update(button.pressed(), now_ms)
+        for key in self.button_keys:
+            change = self.debouncers[key].update(self.buttons[key].pressed(), now_ms)
             if change is not None:
                 self.send_event("BTN", [key, "P" if change else "R"])
         if now_ms - self.last_heartbeat >= self.heartbeat_ms:

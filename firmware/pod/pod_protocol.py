@@ -1,7 +1,7 @@
 """The pod's side of the line protocol (hardware/protocol.md): ``$BODY*HH`` with an XOR checksum.
 
-MicroPython and CPython alike: no f-strings, no dataclasses, nothing from ``typing``. Tested on
-CPython against hardware/protocol_vectors.toml, the same vectors as the hub's parser.
+MicroPython and CPython alike: no f-strings, no dataclasses, nothing from ``typing``. Tested under
+both against hardware/protocol_vectors.toml, the same vectors as the hub's parser.
 """
 
 HEX = "0123456789ABCDEF"

@@ -202,3 +202,17 @@ def test_overlong_ndef_text_is_cut_so_the_frame_fits(bench: Bench) -> None:
     bench.run(10)
     [card] = bench.link.frames()
     assert card.text == "x" * pod_core.MAX_TEXT
+
+
+def test_keys_pressed_in_one_poll_are_numbered_in_key_order_whatever_the_dicts_order() -> None:
+    # MicroPython's dicts keep no insertion order: the order must not come from the dict
+    bench = Bench()
+    bench.buttons = {key: Button() for key in ("BACK", "OK", "DOWN", "UP")}
+    bench.pod = pod_core.Pod(bench.link, [bench.reader], bench.buttons, {0: bench.led}, None, "E661", "7F3A")
+    bench.run(10)
+    bench.link.frames()
+    for button in bench.buttons.values():
+        button.down = True
+    bench.run(50)
+    keys = [frame.key for frame in bench.link.frames()]
+    assert keys == ["UP", "DOWN", "OK", "BACK"]
