@@ -47,3 +47,10 @@ def test_an_option_of_the_wrong_kind_is_refused_a_boolean_is_not_a_number() -> N
     with pytest.raises(BadOptions, match="no option 'colour'"):
         wheels.new(2, options={"colour": "red"})
     assert wheels.new(2, options={"first_seat": 2}) is not None
+
+
+def test_a_word_of_notation_is_printable_ascii_from_bang_to_tilde() -> None:
+    assert split_notation('1:say "~!"') == (1, "say", ['"~!"'])
+    for bad in ("1:say a\x7f", "1:say a\x1f", "1:say \xa0a"):
+        with pytest.raises(NotationError, match="plain ASCII"):
+            split_notation(bad)

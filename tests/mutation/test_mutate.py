@@ -1,0 +1,74 @@
+"""The mutation tool finds the faults a module's tests miss, and only those."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+spec = importlib.util.spec_from_file_location("mutate", HERE / "mutate.py")
+assert spec and spec.loader
+mutate = importlib.util.module_from_spec(spec)
+sys.modules["mutate"] = mutate
+spec.loader.exec_module(mutate)
+
+SOURCE = '''"""A module."""
+import math
+
+
+def clamp(value: int, low: int = 0) -> int:
+    """Docstring."""
+    if value < low:
+        return low
+    total = value + 1
+    return total - 1
+'''
+
+
+def test_every_kind_of_fault_is_listed_but_not_imports_or_docstrings() -> None:
+    kinds = [(m.line, m.kind) for m in mutate.mutants(SOURCE)]
+    assert (7, "negate-condition") in kinds and (7, "flip-comparison") in kinds
+    assert (8, "delete-statement") in kinds and (9, "number+1") in kinds and (9, "number-1") in kinds
+    assert all(line not in (1, 2, 6) for line, _ in kinds)
+
+
+def test_a_mutant_changes_exactly_one_place() -> None:
+    flip = next(m for m in mutate.mutants(SOURCE) if m.kind == "flip-comparison")
+    changed = mutate.mutated_source(SOURCE, flip)
+    assert "value <= low" in changed and "value + 1" in changed
+
+
+def test_mutant_keys_are_stable_and_name_the_line() -> None:
+    first = [m.key for m in mutate.mutants(SOURCE)]
+    assert first == [m.key for m in mutate.mutants(SOURCE)]
+    assert "7:flip-comparison:value < low" in first
+
+
+def _seat_text_lines() -> str:
+    import inspect
+
+    from console.games import core
+
+    lines, first = inspect.getsourcelines(core.seat_text)
+    return f"{first}-{first + len(lines) - 1}"
+
+
+def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, capsys) -> None:
+    weak = tmp_path / "test_weak.py"
+    weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
+    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert out.count("survived  console/games/core.py") >= 2
+    assert "0 caught" in out
+
+
+def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, capsys) -> None:
+    strong = tmp_path / "test_strong.py"
+    strong.write_text("from console.games.core import seat_text\n\ndef test_it():\n"
+                      "    assert seat_text(0) == 'chance' and seat_text(3) == '3'\n")
+    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(strong)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "0 survived" in out and "score net of equivalents 100.0 %" in out
