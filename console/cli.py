@@ -17,19 +17,13 @@ from pathlib import Path
 from console.games import find_game, game_names
 from console.games.core import BadOptions, NotationError, UnknownGame
 from console.journal import Journal, JournalError
+from console.paths import default_journal_path
 
 EXIT_USAGE = 2
 
 
 class CommandError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
-
-
-def default_journal_path() -> Path:
-    if "TABLETOP_JOURNAL" in os.environ:
-        return Path(os.environ["TABLETOP_JOURNAL"])
-    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return data_home / "tabletop" / "journal.db"
 
 
 def open_journal(args: argparse.Namespace) -> Journal:

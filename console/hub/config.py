@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from console.cli import default_journal_path
+from console.paths import default_journal_path
 
 CONTROLLERS = ("phone", "bot", "buttons", "pod")
 INPUT_MODES = ("auto", "simulated", "none")
