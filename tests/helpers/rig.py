@@ -25,7 +25,10 @@ from console.inputs.event_queue import EventQueue
 from console.inputs.events import PodConnected
 from console.inputs.pins import PinMap, load_pin_map
 from console.inputs.pods import LineScannerSource, PodSource
-from console.inputs.scripted import (
+from console.inputs.serial_source import SerialSource
+from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
+from console.inputs.tagstore import TagStore
+from helpers.scripted import (
     GpioButtons,
     ManualClock,
     PhysicalCard,
@@ -35,9 +38,6 @@ from console.inputs.scripted import (
     ScriptedPlayer,
     TableDriver,
 )
-from console.inputs.serial_source import SerialSource
-from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
-from console.inputs.tagstore import TagStore
 
 SCANS = ("pod-text", "pod-uid", "qr")
 PRESSES = ("pod", "gpio")
@@ -174,7 +174,7 @@ class SimulatedRig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m console.inputs.rig wisteria``: watch a game played through simulated hardware."""
+    """``cd tests && python -m helpers.rig wisteria``: watch a game played through simulated hardware."""
     import argparse
     import sqlite3
 
