@@ -59,13 +59,13 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
 
     router = InputRouter(hub)
     seats = max([w.table.state.players for w in hub.tables()] + [hub.config.table.players])
-    options = {"pins": settings.pins or None, "pods": settings.pods, "seats": seats}
     if settings.mode == "auto":
         missing_ports = [port for port in settings.pods if _is_device_path(port) and not os.path.exists(port)]
         if missing_ports:
             raise HubError(f"inputs: the configured pod port {missing_ports[0]} does not exist; "
                            f"{SIMULATE_HINT}")
-    sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], **options)
+    sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], pins=settings.pins or None,
+                            pods=settings.pods, seats=seats)
     if settings.mode != "auto":
         return sources, list(sources.notes)
     missing = missing_hardware(hub, sources)

@@ -71,10 +71,7 @@ def _check_buttons(
             panel.start()
             for seat in panel.seats:
                 prompt(f"Press OK on seat {seat} (within {press_timeout_s:g} s)...")
-                pressed = events.wait_for(
-                    lambda e, seat=seat: isinstance(e, ButtonPressed) and e.seat == seat and e.key == Key.OK,
-                    press_timeout_s,
-                )
+                pressed = events.wait_for(_ok_pressed_at(seat), press_timeout_s)
                 findings.append(
                     Finding(True, f"seat {seat} buttons answer") if pressed else Finding(
                         False, f"seat {seat}: no OK press in {press_timeout_s:g} s",
@@ -111,3 +108,10 @@ def _check_pods(urls: list[str], timeout_s: float) -> list[Finding]:
                                     "is the firmware deployed (firmware/pod/README.md)? is another program "
                                     "(mpremote, a second hub) holding the port?"))
     return findings
+
+
+def _ok_pressed_at(seat: int) -> Callable[[Any], bool]:
+    def pressed(event: Any) -> bool:
+        return isinstance(event, ButtonPressed) and event.seat == seat and event.key == Key.OK
+
+    return pressed
