@@ -29,12 +29,14 @@ from console.inputs.serial_source import SerialSource
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
 from console.inputs.tagstore import TagStore
 from helpers.scripted import (
+    Buttons,
     GpioButtons,
     ManualClock,
     PhysicalCard,
     PodButtons,
     PodReader,
     QrScanner,
+    Scanner,
     ScriptedPlayer,
     TableDriver,
 )
@@ -97,6 +99,8 @@ class SimulatedRig:
             )
         for seat, kit in sorted(self.kits.items()):
             cards = self._deck(seat, kit, copies)
+            scanner: Scanner
+            buttons: Buttons
             if kit.scan == "qr":
                 device = self.qr_scanners[seat] = SimulatedLineScanner()
                 self.sources.append(
