@@ -88,6 +88,10 @@ def missing_hardware(hub: Hub, sources: InputSources) -> str:
                 wanted[controller].append(seat)
     if wanted["pod"] and not sources.pods:
         return f"seat(s) {_seats(wanted['pod'])} play with a pod, but no pod is connected"
+    dealt_by_scans = [worker.table.id for worker in hub.tables() if worker.chance == "physical"]
+    if dealt_by_scans and not sources.pods:
+        return (f"table(s) {_seats(dealt_by_scans)} deal physical cards (chance = physical), but no pod "
+                "is connected to scan them")
     if sources.panel is None and (wanted["buttons"] or hub.config.inputs.pins):
         why = next((note for note in sources.notes if note.startswith("buttons:")), "buttons: none")
         needed = (f"seat(s) {_seats(wanted['buttons'])} play with GPIO buttons" if wanted["buttons"]

@@ -42,6 +42,19 @@ def test_auto_refuses_a_buttons_seat_when_no_gpio_buttons_start(make_hub: MakeHu
         start_auto(make_hub, ("phone", "buttons"))
 
 
+def test_auto_refuses_physical_chance_when_no_pod_can_scan_the_cards(make_hub: MakeHub) -> None:
+    hub = make_hub(game="wisteria", seats=("phone", "bot"), chance="physical", start=False)
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="auto"))
+    with pytest.raises(HubError, match=r"table\(s\) 1 deal physical cards .* no pod is connected"):
+        hub.start()
+
+
+def test_auto_refuses_a_configured_pin_map_when_no_gpio_buttons_start(make_hub: MakeHub) -> None:
+    pins = str(Path(__file__).resolve().parents[2] / "hardware" / "pins.toml")
+    with pytest.raises(HubError, match=f"a pin map is configured \\({pins}\\), but no buttons started"):
+        start_auto(make_hub, ("phone", "bot"), pins=pins)
+
+
 def test_auto_refuses_a_configured_pod_port_that_does_not_exist(make_hub: MakeHub, tmp_path: Path) -> None:
     port = str(tmp_path / "ttyACM9")
     with pytest.raises(HubError, match=f"the configured pod port {port} does not exist"):
