@@ -7,6 +7,7 @@ playouts, chance included) and ``<game>.games_per_s``. Other parts add figures t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import random
@@ -73,10 +74,14 @@ def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
     ]
 
 
+def provider_figures(module_name: str) -> list[Figure]:
+    return [Figure(**figure) for figure in importlib.import_module(module_name).benchmarks()]
+
+
 def available(seconds: float = 2.0) -> dict[str, Callable[[], list[Figure]]]:
     """Benchmark groups by name: one per built game, one per provider that is importable."""
     groups: dict[str, Callable[[], list[Figure]]] = {
-        name: (lambda name=name: game_figures(name, seconds)) for name in game_names()
+        name: functools.partial(game_figures, name, seconds) for name in game_names()
     }
     for prefix, module_name in PROVIDERS.items():
         if importlib.util.find_spec(module_name.rpartition(".")[0]) is None:
@@ -86,9 +91,7 @@ def available(seconds: float = 2.0) -> dict[str, Callable[[], list[Figure]]]:
         except ModuleNotFoundError:
             spec = None
         if spec is not None:
-            groups[prefix] = lambda module_name=module_name: [
-                Figure(**figure) for figure in importlib.import_module(module_name).benchmarks()
-            ]
+            groups[prefix] = functools.partial(provider_figures, module_name)
     return groups
 
 

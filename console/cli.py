@@ -17,19 +17,13 @@ from pathlib import Path
 from console.games import find_game, game_names
 from console.games.core import BadOptions, NotationError, UnknownGame
 from console.journal import Journal, JournalError
+from console.paths import default_journal_path
 
 EXIT_USAGE = 2
 
 
 class CommandError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
-
-
-def default_journal_path() -> Path:
-    if "TABLETOP_JOURNAL" in os.environ:
-        return Path(os.environ["TABLETOP_JOURNAL"])
-    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return data_home / "tabletop" / "journal.db"
 
 
 def open_journal(args: argparse.Namespace) -> Journal:
@@ -203,9 +197,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(given)
     if args.command is None:
-        # The embedded default: the hub with a simulated table once it is built, else a game
-        # of Wisteria against bots in this terminal.
-        default = ["serve"] if _importable("console.web.cli_serve") else ["play", "wisteria"]
+        # The quick start: the hub with simulated pods and buttons (said plainly, so nobody takes
+        # them for hardware), else a game of Wisteria against bots in this terminal.
+        default = ["serve", "--simulate"] if _importable("console.web.cli_serve") else ["play", "wisteria"]
+        print(f"tabletop: no command given, so running: tabletop {' '.join(default)}"
+              + (" (pods and buttons are SIMULATED; tabletop serve uses the real ones)"
+                 if default[0] == "serve" else ""), flush=True)
         args = parser.parse_args([*given, *default])
     try:
         return int(args.handler(args))

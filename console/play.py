@@ -9,8 +9,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from console.bots import bots_for
 from console.games.core import Bot, Event, Seat
-from console.simulate import bots_for
 from console.table import Table
 
 Ask = Callable[[str], str]

@@ -11,15 +11,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from console.games.core import CHANCE, JSON, Bot, Game, RandomBot, State
-
-
-def bots_for(game: Game, players: int, kind: str) -> dict[int, Bot]:
-    """One bot per seat: the game's heuristic bot, or the random bot."""
-    if kind not in ("heuristic", "random"):
-        raise ValueError(f"there is no bot {kind!r}; bots: heuristic, random")
-    heuristic = game.heuristic_bot() if kind == "heuristic" else None
-    return {seat: heuristic or RandomBot() for seat in range(1, players + 1)}
+from console.bots import bots_for
+from console.games.core import CHANCE, JSON, Bot, Game, State
 
 
 def play_bots(

@@ -1,8 +1,8 @@
 """The hub's configuration: a TOML file whose every key has a default that works on a fresh machine.
 
 Read with ``load_config(path)``; an unknown section or key, or a value of the wrong type, is refused
-with a ``ConfigError`` naming it. With no file at all the hub serves one simulated table of Wisteria
-on localhost, its journal in the user's data folder.
+with a ``ConfigError`` naming it. With no file at all the hub serves one table of Wisteria (a phone
+and a bot) on localhost, its journal in the user's data folder.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from console.cli import default_journal_path
+from console.paths import default_journal_path
 
 CONTROLLERS = ("phone", "bot", "buttons", "pod")
 INPUT_MODES = ("auto", "simulated", "none")

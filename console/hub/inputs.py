@@ -1,25 +1,30 @@
-"""The seam between the hub and the physical inputs (console/inputs): start the sources that are
-present, simulated ones when no hardware is found, and say plainly which at start.
+"""The seam between the hub and the physical inputs (console/inputs): start the sources the
+configuration asks for, refuse to start when configured hardware is missing, say which at start.
 
-Every source posts its events to ``InputRouter.post``, which hands them to the worker of the table
-the physical seats play: the newest open table. There the composer turns them into actions
-(``console.hub.physical``). Nothing else of the hub is visible to an input source.
+Simulated pods and buttons are opt-in (``tabletop serve --simulate``, or ``[inputs] mode =
+"simulated"``); ``auto`` starts only real hardware. Every source posts its events to
+``InputRouter.post``, which hands them to the worker of the table the physical seats play: the
+newest open table. There the composer turns them into actions (``console.hub.physical``).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from typing import TYPE_CHECKING, Any
 
+from console.hub.errors import HubError
 from console.hub.physical import PhysicalSeats
 from console.hub.worker import Input, TableWorker
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
+    from console.inputs.sources import InputSources
 
 log = logging.getLogger("console.hub")
 # The hub's input modes, as console.inputs.sources names them.
 SOURCE_MODES = {"auto": "auto", "simulated": "sim", "none": "none"}
+SIMULATE_HINT = "connect the hardware, or run tabletop serve --simulate to simulate it"
 
 
 class InputRouter:
@@ -41,7 +46,9 @@ class InputRouter:
 
 
 def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
-    """Start the input sources the configuration asks for; return them and what to tell the user."""
+    """Start the input sources the configuration asks for; return them and what to tell the user.
+
+    Raises HubError, naming what is missing, when ``auto`` finds less than was configured."""
     settings = hub.config.inputs
     if settings.mode == "none":
         return None, ["inputs: none (configured); seats are played from phones and by bots"]
@@ -52,12 +59,51 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
 
     router = InputRouter(hub)
     seats = max([w.table.state.players for w in hub.tables()] + [hub.config.table.players])
-    options = {"pins": settings.pins or None, "pods": settings.pods, "seats": seats}
-    sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], **options)
-    notes = list(sources.notes)
-    found = sources.panel is not None or sources.pods or sources.scanners
-    if settings.mode == "auto" and not found:
+    if settings.mode == "auto":
+        missing_ports = [port for port in settings.pods if _is_device_path(port) and not os.path.exists(port)]
+        if missing_ports:
+            raise HubError(f"inputs: the configured pod port {missing_ports[0]} does not exist; "
+                           f"{SIMULATE_HINT}")
+    sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], pins=settings.pins or None,
+                            pods=settings.pods, seats=seats)
+    if settings.mode != "auto":
+        return sources, list(sources.notes)
+    missing = missing_hardware(hub, sources)
+    if missing:
         sources.close()
-        sources = start_sources(router.post, mode="sim", **options)
-        notes = ["inputs: no GPIO buttons or serial pods found, so they are SIMULATED", *sources.notes]
+        raise HubError(f"inputs: {missing}; {SIMULATE_HINT}")
+    notes = list(sources.notes)
+    if sources.panel is None and not sources.pods and not sources.scanners:
+        notes.insert(0, "inputs: no GPIO buttons or pods found; seats are played from phones and by bots "
+                        "(tabletop serve --simulate simulates them)")
     return sources, notes
+
+
+def missing_hardware(hub: Hub, sources: InputSources) -> str:
+    """What the configuration needs that ``auto`` did not find, in words; empty if nothing."""
+    wanted: dict[str, list[int]] = {"pod": [], "buttons": []}
+    for worker in hub.tables():
+        for seat, controller in worker.controllers.items():
+            if controller in wanted and seat not in wanted[controller]:
+                wanted[controller].append(seat)
+    if wanted["pod"] and not sources.pods:
+        return f"seat(s) {_seats(wanted['pod'])} play with a pod, but no pod is connected"
+    dealt_by_scans = [worker.table.id for worker in hub.tables() if worker.chance == "physical"]
+    if dealt_by_scans and not sources.pods:
+        return (f"table(s) {_seats(dealt_by_scans)} deal physical cards (chance = physical), but no pod "
+                "is connected to scan them")
+    if sources.panel is None and (wanted["buttons"] or hub.config.inputs.pins):
+        why = next((note for note in sources.notes if note.startswith("buttons:")), "buttons: none")
+        needed = (f"seat(s) {_seats(wanted['buttons'])} play with GPIO buttons" if wanted["buttons"]
+                  else f"a pin map is configured ({hub.config.inputs.pins})")
+        return f"{needed}, but no buttons started ({why})"
+    return ""
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(str(seat) for seat in sorted(seats))
+
+
+def _is_device_path(port: str) -> bool:
+    """A serial device by path (/dev/ttyACM0), not a pyserial URL (socket://, rfc2217://)."""
+    return "://" not in port

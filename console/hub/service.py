@@ -87,7 +87,11 @@ class Hub:
         if inputs:
             from console.hub.inputs import start_inputs
 
-            self.inputs, notes = start_inputs(self)
+            try:
+                self.inputs, notes = start_inputs(self)
+            except HubError:  # configured hardware is missing: nothing keeps running
+                self.stop()
+                raise
             self.messages.extend(notes)
         return self
 

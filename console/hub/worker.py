@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
+from console.bots import bots_for
 from console.games.core import CHANCE, Action, Bot, NotationError, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.config import CONTROLLERS
@@ -22,7 +23,6 @@ from console.hub.errors import Forbidden, HubError, Refused
 from console.hub.physical import PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
-from console.simulate import bots_for
 from console.table import Table
 
 log = logging.getLogger("console.hub")

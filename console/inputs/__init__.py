@@ -8,6 +8,7 @@ Data flows one way: source -> event (events.py) -> one queue -> composer -> acti
   starts what the table has, or simulated ones.
 * ``Composer`` (composer.py) turns those events into one legal action per seat, with a cursor
   for screens; ``CardMap`` (cardmap.py) says which card a scan is.
-* simulated.py, scripted.py and rig.py are the same hardware, simulated: pods on ptys running
-  the real firmware, QR scanners, mock pins, scripted players.
+* simulated.py is the same hardware, simulated (``tabletop serve --simulate``): pods on ptys
+  running the real firmware, QR scanners. The scripted players and the whole-table rig the tests
+  use are in tests/helpers/.
 """

@@ -22,6 +22,7 @@ from console.inputs.pods import PodSource
 from console.inputs.serial_source import SerialSource
 from console.inputs.sheet import SheetError, write_sheet
 from console.inputs.tagstore import TagStore
+from console.paths import default_journal_path
 
 HELLO_WAIT_S = 5.0
 
@@ -96,7 +97,6 @@ def _tag_store(args: argparse.Namespace) -> Iterator[TagStore]:
         finally:
             connection.close()
         return
-    from console.cli import default_journal_path  # here, not at import: cli imports this module
     from console.journal import Journal
 
     path = getattr(args, "journal", None) or default_journal_path()

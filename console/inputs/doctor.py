@@ -88,10 +88,7 @@ def _check_buttons(
             panel.start()
             for seat in panel.seats:
                 prompt(f"Press OK on seat {seat} (within {press_timeout_s:g} s)...")
-                pressed = events.wait_for(
-                    lambda e, seat=seat: isinstance(e, ButtonPressed) and e.seat == seat and e.key == Key.OK,
-                    press_timeout_s,
-                )
+                pressed = events.wait_for(_ok_pressed_at(seat), press_timeout_s)
                 findings.append(
                     Finding(True, f"seat {seat} buttons answer") if pressed else Finding(
                         False, f"seat {seat}: no OK press in {press_timeout_s:g} s",
@@ -164,3 +161,8 @@ def diagnose_simulated(*, pins: str | None = None, press_timeout_s: float = 0.0,
         pods = [running.enter_context(SimulatedPod(seat=seat)) for seat in sorted(pin_map.seats)]
         return diagnose(pins=pins, pods=[pod.path for pod in pods], pin_factory=factory,
                         press_timeout_s=press_timeout_s, prompt=press_ok)
+def _ok_pressed_at(seat: int) -> Callable[[Any], bool]:
+    def pressed(event: Any) -> bool:
+        return isinstance(event, ButtonPressed) and event.seat == seat and event.key == Key.OK
+
+    return pressed

@@ -1,4 +1,5 @@
-"""Load the pod firmware's pure modules (firmware/pod/) on CPython, for the simulator and tests.
+"""Load the pod firmware's pure modules (firmware/pod/, shipped in the package as
+``console.pod_firmware``) on CPython, for the simulator and tests.
 
 The firmware is flat MicroPython files that import each other by bare name (``import
 pod_protocol``), as they do on the Pico; we load each by path under that same name, so the
@@ -9,15 +10,16 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware" / "pod"
+from console.resources import shipped_folder
+
+FIRMWARE_DIR = shipped_folder("firmware")
 PURE_MODULES = ("pod_protocol", "pod_sensing", "pod_ndef", "pod_core")
 
 
 class FirmwareMissing(RuntimeError):
-    """The firmware folder is not beside this package (an installed wheel has no firmware/)."""
+    """The firmware files are not where the package says (a broken or partial install)."""
 
 
 def load_firmware_module(name: str) -> ModuleType:
@@ -29,7 +31,7 @@ def load_firmware_module(name: str) -> ModuleType:
             continue
         path = FIRMWARE_DIR / f"{needed}.py"
         if not path.exists():
-            raise FirmwareMissing(f"the pod firmware is not at {FIRMWARE_DIR}: run from a source checkout")
+            raise FirmwareMissing(f"the pod firmware is not at {FIRMWARE_DIR}: reinstall tabletop-console")
         spec = importlib.util.spec_from_file_location(needed, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

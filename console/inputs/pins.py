@@ -1,4 +1,4 @@
-"""The hub's pin map (hardware/pins.toml), read and checked at start.
+"""The hub's pin map (hardware/pins.toml, shipped in the package), read and checked at start.
 
 A mistake in the file (an unknown key, a pin used twice, a pin the Pi reserves) is refused with
 an error naming the entry, before any device is built.
@@ -14,8 +14,9 @@ from typing import Any
 
 from console.inputs.events import Key
 from console.inputs.keys import KeyTiming
+from console.resources import shipped_folder
 
-DEFAULT_PIN_FILE = Path(__file__).resolve().parents[2] / "hardware" / "pins.toml"
+DEFAULT_PIN_FILE = shipped_folder("hardware") / "pins.toml"
 PIN_FILE_ENV = "TABLETOP_PINS"
 # GPIO0/1 carry the HAT ID EEPROM; a button there can confuse boot.
 RESERVED = {0: "the HAT ID EEPROM", 1: "the HAT ID EEPROM"}

@@ -14,7 +14,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import serial
 
@@ -63,7 +63,7 @@ class SerialSource:
 
     # -- lifecycle ------------------------------------------------------------------------------
 
-    def start(self) -> SerialSource:
+    def start(self) -> Self:
         self._thread.start()
         return self
 

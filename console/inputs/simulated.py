@@ -22,6 +22,7 @@ import threading
 import time
 import tty
 from pathlib import Path
+from typing import Any
 
 from console.inputs.events import Key
 from console.inputs.firmware import load_firmware_module
@@ -172,7 +173,7 @@ class SimulatedPod:
 
     # -- power, cable ---------------------------------------------------------------------------
 
-    def _boot(self, boot: str | None = None):  # -> pod_core.Pod
+    def _boot(self, boot: str | None = None) -> Any:  # a pod_core.Pod, from the firmware loaded by path
         self.boots += 1
         return self.pod_core.Pod(
             self._link, self.readers, self.buttons, self.leds, self.beeper,

@@ -1,8 +1,9 @@
 """``tabletop serve``: the hub with its tables, inputs and web site, in one process.
 
-With no options it serves one simulated table (Wisteria: a phone and a bot) on localhost and
-prints the address to open. Settings come from the hub's TOML file (``--config``, else
-``~/.config/tabletop/hub.toml`` if present); options given here override it.
+With no options it serves one table (Wisteria: a phone and a bot) on localhost with the buttons
+and pods connected, and prints the address to open; ``--simulate`` simulates pods and buttons.
+Settings come from the hub's TOML file (``--config``, else ``~/.config/tabletop/hub.toml`` if
+present); options given here override it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from console.hub.config import HubConfig, check_config, load_config
+from console.hub.config import ConfigError, HubConfig, check_config, load_config
 
 
 def register_cli(subparsers: Any) -> None:
@@ -30,7 +31,10 @@ def register_cli(subparsers: Any) -> None:
     serve.add_argument("--seed", type=int, help="the new table's seed (default: a random one)")
     serve.add_argument("--bot-delay", type=float, help="seconds before each bot move")
     serve.add_argument("--chance-delay", type=float, help="seconds before the table deals (virtual chance)")
-    serve.add_argument("--inputs", choices=["auto", "simulated", "none"], help="physical input sources")
+    serve.add_argument("--inputs", choices=["auto", "simulated", "none"],
+                       help="physical input sources (auto: the buttons and pods connected)")
+    serve.add_argument("--simulate", action="store_true",
+                       help="simulated pods on ptys and mock GPIO buttons, for a table without hardware")
     serve.set_defaults(handler=cmd_serve)
 
 
@@ -60,8 +64,11 @@ def configure(args: argparse.Namespace) -> HubConfig:
         config = dataclasses.replace(config, bot_delay_s=args.bot_delay)
     if args.chance_delay is not None:
         config = dataclasses.replace(config, chance_delay_s=args.chance_delay)
-    if args.inputs:
-        config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=args.inputs))
+    if args.simulate and args.inputs not in (None, "simulated"):
+        raise ConfigError(f"--simulate and --inputs {args.inputs} contradict each other; give one")
+    mode = "simulated" if args.simulate else args.inputs
+    if mode:
+        config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=mode))
     check_config(config, "the command line")
     return config
 

@@ -13,7 +13,8 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
 from console.hub.errors import Forbidden
@@ -66,7 +67,7 @@ def table_screen(table_id: int) -> str:
 
 
 @seat_pages.get("/join/<int:table_id>/<int:seat>/<token>")
-def join(table_id: int, seat: int, token: str) -> Response:
+def join(table_id: int, seat: int, token: str) -> WerkzeugResponse:
     hub().worker(table_id)
     if hub().seat_for_token(table_id, token) != seat:
         raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "

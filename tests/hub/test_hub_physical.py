@@ -86,9 +86,9 @@ def test_input_events_go_to_the_newest_open_table(make_hub: MakeHub) -> None:
     assert len(journal(hub)) == 1
 
 
-def test_a_hub_without_hardware_starts_simulated_pods_that_play_through_a_pty(make_hub: MakeHub) -> None:
+def test_a_hub_asked_to_simulate_starts_simulated_pods_that_play_through_a_pty(make_hub: MakeHub) -> None:
     hub = make_hub(game="wisteria", seats=("pod", "pod"), chance="physical", start=False)
-    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="auto"))
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated"))
     hub.start()
     assert any("SIMULATED" in message for message in hub.messages)
     pod = next(p for p in hub.inputs.simulated_pods if p.seat == 1)

@@ -25,19 +25,21 @@ from console.inputs.event_queue import EventQueue
 from console.inputs.events import PodConnected
 from console.inputs.pins import PinMap, load_pin_map
 from console.inputs.pods import LineScannerSource, PodSource
-from console.inputs.scripted import (
+from console.inputs.serial_source import SerialSource
+from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
+from console.inputs.tagstore import TagStore
+from helpers.scripted import (
+    Buttons,
     GpioButtons,
     ManualClock,
     PhysicalCard,
     PodButtons,
     PodReader,
     QrScanner,
+    Scanner,
     ScriptedPlayer,
     TableDriver,
 )
-from console.inputs.serial_source import SerialSource
-from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
-from console.inputs.tagstore import TagStore
 
 SCANS = ("pod-text", "pod-uid", "qr")
 PRESSES = ("pod", "gpio")
@@ -97,6 +99,8 @@ class SimulatedRig:
             )
         for seat, kit in sorted(self.kits.items()):
             cards = self._deck(seat, kit, copies)
+            scanner: Scanner
+            buttons: Buttons
             if kit.scan == "qr":
                 device = self.qr_scanners[seat] = SimulatedLineScanner()
                 self.sources.append(
@@ -174,7 +178,7 @@ class SimulatedRig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m console.inputs.rig wisteria``: watch a game played through simulated hardware."""
+    """``cd tests && python -m helpers.rig wisteria``: watch a game played through simulated hardware."""
     import argparse
     import sqlite3
 
