@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON, Seat
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.player import Player
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.player import Player
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
 
 
-def build(state: WheelsState, seat: Seat | None) -> JSON:
+def build_view(state: WheelsState, seat: Seat | None) -> JSON:
     revealed = all(player.archaffineur is not None for player in state.seats)
     outcome = state.outcome()
     return {

@@ -26,9 +26,9 @@ from console.games.wheels.actions import (
     wait_action,
 )
 from console.games.wheels.catalog import Archaffineur, CraftCard, Target
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.player import OPENING_SWAPS
-from console.games.wheels.targets import valid_shelves
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.player import OPENING_SWAPS
+from console.games.wheels.rules.targets import valid_shelves
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -101,7 +101,7 @@ def _targeted(
 def chance_outcomes(state: WheelsState) -> list[tuple[Action, int]]:
     """The coin toss, or the next draw: each card that may come next, weighted by its copies."""
     if state.draws_due:
-        drawer = state.draws_due[0]
+        drawer = state.draws_due[0].seat
         deck = state.seats[drawer - 1].deck
         return [(draw_action(drawer, card), copies) for card, copies in deck.next_cards()]
     if state.phase == "toss":
@@ -113,7 +113,7 @@ def sample_chance(state: WheelsState, rng: random.Random) -> Action:
     """The same distribution, and the same pick for the same RNG, as State.sample_chance over
     ``chance_outcomes``, without building the whole list."""
     if state.draws_due:
-        drawer = state.draws_due[0]
+        drawer = state.draws_due[0].seat
         deck = state.seats[drawer - 1].deck
         middle = deck.middle
         if middle and not deck.top:
