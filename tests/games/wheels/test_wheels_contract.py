@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from console.games.core import CHANCE, IllegalAction, State
+from console.games.core import CHANCE, IllegalAction, NotationError, State
 from console.games.wheels import GAME
 from console.games.wheels.actions import Draw
 from console.games.wheels.state import WheelsState
@@ -60,3 +60,12 @@ def test_the_engine_keeps_the_contracts_apply_and_explains_a_refused_turn() -> N
     with pytest.raises(IllegalAction, match="Wheels of War has seats 1 and 2, not seat 3"):
         state.apply(GAME.parse_action("3:keep"))
     assert state.why_not_now(CHANCE) == State.why_not_now(state, CHANCE)
+
+
+def test_the_engine_has_no_concession_and_no_clock() -> None:
+    """R-41: concession and time limits are the table's business, not rules of the game."""
+    assert GAME.clock(GAME.merge_options(None)) is None
+    assert "time-up" not in GAME.facts.chance_kinds
+    for text in ("1:concede", "chance:time-up"):
+        with pytest.raises(NotationError):
+            GAME.parse_action(text)

@@ -2,7 +2,7 @@
 
 Effects follow the card's list in cards.toml, in order. Whole-cellar effects reach sealed wheels
 ("whole-cellar ageing, automatic reading and leader powers also reach sealed wheels"), and a hold
-or value change on the whole cellar skips soured wheels (rulings.md, "Whole-cellar changes").
+or value change on the whole cellar skips soured wheels (rulings.md, R-20).
 """
 
 from __future__ import annotations

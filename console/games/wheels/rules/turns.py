@@ -140,7 +140,7 @@ def end_turn(state: WheelsState, seat: Seat, events: list[Event]) -> None:
     if player.chill:
         player.chill -= 1
     player.turns_left -= 1
-    # A seat with no turns left draws nothing: the card could never be used (rulings.md).
+    # A seat with no turns left draws nothing: the card could never be used (rulings.md, R-5).
     if player.turns_left and player.hand_size < HAND_LIMIT and len(player.deck):
         state.draws_due.append(due_draw(seat))
     events.append(
