@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from console.games.core import JSON, Action, BadOptions, Bot, Game, GameFacts, OptionSpec, Seat, State
+from console.games.core import (
+    JSON,
+    Action,
+    BadOptions,
+    Bot,
+    Game,
+    GameFacts,
+    OptionSpec,
+    Seat,
+    State,
+    TableClock,
+)
 from console.games.wheels.actions import parse_notation
 from console.games.wheels.bot import HeuristicBot
 from console.games.wheels.catalog import Catalog
@@ -83,6 +94,10 @@ class WheelsGame(Game):
 
     def parse_notation(self, text: str) -> Action:
         return parse_notation(text, self.cards)
+
+    def clock(self, options: Mapping[str, Any]) -> TableClock | None:
+        """None: the book has no time limit, and a table may abandon a match (rulings.md, R-41)."""
+        return None
 
     def catalog(self) -> dict[str, str]:
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}

@@ -30,9 +30,8 @@ from console.games.wheels.actions import (
 from console.games.wheels.catalog import Catalog
 from console.games.wheels.rules import legal, opening, turns
 from console.games.wheels.rules.deck import DueDraw, due_draw
+from console.games.wheels.rules.phases import Phase
 from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
-
-TOSS, ARCHAFFINEURS, DEAL, OPENING, PLAY, OVER = "toss", "archaffineurs", "deal", "opening", "play", "over"
 
 
 class WheelsState(State):
@@ -45,7 +44,7 @@ class WheelsState(State):
         self.catalog = catalog
         self.seats = players
         self.first_seat = first_seat  # 0 until the coin toss
-        self.phase = TOSS
+        self.phase: Phase = Phase.TOSS
         self.current: Seat = 0  # the seat whose turn it is, in play
         self.draws_due: list[DueDraw] = []  # the cards owed, in order; chance resolves the first
         self.history: list[Action] = []
@@ -101,13 +100,13 @@ class WheelsState(State):
         if seat not in (1, 2):
             return f"Wheels of War has seats 1 and 2, not seat {seat}"
         if self._to_act == (CHANCE,):
-            if self.phase == TOSS:
+            if self.phase == Phase.TOSS:
                 return "the coin toss for the first seat comes first"
             return f"a card must be drawn first: seat {self.draws_due[0].seat} draws"
         player = self.seats[seat - 1]
-        if self.phase == ARCHAFFINEURS:
+        if self.phase == Phase.ARCHAFFINEURS:
             return "you have chosen your Archaffineur; your rival is still choosing theirs"
-        if self.phase == OPENING:
+        if self.phase == Phase.OPENING:
             done = "swapped two cards" if player.swaps == OPENING_SWAPS else "kept your hand"
             return f"you have {done} and finished your opening choice; play begins when your rival has too"
         if not player.turns_left:
@@ -115,21 +114,21 @@ class WheelsState(State):
         return f"it is seat {self.current}'s turn, not yours"
 
     def _apply(self, action: Action) -> list[Event]:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+        rule = _RULE_FOR.get(type(action))
+        if rule is None:
             raise IllegalAction(f"{action} is not a Wheels of War action")
         phase = _PHASE_OF.get(type(action))
         if phase is not None and phase != self.phase:
             raise IllegalAction(f"you cannot {action.verb} now: {_PHASE_NOW[self.phase]}")
         events: list[Event] = []
-        handler(self, action, events)  # checks everything before it changes anything
+        rule(self, action, events)  # checks everything before it changes anything
         self.history.append(action)
         self._settle()
         return events
 
     def finish(self, outcome: Outcome) -> None:
         """The match is over: "after both players spend their twelve turns"."""
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.current = 0
         self._outcome = outcome
 
@@ -149,10 +148,10 @@ class WheelsState(State):
 
     def advance_setup(self) -> None:
         """Move through the setup phases that need no one's choice, then work out who acts."""
-        if self.phase == TOSS and self.first_seat:
-            self.phase = ARCHAFFINEURS
-        if self.phase == ARCHAFFINEURS and all(p.archaffineur is not None for p in self.seats):
-            self.phase = DEAL
+        if self.phase == Phase.TOSS and self.first_seat:
+            self.phase = Phase.ARCHAFFINEURS
+        if self.phase == Phase.ARCHAFFINEURS and all(p.archaffineur is not None for p in self.seats):
+            self.phase = Phase.DEAL
             for seat in (1, 2):
                 self.draws_due.extend([due_draw(seat)] * OPENING_HAND)
         self._settle()
@@ -163,16 +162,16 @@ class WheelsState(State):
         # (A swap's replacement is never dropped: a swap needs a card in the deck.)
         while due and not len(self.seats[due[0].seat - 1].deck):
             due.pop(0)
-        if due or self.phase == TOSS:
+        if due or self.phase == Phase.TOSS:
             self._to_act = (CHANCE,)
-        elif self.phase == ARCHAFFINEURS:
+        elif self.phase == Phase.ARCHAFFINEURS:
             self._to_act = tuple(s for s in (1, 2) if self.seats[s - 1].archaffineur is None)
-        elif self.phase == DEAL:
-            self.phase = OPENING
+        elif self.phase == Phase.DEAL:
+            self.phase = Phase.OPENING
             self._settle_opening()
-        elif self.phase == OPENING:
+        elif self.phase == Phase.OPENING:
             self._settle_opening()
-        elif self.phase == PLAY:
+        elif self.phase == Phase.PLAY:
             self._to_act = (self.current,)
         else:
             self._to_act = ()
@@ -183,32 +182,33 @@ class WheelsState(State):
             self._to_act = waiting
             return
         # "Play begins after both players finish choosing."
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.current = self.first_seat
         self._to_act = (self.current,)
 
 
 # The phase each seat action belongs to, and what is happening instead when it is refused.
-_PHASE_OF: dict[type, str] = {
-    ChooseArchaffineur: ARCHAFFINEURS,
-    Swap: OPENING,
-    Keep: OPENING,
-    SetWheel: PLAY,
-    Read: PLAY,
-    PlayCraft: PLAY,
-    Invoke: PLAY,
-    Wait: PLAY,
+_PHASE_OF: dict[type, Phase] = {
+    ChooseArchaffineur: Phase.ARCHAFFINEURS,
+    Swap: Phase.OPENING,
+    Keep: Phase.OPENING,
+    SetWheel: Phase.PLAY,
+    Read: Phase.PLAY,
+    PlayCraft: Phase.PLAY,
+    Invoke: Phase.PLAY,
+    Wait: Phase.PLAY,
 }
 _PHASE_NOW = {
-    TOSS: "the coin toss for the first seat comes first",
-    ARCHAFFINEURS: "each seat is choosing its Archaffineur",
-    DEAL: "the opening hands are being dealt",
-    OPENING: "the opening hands are being chosen (swap a card or keep)",
-    PLAY: "play has begun",
-    OVER: "the match is over",
+    Phase.TOSS: "the coin toss for the first seat comes first",
+    Phase.ARCHAFFINEURS: "each seat is choosing its Archaffineur",
+    Phase.DEAL: "the opening hands are being dealt",
+    Phase.OPENING: "the opening hands are being chosen (swap a card or keep)",
+    Phase.PLAY: "play has begun",
+    Phase.OVER: "the match is over",
 }
 
-_HANDLERS: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
+# The dispatch table: the rule function that checks and applies each kind of action.
+_RULE_FOR: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
     ChooseFirst: opening.toss,
     Draw: opening.draw,
     ChooseArchaffineur: opening.choose,
