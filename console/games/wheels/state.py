@@ -30,7 +30,7 @@ from console.games.wheels.actions import (
 from console.games.wheels.catalog import Catalog
 from console.games.wheels.rules import legal, opening, turns
 from console.games.wheels.rules.deck import DueDraw, due_draw
-from console.games.wheels.rules.phases import Phase
+from console.games.wheels.rules.phases import ARCHAFFINEURS, DEAL, OPENING, OVER, PLAY, TOSS, Phase
 from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
 
 
@@ -44,7 +44,7 @@ class WheelsState(State):
         self.catalog = catalog
         self.seats = players
         self.first_seat = first_seat  # 0 until the coin toss
-        self.phase: Phase = Phase.TOSS
+        self.phase: Phase = TOSS
         self.current: Seat = 0  # the seat whose turn it is, in play
         self.draws_due: list[DueDraw] = []  # the cards owed, in order; chance resolves the first
         self.history: list[Action] = []
@@ -100,13 +100,13 @@ class WheelsState(State):
         if seat not in (1, 2):
             return f"Wheels of War has seats 1 and 2, not seat {seat}"
         if self._to_act == (CHANCE,):
-            if self.phase == Phase.TOSS:
+            if self.phase == TOSS:
                 return "the coin toss for the first seat comes first"
             return f"a card must be drawn first: seat {self.draws_due[0].seat} draws"
         player = self.seats[seat - 1]
-        if self.phase == Phase.ARCHAFFINEURS:
+        if self.phase == ARCHAFFINEURS:
             return "you have chosen your Archaffineur; your rival is still choosing theirs"
-        if self.phase == Phase.OPENING:
+        if self.phase == OPENING:
             done = "swapped two cards" if player.swaps == OPENING_SWAPS else "kept your hand"
             return f"you have {done} and finished your opening choice; play begins when your rival has too"
         if not player.turns_left:
@@ -128,7 +128,7 @@ class WheelsState(State):
 
     def finish(self, outcome: Outcome) -> None:
         """The match is over: "after both players spend their twelve turns"."""
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.current = 0
         self._outcome = outcome
 
@@ -148,10 +148,10 @@ class WheelsState(State):
 
     def advance_setup(self) -> None:
         """Move through the setup phases that need no one's choice, then work out who acts."""
-        if self.phase == Phase.TOSS and self.first_seat:
-            self.phase = Phase.ARCHAFFINEURS
-        if self.phase == Phase.ARCHAFFINEURS and all(p.archaffineur is not None for p in self.seats):
-            self.phase = Phase.DEAL
+        if self.phase == TOSS and self.first_seat:
+            self.phase = ARCHAFFINEURS
+        if self.phase == ARCHAFFINEURS and all(p.archaffineur is not None for p in self.seats):
+            self.phase = DEAL
             for seat in (1, 2):
                 self.draws_due.extend([due_draw(seat)] * OPENING_HAND)
         self._settle()
@@ -162,16 +162,16 @@ class WheelsState(State):
         # (A swap's replacement is never dropped: a swap needs a card in the deck.)
         while due and not len(self.seats[due[0].seat - 1].deck):
             due.pop(0)
-        if due or self.phase == Phase.TOSS:
+        if due or self.phase == TOSS:
             self._to_act = (CHANCE,)
-        elif self.phase == Phase.ARCHAFFINEURS:
+        elif self.phase == ARCHAFFINEURS:
             self._to_act = tuple(s for s in (1, 2) if self.seats[s - 1].archaffineur is None)
-        elif self.phase == Phase.DEAL:
-            self.phase = Phase.OPENING
+        elif self.phase == DEAL:
+            self.phase = OPENING
             self._settle_opening()
-        elif self.phase == Phase.OPENING:
+        elif self.phase == OPENING:
             self._settle_opening()
-        elif self.phase == Phase.PLAY:
+        elif self.phase == PLAY:
             self._to_act = (self.current,)
         else:
             self._to_act = ()
@@ -182,29 +182,29 @@ class WheelsState(State):
             self._to_act = waiting
             return
         # "Play begins after both players finish choosing."
-        self.phase = Phase.PLAY
+        self.phase = PLAY
         self.current = self.first_seat
         self._to_act = (self.current,)
 
 
 # The phase each seat action belongs to, and what is happening instead when it is refused.
 _PHASE_OF: dict[type, Phase] = {
-    ChooseArchaffineur: Phase.ARCHAFFINEURS,
-    Swap: Phase.OPENING,
-    Keep: Phase.OPENING,
-    SetWheel: Phase.PLAY,
-    Read: Phase.PLAY,
-    PlayCraft: Phase.PLAY,
-    Invoke: Phase.PLAY,
-    Wait: Phase.PLAY,
+    ChooseArchaffineur: ARCHAFFINEURS,
+    Swap: OPENING,
+    Keep: OPENING,
+    SetWheel: PLAY,
+    Read: PLAY,
+    PlayCraft: PLAY,
+    Invoke: PLAY,
+    Wait: PLAY,
 }
 _PHASE_NOW = {
-    Phase.TOSS: "the coin toss for the first seat comes first",
-    Phase.ARCHAFFINEURS: "each seat is choosing its Archaffineur",
-    Phase.DEAL: "the opening hands are being dealt",
-    Phase.OPENING: "the opening hands are being chosen (swap a card or keep)",
-    Phase.PLAY: "play has begun",
-    Phase.OVER: "the match is over",
+    TOSS: "the coin toss for the first seat comes first",
+    ARCHAFFINEURS: "each seat is choosing its Archaffineur",
+    DEAL: "the opening hands are being dealt",
+    OPENING: "the opening hands are being chosen (swap a card or keep)",
+    PLAY: "play has begun",
+    OVER: "the match is over",
 }
 
 # The dispatch table: the rule function that checks and applies each kind of action.

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON, Seat
 from console.games.wheels.rules.cellar import ShelvedWheel
-from console.games.wheels.rules.phases import Phase
+from console.games.wheels.rules.phases import DEAL, OPENING, Phase
 from console.games.wheels.rules.player import Player
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def build_view(state: WheelsState, seat: Seat | None) -> JSON:
     outcome = state.outcome()
     return {
         "game": "wheels",
-        "phase": state.phase.value,
+        "phase": state.phase,
         "first_seat": state.first_seat or None,
         "turn_of": state.current or None,
         "you": seat,
@@ -52,7 +52,7 @@ def _player(player: Player, own: bool, revealed: bool, phase: Phase) -> JSON:
     if own:
         shown["hand"] = player.hand_cards()
         shown["deck_bottom"] = list(player.deck.bottom)
-    if own or phase not in (Phase.OPENING, Phase.DEAL):
+    if own or phase not in (OPENING, DEAL):
         # Hidden from the rival while both choose: a keep must look like a swap.
         shown["swaps"] = player.swaps
         shown["kept"] = player.kept

@@ -27,7 +27,7 @@ from console.games.wheels.actions import (
 )
 from console.games.wheels.catalog import Archaffineur, CraftCard, Target
 from console.games.wheels.rules.cellar import ShelvedWheel
-from console.games.wheels.rules.phases import Phase
+from console.games.wheels.rules.phases import ARCHAFFINEURS, OPENING, PLAY, TOSS
 from console.games.wheels.rules.player import OPENING_SWAPS
 from console.games.wheels.rules.targets import valid_shelves
 
@@ -40,15 +40,15 @@ def actions_for(state: WheelsState, seat: Seat) -> list[Action]:
     if seat == CHANCE:
         return [action for action, _ in chance_outcomes(state)]
     phase = state.phase
-    if phase == Phase.PLAY:
+    if phase == PLAY:
         return _turn_actions(state, seat)
-    if phase == Phase.OPENING:
+    if phase == OPENING:
         player = state.seats[seat - 1]
         found: list[Action] = [keep_action(seat)]
         if player.swaps < OPENING_SWAPS and len(player.deck):
             found.extend(swap_action(seat, card) for card in sorted(player.hand))
         return found
-    if phase == Phase.ARCHAFFINEURS:
+    if phase == ARCHAFFINEURS:
         return [choose_action(seat, leader) for leader in state.catalog.ids_of("archaffineur")]
     return []
 
@@ -105,7 +105,7 @@ def chance_outcomes(state: WheelsState) -> list[tuple[Action, int]]:
         drawer = state.draws_due[0].seat
         deck = state.seats[drawer - 1].deck
         return [(draw_action(drawer, card), copies) for card, copies in deck.next_cards()]
-    if state.phase == Phase.TOSS:
+    if state.phase == TOSS:
         return [(first_action(1), 1), (first_action(2), 1)]
     return []
 
@@ -125,6 +125,6 @@ def sample_chance(state: WheelsState, rng: random.Random) -> Action:
                     return draw_action(drawer, card)
         rng.randrange(1)  # a forced draw still takes its turn of the RNG, as the generic sampler does
         return draw_action(drawer, deck.top[0] if deck.top else deck.bottom[0])
-    if state.phase == Phase.TOSS:
+    if state.phase == TOSS:
         return first_action(1 + rng.randrange(2))
     raise IllegalAction("chance has nothing to resolve now")

@@ -13,7 +13,7 @@ from console.games.core import Event, IllegalAction, Seat
 from console.games.wheels.actions import ChooseArchaffineur, ChooseFirst, Draw, Keep, Swap
 from console.games.wheels.rules.deck import due_draw
 from console.games.wheels.rules.events import private, public
-from console.games.wheels.rules.phases import Phase
+from console.games.wheels.rules.phases import ARCHAFFINEURS, TOSS
 from console.games.wheels.rules.player import OPENING_SWAPS
 
 if TYPE_CHECKING:
@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 
 
 def toss(state: WheelsState, action: ChooseFirst, events: list[Event]) -> None:
-    if state.phase != Phase.TOSS:
+    if state.phase != TOSS:
         raise IllegalAction("the first seat has already been chosen")
     state.first_seat = action.first
     events.append(public("first", seat=action.first))
-    state.phase = Phase.ARCHAFFINEURS
+    state.phase = ARCHAFFINEURS
     state.advance_setup()
 
 

@@ -5,13 +5,15 @@ The coin toss, the secret Archaffineurs, the deal, the opening swaps, then play 
 
 from __future__ import annotations
 
-from enum import StrEnum
+from typing import Final, Literal
 
+# Plain strings, typed by Literal: the phase is read on every action, and an Enum member's lookup
+# costs several times a module constant's.
+Phase = Literal["toss", "archaffineurs", "deal", "opening", "play", "over"]
 
-class Phase(StrEnum):
-    TOSS = "toss"  # chance tosses the coin for the first seat, unless an option fixed it
-    ARCHAFFINEURS = "archaffineurs"  # both seats choose an Archaffineur at once, in secret
-    DEAL = "deal"  # chance deals six cards to each seat
-    OPENING = "opening"  # both seats swap up to two cards or keep, at once
-    PLAY = "play"  # alternating turns, twelve each
-    OVER = "over"
+TOSS: Final = "toss"  # chance tosses the coin for the first seat, unless an option fixed it
+ARCHAFFINEURS: Final = "archaffineurs"  # both seats choose an Archaffineur at once, in secret
+DEAL: Final = "deal"  # chance deals six cards to each seat
+OPENING: Final = "opening"  # both seats swap up to two cards or keep, at once
+PLAY: Final = "play"  # alternating turns, twelve each
+OVER: Final = "over"
