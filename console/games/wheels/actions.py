@@ -1,4 +1,5 @@
-"""Every Wheels of War action as a small value with its notation, and the parser back from text.
+"""Every Wheels of War action as a small value with its notation, and the parser back from text
+(on the shared ``split_notation``; ``Game.parse_action`` then checks the one spelling).
 
 Notation (see notation.md): ``chance:first 2``, ``chance:draw 1 cart-wheel``, ``1:choose
 fen-matriarch``, ``1:swap bloom``, ``1:keep``, ``1:set cart-wheel 2 sealed``, ``1:read 2``,
@@ -14,12 +15,12 @@ from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, split_notation
 from console.games.wheels.catalog import Catalog
-from console.games.wheels.cellar import SHELVES
+from console.games.wheels.rules.cellar import SHELVES
 
 
 @dataclass(frozen=True)
 class ChooseFirst(Action):
-    """Chance: the coin toss for the first seat."""
+    """Chance: the coin toss for the first seat (no card, so no seat supplies it)."""
 
     first: Seat
     verb: ClassVar[str] = "first"
@@ -38,6 +39,10 @@ class Draw(Action):
 
     def args(self) -> tuple[str, ...]:
         return (str(self.drawer), self.card)
+
+    def supplier(self) -> Seat | None:
+        """The drawer scans the card it draws into its own reader."""
+        return self.drawer
 
     def cards(self) -> tuple[str, ...]:
         return (self.card,)
@@ -152,12 +157,12 @@ wait_action = cache(Wait)
 KINDS = {"wheel": "a wheel", "craft": "a craft", "archaffineur": "an Archaffineur"}
 
 
-def parse_action(text: str, catalog: Catalog) -> Action:
+def parse_notation(text: str, catalog: Catalog) -> Action:
     """Parse notation into an action; NotationError names what is wrong with the text."""
     seat, verb, args = split_notation(text)
 
     def card(word: str, kind: str) -> str:
-        found = catalog.cards.get(word.lower())
+        found = catalog.cards.get(word)
         if found is None:
             raise NotationError(f"{text!r}: there is no card {word!r} in the Wheels of War catalog")
         if found.kind != kind:
@@ -188,7 +193,7 @@ def parse_action(text: str, catalog: Catalog) -> Action:
             drawer = parse_int(args[0], "the seat", text)
             if drawer not in (1, 2):
                 raise NotationError(f"{text!r}: the drawing seat is 1 or 2")
-            found = catalog.cards.get(args[1].lower())
+            found = catalog.cards.get(args[1])
             if found is None or found.kind == "archaffineur":
                 raise NotationError(f"{text!r}: there is no deck card {args[1]!r} in the catalog")
             return draw_action(drawer, found.id)
@@ -198,7 +203,7 @@ def parse_action(text: str, catalog: Catalog) -> Action:
         return choose_action(seat, card(args[0], "archaffineur"))
     if verb == "swap":
         arity(1)
-        found = catalog.cards.get(args[0].lower())
+        found = catalog.cards.get(args[0])
         if found is None or found.kind == "archaffineur":
             raise NotationError(f"{text!r}: there is no deck card {args[0]!r} in the catalog")
         return swap_action(seat, found.id)
@@ -207,7 +212,7 @@ def parse_action(text: str, catalog: Catalog) -> Action:
         return keep_action(seat)
     if verb == "set":
         arity(2, 3)
-        if len(args) == 3 and args[2].lower() != "sealed":
+        if len(args) == 3 and args[2] != "sealed":
             raise NotationError(f"{text!r}: the only word after the shelf is 'sealed'")
         return set_action(seat, card(args[0], "wheel"), shelf(args[1]), len(args) == 3)
     if verb == "read":

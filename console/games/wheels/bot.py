@@ -23,7 +23,7 @@ from console.games.wheels.actions import (
     Swap,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
-from console.games.wheels.cellar import read_payout
+from console.games.wheels.rules.cellar import read_payout
 
 FREE_WORTH = 1.5
 
@@ -85,9 +85,9 @@ class HeuristicBot(Bot):
             card = self.catalog.wheel(action.card)
             return self._set_worth(card, action, turns, gain), False
         if isinstance(action, PlayCraft):
-            card = self.catalog.cards[action.card]
-            assert isinstance(card, CraftCard)
-            return self._craft_worth(card, action.shelf, me, rival, turns, gain), card.free
+            craft = self.catalog.cards[action.card]
+            assert isinstance(craft, CraftCard)
+            return self._craft_worth(craft, action.shelf, me, rival, turns, gain), craft.free
         if isinstance(action, Invoke):
             return self._leader_worth(action, me, rival, turns, gain), True
         return 0.0, False  # Wait

@@ -10,10 +10,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class CatalogError(ValueError):
-    """The card catalog is malformed; the message names the bad entry."""
-
-
 class Target(Enum):
     """Which wheel a craft or Archaffineur chooses, from "Choosing a craft target"."""
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
+from console.games.core import CatalogError
 from console.games.wheels.catalog import (
     ALL_OPS,
     PLAYER_OPS,
@@ -19,7 +20,6 @@ from console.games.wheels.catalog import (
     Archaffineur,
     Card,
     Catalog,
-    CatalogError,
     CraftCard,
     Effect,
     Target,

@@ -1,41 +1,65 @@
-"""The Wheels of War game: options, setup and notation, behind the engine contract."""
+"""The Wheels of War game: its facts, options, setup and notation, behind the engine contract.
+
+Options are typed specs (first seat, each seat's deck list and Archaffineur) checked by the base
+``merge_options``; the rules live in rules/, the match in state.py, the notation in actions.py.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from console.games.core import JSON, Action, BadOptions, Bot, Game, Seat, State
-from console.games.wheels.actions import parse_action
+from console.games.core import (
+    JSON,
+    Action,
+    BadOptions,
+    Bot,
+    Game,
+    GameFacts,
+    OptionSpec,
+    Seat,
+    State,
+    TableClock,
+)
+from console.games.wheels.actions import parse_notation
 from console.games.wheels.bot import HeuristicBot
 from console.games.wheels.catalog import Catalog
 from console.games.wheels.catalog_loader import load_catalog
-from console.games.wheels.deck import Deck
-from console.games.wheels.player import Player
+from console.games.wheels.rules.deck import Deck
+from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
 from console.games.wheels.stats import simulation_stats
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
+# The packaged cards.toml, read once: the options' choices are its deck lists and Archaffineurs.
+CATALOG = load_catalog()
+
+
+def _option_specs(catalog: Catalog) -> tuple[OptionSpec, ...]:
+    decks = tuple(sorted(catalog.decks))
+    leaders = (CHOOSE, NO_ARCHAFFINEUR, *catalog.ids_of("archaffineur"))
+    return (
+        OptionSpec("first_seat", 0, "the seat that plays first: 1 or 2, or 0 for a coin toss by chance",
+                   minimum=0, maximum=2),
+        *(OptionSpec(f"deck_{seat}", "standard", f"seat {seat}'s deck list", choices=decks)
+          for seat in (1, 2)),
+        *(OptionSpec(f"archaffineur_{seat}", CHOOSE,
+                     f"seat {seat}'s Archaffineur: chosen in secret at the table, fixed, or none",
+                     choices=leaders) for seat in (1, 2)),
+    )
 
 
 class WheelsGame(Game):
     name = "wheels"
     title = "Wheels of War"
-    min_players = 2
-    max_players = 2
+    # The Archaffineurs and the opening hands are chosen by both seats at once, each in secret.
+    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
+                      chance_kinds=("first", "draw"))
+    option_specs = _option_specs(CATALOG)
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
-        self.cards = catalog or load_catalog()
-
-    def default_options(self) -> JSON:
-        return {
-            "first_seat": 0,  # 0: a coin toss (chance) decides
-            "deck_1": "standard",
-            "deck_2": "standard",
-            "archaffineur_1": CHOOSE,
-            "archaffineur_2": CHOOSE,
-        }
+    def __init__(self) -> None:
+        self.cards = CATALOG
 
     def new(
         self,
@@ -47,15 +71,12 @@ class WheelsGame(Game):
         """Set up a match. The seed is unused: every random thing is a chance action."""
         self.check_players(players)
         chosen = self.merge_options(options)
-        first = chosen["first_seat"]
-        if first not in (0, 1, 2):
-            raise BadOptions(f"first_seat must be 1, 2 or 0 for a coin toss, not {first}")
         stacked = dict(decks or {})
         unknown_seats = set(stacked) - {1, 2}
         if unknown_seats:
             raise BadOptions(f"Wheels of War has seats 1 and 2, not {sorted(unknown_seats)}")
         seats = tuple(self._player(seat, chosen, stacked.get(seat)) for seat in (1, 2))
-        return WheelsState(self, self.cards, (seats[0], seats[1]), first)
+        return WheelsState(self, self.cards, (seats[0], seats[1]), chosen["first_seat"])
 
     def _player(self, seat: Seat, options: JSON, stacked: Sequence[str] | None) -> Player:
         if stacked is not None:
@@ -65,25 +86,18 @@ class WheelsGame(Game):
                     raise BadOptions(f"seat {seat}'s stacked deck names {card!r}, which is no deck card")
             deck = Deck(top=stacked)
         else:
-            deck_name = options[f"deck_{seat}"]
-            if deck_name not in self.cards.decks:
-                known = ", ".join(sorted(self.cards.decks))
-                raise BadOptions(f"there is no deck list {deck_name!r} (deck lists: {known})")
-            deck = Deck(middle=self.cards.deck_cards(deck_name))
+            deck = Deck(middle=self.cards.deck_cards(options[f"deck_{seat}"]))
         leader = options[f"archaffineur_{seat}"]
         if leader == CHOOSE:
-            archaffineur = None
-        elif leader == NO_ARCHAFFINEUR:
-            archaffineur = ""  # chosen: no Archaffineur at all
-        elif self.cards.cards.get(leader) is not None and self.cards.cards[leader].kind == "archaffineur":
-            archaffineur = leader
-        else:
-            known = ", ".join([CHOOSE, NO_ARCHAFFINEUR, *self.cards.ids_of("archaffineur")])
-            raise BadOptions(f"archaffineur_{seat} must be one of {known}, not {leader!r}")
-        return Player(deck, archaffineur)
+            return Player(deck, None)
+        return Player(deck, "" if leader == NO_ARCHAFFINEUR else leader)  # "": chosen to have none
 
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text, self.cards)
+    def parse_notation(self, text: str) -> Action:
+        return parse_notation(text, self.cards)
+
+    def clock(self, options: Mapping[str, Any]) -> TableClock | None:
+        """None: the book has no time limit, and a table may abandon a match (rulings.md, R-41)."""
+        return None
 
     def catalog(self) -> dict[str, str]:
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}

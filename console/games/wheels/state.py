@@ -1,5 +1,5 @@
-"""One match of Wheels of War in progress: the phases, who acts, and which rules apply an action
-(opening.py for the setup, turns.py for play).
+"""One match of Wheels of War in progress: the phases, who acts, and the table of which rule applies
+each action (rules/opening.py for the setup, rules/turns.py for play).
 
 Phases: the coin toss for the first seat (chance), the secret choice of Archaffineurs, the deal of
 six cards each (chance), the opening swaps, then play: alternating turns, each ended by one
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.wheels import legal, opening, turns, view
+from console.games.wheels import view
 from console.games.wheels.actions import (
     ChooseArchaffineur,
     ChooseFirst,
@@ -28,9 +28,10 @@ from console.games.wheels.actions import (
     Wait,
 )
 from console.games.wheels.catalog import Catalog
-from console.games.wheels.player import OPENING_HAND, OPENING_SWAPS, Player
-
-TOSS, ARCHAFFINEURS, DEAL, OPENING, PLAY, OVER = "toss", "archaffineurs", "deal", "opening", "play", "over"
+from console.games.wheels.rules import legal, opening, turns
+from console.games.wheels.rules.deck import DueDraw, due_draw
+from console.games.wheels.rules.phases import ARCHAFFINEURS, DEAL, OPENING, OVER, PLAY, TOSS, Phase
+from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
 
 
 class WheelsState(State):
@@ -43,10 +44,9 @@ class WheelsState(State):
         self.catalog = catalog
         self.seats = players
         self.first_seat = first_seat  # 0 until the coin toss
-        self.phase = TOSS
+        self.phase: Phase = TOSS
         self.current: Seat = 0  # the seat whose turn it is, in play
-        self.draws_due: list[Seat] = []  # seats owed a card, in order; chance resolves the first
-        self.swapping: list[str | None] = [None, None]  # the card each seat is swapping away
+        self.draws_due: list[DueDraw] = []  # the cards owed, in order; chance resolves the first
         self.history: list[Action] = []
         self._outcome: Outcome | None = None
         self._to_act: tuple[Seat, ...] = ()
@@ -70,7 +70,7 @@ class WheelsState(State):
         return legal.sample_chance(self, rng)
 
     def view(self, seat: Seat | None) -> JSON:
-        return view.build(self, seat)
+        return view.build_view(self, seat)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         return view.hidden_strings(self, seat)
@@ -87,28 +87,22 @@ class WheelsState(State):
         twin.phase = self.phase
         twin.current = self.current
         twin.draws_due = self.draws_due.copy()
-        twin.swapping = self.swapping.copy()
         twin.history = self.history.copy()
         twin._outcome = self._outcome
         twin._to_act = self._to_act
         return twin
 
-    def apply(self, action: Action) -> list[Event]:
-        """The contract's apply, but a seat refused for acting out of turn is told which rule holds
-        it back (its twelve turns are spent, its opening hand is settled, a card is being drawn)."""
-        seat = action.seat
-        if seat != CHANCE and seat not in self._to_act and self._outcome is None:
-            raise IllegalAction(self._why_not_now(seat))
-        return super().apply(action)
-
-    def _why_not_now(self, seat: Seat) -> str:
-        """Why ``seat`` may not act now, from what every seat can see (who is to act)."""
+    def why_not_now(self, seat: Seat) -> str:
+        """Which rule holds ``seat`` back (its twelve turns are spent, its opening hand is settled,
+        a card is being drawn), from what every seat can see."""
+        if seat == CHANCE:
+            return super().why_not_now(seat)
         if seat not in (1, 2):
             return f"Wheels of War has seats 1 and 2, not seat {seat}"
         if self._to_act == (CHANCE,):
             if self.phase == TOSS:
                 return "the coin toss for the first seat comes first"
-            return f"a card must be drawn first: seat {self.draws_due[0]} draws"
+            return f"a card must be drawn first: seat {self.draws_due[0].seat} draws"
         player = self.seats[seat - 1]
         if self.phase == ARCHAFFINEURS:
             return "you have chosen your Archaffineur; your rival is still choosing theirs"
@@ -120,14 +114,14 @@ class WheelsState(State):
         return f"it is seat {self.current}'s turn, not yours"
 
     def _apply(self, action: Action) -> list[Event]:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+        rule = _RULE_FOR.get(type(action))
+        if rule is None:
             raise IllegalAction(f"{action} is not a Wheels of War action")
         phase = _PHASE_OF.get(type(action))
         if phase is not None and phase != self.phase:
             raise IllegalAction(f"you cannot {action.verb} now: {_PHASE_NOW[self.phase]}")
         events: list[Event] = []
-        handler(self, action, events)  # checks everything before it changes anything
+        rule(self, action, events)  # checks everything before it changes anything
         self.history.append(action)
         self._settle()
         return events
@@ -159,14 +153,14 @@ class WheelsState(State):
         if self.phase == ARCHAFFINEURS and all(p.archaffineur is not None for p in self.seats):
             self.phase = DEAL
             for seat in (1, 2):
-                self.draws_due.extend([seat] * OPENING_HAND)
+                self.draws_due.extend([due_draw(seat)] * OPENING_HAND)
         self._settle()
 
     def _settle(self) -> None:
         """Drop draws nobody can take, then work out who acts next."""
         due = self.draws_due
         # (A swap's replacement is never dropped: a swap needs a card in the deck.)
-        while due and not len(self.seats[due[0] - 1].deck):
+        while due and not len(self.seats[due[0].seat - 1].deck):
             due.pop(0)
         if due or self.phase == TOSS:
             self._to_act = (CHANCE,)
@@ -194,7 +188,7 @@ class WheelsState(State):
 
 
 # The phase each seat action belongs to, and what is happening instead when it is refused.
-_PHASE_OF: dict[type, str] = {
+_PHASE_OF: dict[type, Phase] = {
     ChooseArchaffineur: ARCHAFFINEURS,
     Swap: OPENING,
     Keep: OPENING,
@@ -213,7 +207,8 @@ _PHASE_NOW = {
     OVER: "the match is over",
 }
 
-_HANDLERS: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
+# The dispatch table: the rule function that checks and applies each kind of action.
+_RULE_FOR: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
     ChooseFirst: opening.toss,
     Draw: opening.draw,
     ChooseArchaffineur: opening.choose,

@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON, Seat
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.player import Player
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.phases import DEAL, OPENING, Phase
+from console.games.wheels.rules.player import Player
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
 
 
-def build(state: WheelsState, seat: Seat | None) -> JSON:
+def build_view(state: WheelsState, seat: Seat | None) -> JSON:
     revealed = all(player.archaffineur is not None for player in state.seats)
     outcome = state.outcome()
     return {
@@ -34,7 +35,7 @@ def build(state: WheelsState, seat: Seat | None) -> JSON:
     }
 
 
-def _player(player: Player, own: bool, revealed: bool, phase: str) -> JSON:
+def _player(player: Player, own: bool, revealed: bool, phase: Phase) -> JSON:
     shown: dict[str, Any] = {
         "banked": player.banked,
         "turns_left": player.turns_left,
@@ -51,7 +52,7 @@ def _player(player: Player, own: bool, revealed: bool, phase: str) -> JSON:
     if own:
         shown["hand"] = player.hand_cards()
         shown["deck_bottom"] = list(player.deck.bottom)
-    if own or phase not in ("opening", "deal"):
+    if own or phase not in (OPENING, DEAL):
         # Hidden from the rival while both choose: a keep must look like a swap.
         shown["swaps"] = player.swaps
         shown["kept"] = player.kept

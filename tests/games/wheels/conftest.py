@@ -10,8 +10,8 @@ import pytest
 
 from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.deck import Deck
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.deck import Deck
 from console.games.wheels.state import WheelsState
 
 

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from console.games.core import CatalogError
 from console.games.wheels import GAME
-from console.games.wheels.catalog import CatalogError, Target
+from console.games.wheels.catalog import Target
 from console.games.wheels.catalog_loader import parse_catalog
 
 CARDS = GAME.cards

@@ -1,5 +1,5 @@
-"""Notation: every verb round-trips through str and parse_action, and malformed text is a
-NotationError that says what is wrong."""
+"""Notation: every verb round-trips through str and parse_action, and malformed text (odd digits,
+spaces, case, numbers) is a NotationError that says what is wrong, never another exception."""
 
 from __future__ import annotations
 
@@ -32,9 +32,37 @@ def test_every_verb_round_trips(text: str) -> None:
     assert GAME.parse_action(str(action)) == action
 
 
-def test_notation_has_one_spelling_upper_case_is_refused() -> None:
-    with pytest.raises(NotationError):
-        GAME.parse_action("1:SET Cart-Wheel 2 SEALED")
+@pytest.mark.parametrize(
+    "text, complaint",
+    [
+        ("1:SET cart-wheel 2", "a verb is written in lower-case letters"),
+        ("1:set Cart-Wheel 2", "there is no card 'Cart-Wheel'"),
+        ("1:set cart-wheel 2 SEALED", "the only word after the shelf is 'sealed'"),
+        ("chance:draw 1 Cart-Wheel", "there is no deck card 'Cart-Wheel'"),
+        ("\u00b2:wait", "the seat must be a number from 1 in ASCII digits"),
+        ("1:read \u00b2", "is not plain ASCII notation"),
+        ("1:read \u0663", "is not plain ASCII notation"),
+        ("chance:first \u00b2", "is not plain ASCII notation"),
+        ("1:read x2", "the shelf must be a whole number"),
+        ("1:read 99999999999999999999", "the shelf must be a whole number"),
+        ("chance:first 99999", "the first seat is 1 or 2"),
+        ("chance:first -1", "the first seat is 1 or 2"),
+        ("1:read 02", "the action is written '1:read 2'"),
+        ("chance:draw 01 cart-wheel", "the action is written 'chance:draw 1 cart-wheel'"),
+        ("01:wait", "the seat must be a number from 1"),
+        (" 1:wait", "the seat must be a number from 1"),
+        ("1:wait ", "the action ends with a space"),
+        ("1:set  cart-wheel 2", "words are separated by one space"),
+        ("1:read", "read takes 1 word(s) after it, not 0"),
+        ("1:", "the action has no verb"),
+        ("", "is not an action"),
+        ("1:set cart-wheel\t2", "is not plain ASCII notation"),
+    ],
+)
+def test_notation_has_one_spelling_and_anything_else_is_a_notation_error(text: str, complaint: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(text)
+    assert complaint in str(caught.value)
 
 
 def test_the_actions_name_their_cards_for_scans() -> None:

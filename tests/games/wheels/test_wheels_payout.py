@@ -9,7 +9,7 @@ import pytest
 
 from console.games.wheels import GAME
 from console.games.wheels.catalog import WheelCard
-from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.rules.cellar import ShelvedWheel
 
 
 def wheel_at(value: int, peak: int, hold: int, age: int, sealed: bool = False) -> ShelvedWheel:

@@ -16,7 +16,7 @@ from console.games.core import IllegalAction, NotationError
 from console.games.wheels import GAME
 from console.games.wheels.actions import SetWheel
 from console.games.wheels.catalog import WheelCard
-from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.rules.cellar import ShelvedWheel
 
 
 def test_the_seal_is_chosen_while_choosing_the_shelf(kit) -> None:

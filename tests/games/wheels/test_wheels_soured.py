@@ -30,7 +30,7 @@ def test_a_soured_wheel_still_blocks_its_shelf(kit) -> None:
 
 
 def test_extending_its_hold_later_does_not_restore_it() -> None:
-    from console.games.wheels.cellar import ShelvedWheel
+    from console.games.wheels.rules.cellar import ShelvedWheel
 
     wheel = ShelvedWheel(GAME.cards.wheel("cart-wheel"), sealed=False)
     wheel.add_age(7)

@@ -10,7 +10,7 @@ Affineur's Nose "can target a rival's sealed or unsealed wheel that has not sour
 from __future__ import annotations
 
 from console.games.wheels.catalog import Target
-from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.rules.cellar import ShelvedWheel
 
 
 def target_problem(target: Target, wheel: ShelvedWheel | None, shelf: int, card_name: str) -> str | None:

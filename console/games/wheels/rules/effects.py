@@ -2,17 +2,17 @@
 
 Effects follow the card's list in cards.toml, in order. Whole-cellar effects reach sealed wheels
 ("whole-cellar ageing, automatic reading and leader powers also reach sealed wheels"), and a hold
-or value change on the whole cellar skips soured wheels (rulings.md, "Whole-cellar changes").
+or value change on the whole cellar skips soured wheels (rulings.md, R-20).
 """
 
 from __future__ import annotations
 
 from console.games.core import Event, Seat
 from console.games.wheels.catalog import Archaffineur, CraftCard, Effect
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.events import public, wheel_event
-from console.games.wheels.player import Player
-from console.games.wheels.targets import best_to_read
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.events import public, wheel_event
+from console.games.wheels.rules.player import Player
+from console.games.wheels.rules.targets import best_to_read
 
 
 def read_wheel(player: Player, seat: Seat, shelf: int, events: list[Event], how: str = "read") -> None:

@@ -11,26 +11,29 @@ from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction, Seat
 from console.games.wheels.actions import ChooseArchaffineur, ChooseFirst, Draw, Keep, Swap
-from console.games.wheels.events import private, public
-from console.games.wheels.player import OPENING_SWAPS
+from console.games.wheels.rules.deck import due_draw
+from console.games.wheels.rules.events import private, public
+from console.games.wheels.rules.phases import ARCHAFFINEURS, TOSS
+from console.games.wheels.rules.player import OPENING_SWAPS
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
 
 
 def toss(state: WheelsState, action: ChooseFirst, events: list[Event]) -> None:
-    if state.phase != "toss":
+    if state.phase != TOSS:
         raise IllegalAction("the first seat has already been chosen")
     state.first_seat = action.first
     events.append(public("first", seat=action.first))
-    state.phase = "archaffineurs"
+    state.phase = ARCHAFFINEURS
     state.advance_setup()
 
 
 def draw(state: WheelsState, action: Draw, events: list[Event]) -> None:
     if not state.draws_due:
         raise IllegalAction("no one is due to draw a card now")
-    drawer = state.draws_due[0]
+    due = state.draws_due[0]
+    drawer = due.seat
     if action.drawer != drawer:
         raise IllegalAction(f"seat {drawer} draws next, not seat {action.drawer}")
     player = state.seats[drawer - 1]
@@ -40,12 +43,10 @@ def draw(state: WheelsState, action: Draw, events: list[Event]) -> None:
     player.deck.draw(action.card)
     player.take_into_hand(action.card)
     events.extend(private(drawer, "draw", {"seat": drawer, "card": action.card}, {"seat": drawer}))
-    swapped = state.swapping[drawer - 1]
-    if swapped is not None:
+    if due.swapped is not None:
         # "A swapped card goes to the bottom of your deck after its replacement is drawn."
-        state.swapping[drawer - 1] = None
-        player.take_from_hand(swapped)
-        player.deck.put_under(swapped)
+        player.take_from_hand(due.swapped)
+        player.deck.put_under(due.swapped)
         player.swaps += 1
         if player.swaps == OPENING_SWAPS:
             player.kept = True
@@ -92,8 +93,7 @@ def swap(state: WheelsState, action: Swap, events: list[Event]) -> None:
         raise IllegalAction(f"you may swap at most {OPENING_SWAPS} opening cards")
     if not len(player.deck):
         raise IllegalAction("your deck is empty: there is nothing to swap for")
-    state.swapping[action.seat - 1] = action.card
-    state.draws_due.append(action.seat)
+    state.draws_due.append(due_draw(action.seat, action.card))
     events.extend(
         private(action.seat, "swap", {"seat": action.seat, "card": action.card}, {"seat": action.seat})
     )

@@ -9,6 +9,24 @@ bottom, in swap order, and come up only when everything above them is gone.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from console.games.core import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DueDraw:
+    """A card owed to ``seat``, the one decision pending while it waits: chance decides which card
+    (any of the deck's ``next_cards``), the seat's own scanner supplies it in physical play, and it
+    goes into that hand. After an opening swap's replacement, ``swapped`` then goes under the deck."""
+
+    seat: Seat
+    swapped: str | None = None
+
+
+# Interned: the ending step owes a card nearly every turn.
+due_draw = cache(DueDraw)
 
 
 class Deck:

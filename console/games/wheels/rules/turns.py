@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 from console.games.core import Event, IllegalAction, Outcome, Seat
 from console.games.wheels.actions import Invoke, PlayCraft, Read, SetWheel, Wait
 from console.games.wheels.catalog import Archaffineur, CraftCard, Target
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.effects import read_wheel, resolve
-from console.games.wheels.events import private, public
-from console.games.wheels.player import HAND_LIMIT, Player
-from console.games.wheels.targets import target_problem
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.deck import due_draw
+from console.games.wheels.rules.effects import read_wheel, resolve
+from console.games.wheels.rules.events import private, public
+from console.games.wheels.rules.player import HAND_LIMIT, Player
+from console.games.wheels.rules.targets import target_problem
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -139,9 +140,9 @@ def end_turn(state: WheelsState, seat: Seat, events: list[Event]) -> None:
     if player.chill:
         player.chill -= 1
     player.turns_left -= 1
-    # A seat with no turns left draws nothing: the card could never be used (rulings.md).
+    # A seat with no turns left draws nothing: the card could never be used (rulings.md, R-5).
     if player.turns_left and player.hand_size < HAND_LIMIT and len(player.deck):
-        state.draws_due.append(seat)
+        state.draws_due.append(due_draw(seat))
     events.append(
         public(
             "ending",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from console.games.wheels.cellar import SHELVES, ShelvedWheel
-from console.games.wheels.deck import Deck
+from console.games.wheels.rules.cellar import SHELVES, ShelvedWheel
+from console.games.wheels.rules.deck import Deck
 
 TURNS = 12
 OPENING_HAND = 6

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from console.games.core import Event, Seat
-from console.games.wheels.cellar import ShelvedWheel
+from console.games.wheels.rules.cellar import ShelvedWheel
 
 PUBLIC_WHEEL_KEYS = ("seat", "shelf", "age", "soured", "sealed")
 

@@ -26,9 +26,10 @@ from console.games.wheels.actions import (
     wait_action,
 )
 from console.games.wheels.catalog import Archaffineur, CraftCard, Target
-from console.games.wheels.cellar import ShelvedWheel
-from console.games.wheels.player import OPENING_SWAPS
-from console.games.wheels.targets import valid_shelves
+from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.phases import ARCHAFFINEURS, OPENING, PLAY, TOSS
+from console.games.wheels.rules.player import OPENING_SWAPS
+from console.games.wheels.rules.targets import valid_shelves
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -39,15 +40,15 @@ def actions_for(state: WheelsState, seat: Seat) -> list[Action]:
     if seat == CHANCE:
         return [action for action, _ in chance_outcomes(state)]
     phase = state.phase
-    if phase == "play":
+    if phase == PLAY:
         return _turn_actions(state, seat)
-    if phase == "opening":
+    if phase == OPENING:
         player = state.seats[seat - 1]
         found: list[Action] = [keep_action(seat)]
         if player.swaps < OPENING_SWAPS and len(player.deck):
             found.extend(swap_action(seat, card) for card in sorted(player.hand))
         return found
-    if phase == "archaffineurs":
+    if phase == ARCHAFFINEURS:
         return [choose_action(seat, leader) for leader in state.catalog.ids_of("archaffineur")]
     return []
 
@@ -101,10 +102,10 @@ def _targeted(
 def chance_outcomes(state: WheelsState) -> list[tuple[Action, int]]:
     """The coin toss, or the next draw: each card that may come next, weighted by its copies."""
     if state.draws_due:
-        drawer = state.draws_due[0]
+        drawer = state.draws_due[0].seat
         deck = state.seats[drawer - 1].deck
         return [(draw_action(drawer, card), copies) for card, copies in deck.next_cards()]
-    if state.phase == "toss":
+    if state.phase == TOSS:
         return [(first_action(1), 1), (first_action(2), 1)]
     return []
 
@@ -113,7 +114,7 @@ def sample_chance(state: WheelsState, rng: random.Random) -> Action:
     """The same distribution, and the same pick for the same RNG, as State.sample_chance over
     ``chance_outcomes``, without building the whole list."""
     if state.draws_due:
-        drawer = state.draws_due[0]
+        drawer = state.draws_due[0].seat
         deck = state.seats[drawer - 1].deck
         middle = deck.middle
         if middle and not deck.top:
@@ -124,6 +125,6 @@ def sample_chance(state: WheelsState, rng: random.Random) -> Action:
                     return draw_action(drawer, card)
         rng.randrange(1)  # a forced draw still takes its turn of the RNG, as the generic sampler does
         return draw_action(drawer, deck.top[0] if deck.top else deck.bottom[0])
-    if state.phase == "toss":
+    if state.phase == TOSS:
         return first_action(1 + rng.randrange(2))
     raise IllegalAction("chance has nothing to resolve now")

@@ -1,0 +1,71 @@
+"""The engine contract as Wheels of War keeps it: facts, option specs, the seat that supplies a
+drawn card, and the rule-specific reason a seat hears when it may not act now."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from console.games.core import CHANCE, IllegalAction, NotationError, State
+from console.games.wheels import GAME
+from console.games.wheels.actions import Draw
+from console.games.wheels.state import WheelsState
+
+
+def test_the_facts_name_the_chance_verbs_the_engine_uses() -> None:
+    assert (GAME.facts.min_players, GAME.facts.max_players) == (2, 2)
+    assert GAME.facts.hidden_information and GAME.facts.simultaneous
+    state = GAME.new(2, options={"archaffineur_1": "none", "archaffineur_2": "none"})
+    rng = random.Random(3)
+    seen: set[str] = set()
+    while not state.is_over:
+        seat = state.to_act[0]
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+            seen.add(action.verb)
+        else:
+            legal = state.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+    assert seen == set(GAME.facts.chance_kinds) == {"first", "draw"}
+
+
+def test_every_option_has_a_spec_with_its_choices_or_range() -> None:
+    specs = {spec.name: spec for spec in GAME.option_specs}
+    assert set(specs) == {"first_seat", "deck_1", "deck_2", "archaffineur_1", "archaffineur_2"}
+    assert (specs["first_seat"].minimum, specs["first_seat"].maximum) == (0, 2)
+    assert specs["deck_1"].choices == ("cellar-keepers", "saboteurs", "standard")
+    assert specs["archaffineur_2"].choices[:2] == ("choose", "none")
+    assert "fen-matriarch" in specs["archaffineur_2"].choices
+    assert GAME.default_options() == {"first_seat": 0, "deck_1": "standard", "deck_2": "standard",
+                                      "archaffineur_1": "choose", "archaffineur_2": "choose"}
+
+
+def test_a_drawn_card_is_supplied_by_the_drawing_seat_and_the_coin_toss_by_no_one() -> None:
+    assert GAME.parse_action("chance:draw 2 cart-wheel").supplier() == 2
+    assert GAME.parse_action("chance:draw 1 bloom").supplier() == 1
+    assert GAME.parse_action("chance:first 2").supplier() is None
+    assert GAME.parse_action("1:set cart-wheel 2").supplier() is None
+    state = GAME.new(2, options={"first_seat": 1, "archaffineur_1": "none", "archaffineur_2": "none"})
+    draws = state.legal_actions(CHANCE)
+    assert draws and all(isinstance(d, Draw) and d.supplier() == 1 for d in draws)
+
+
+def test_the_engine_keeps_the_contracts_apply_and_explains_a_refused_turn() -> None:
+    assert "apply" not in vars(WheelsState)  # the base checks the turn, then asks why_not_now
+    state = GAME.new(2, options={"first_seat": 2, "archaffineur_1": "none", "archaffineur_2": "none"})
+    with pytest.raises(IllegalAction, match="a card must be drawn first: seat 1 draws"):
+        state.apply(GAME.parse_action("1:keep"))
+    with pytest.raises(IllegalAction, match="Wheels of War has seats 1 and 2, not seat 3"):
+        state.apply(GAME.parse_action("3:keep"))
+    assert state.why_not_now(CHANCE) == State.why_not_now(state, CHANCE)
+
+
+def test_the_engine_has_no_concession_and_no_clock() -> None:
+    """R-41: concession and time limits are the table's business, not rules of the game."""
+    assert GAME.clock(GAME.merge_options(None)) is None
+    assert "time-up" not in GAME.facts.chance_kinds
+    for text in ("1:concede", "chance:time-up"):
+        with pytest.raises(NotationError):
+            GAME.parse_action(text)
