@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from console.games.core import CHANCE, Action, NotationError, parse_int, split_notation
+from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, split_notation
 from console.games.wisteria.catalog import STRENGTHS, STRONGEST
 
 SHARED_SEATS = 36  # actions for seats 1..SHARED_SEATS are built once at import
@@ -44,6 +44,10 @@ class CardAction(Action):
     def cards(self) -> tuple[str, ...]:
         return (str(self.strength),)
 
+    def supplier(self) -> Seat:
+        """The card is ``owner``'s: its scanner supplies it (from its own draw pile)."""
+        return self.owner
+
 
 @dataclass(frozen=True)
 class Draw(CardAction):
@@ -71,6 +75,8 @@ class TimeUp(Action):
     """The table's clock ran out: the round in progress finishes, then the game is scored."""
 
     verb: ClassVar[str] = "time-up"
+    # The clock runs out whoever is to act (R-6); the rule checks the victory and that it is once.
+    out_of_turn: ClassVar[bool] = True
 
 
 CARD_VERBS: dict[str, type[CardAction]] = {"draw": Draw, "facedown": FaceDown, "tally": Tally}
@@ -85,6 +91,7 @@ def _shared(kind: type[CardAction]) -> list[list[CardAction]]:
 
 
 DRAWS, FACE_DOWNS, TALLIES = _shared(Draw), _shared(FaceDown), _shared(Tally)
+SHARED_BY_KIND = {Draw: DRAWS, FaceDown: FACE_DOWNS, Tally: TALLIES}
 BATTLES = [Battle(seat) for seat in range(SHARED_SEATS + 1)]
 RETREATS = [Retreat(seat) for seat in range(SHARED_SEATS + 1)]
 
@@ -104,29 +111,30 @@ def choice_action(seat: int, retreat: bool) -> Action:
     return Retreat(seat) if retreat else Battle(seat)
 
 
-def parse_action(text: str) -> Action:
-    """Notation to action; NotationError says what is wrong with the text."""
+def parse_notation(text: str) -> Action:
+    """Notation to action; NotationError says what is wrong with the text. Text that parses but is
+    spelt otherwise than ``str(action)`` is refused by the contract's ``Game.parse_action``."""
     seat, verb, args = split_notation(text)
+    shown = text[:40]  # an error quotes the text, never a screenful of it
     if verb in CHOICE_VERBS:
         if seat == CHANCE:
-            raise NotationError(f"{text!r}: only a seat chooses to {verb}, like 2:{verb}")
+            raise NotationError(f"{shown!r}: only a seat chooses to {verb}, like 2:{verb}")
         if args:
-            raise NotationError(f"{text!r}: {verb} takes nothing after it, like {seat}:{verb}")
+            raise NotationError(f"{shown!r}: {verb} takes nothing after it, like {seat}:{verb}")
         return choice_action(seat, verb == "retreat")
     if verb in CARD_VERBS:
         if seat != CHANCE or len(args) != 2:
-            raise NotationError(f"{text!r}: a card comes from chance, like chance:{verb} SEAT STRENGTH")
-        owner = parse_int(args[0], "the seat", text)
-        strength = parse_int(args[1], "the strength", text)
+            raise NotationError(f"{shown!r}: a card comes from chance, like chance:{verb} SEAT STRENGTH")
+        owner = parse_int(args[0], "the seat", shown)
+        strength = parse_int(args[1], "the strength", shown)
         if owner < 1:
-            raise NotationError(f"{text!r}: seats are numbered from 1")
+            raise NotationError(f"{shown!r}: seats are numbered from 1")
         if strength not in STRENGTHS:
-            raise NotationError(f"{text!r}: strength {strength} is not a card; strengths run from 1 to 6")
+            raise NotationError(f"{shown!r}: strength {strength} is not a card; strengths run from 1 to 6")
         kind = CARD_VERBS[verb]
-        table = {"draw": DRAWS, "facedown": FACE_DOWNS, "tally": TALLIES}[verb]
-        return card_action(table, kind, owner, strength)
+        return card_action(SHARED_BY_KIND[kind], kind, owner, strength)
     if verb == "time-up":
         if seat != CHANCE or args:
-            raise NotationError(f"{text!r}: the clock is the table's, written chance:time-up")
+            raise NotationError(f"{shown!r}: the clock is the table's, written chance:time-up")
         return TIME_UP
-    raise NotationError(f"{text!r}: Wisteria has no action {verb!r}; its verbs are {VERBS}")
+    raise NotationError(f"{shown!r}: Wisteria has no action {verb[:24]!r}; its verbs are {VERBS}")

@@ -11,14 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from console.games.core import CatalogError
+
 CATALOG_PATH = Path(__file__).with_name("cards.toml")
 WEAKEST, STRONGEST = 1, 6
 STRENGTHS = range(WEAKEST, STRONGEST + 1)
 CARD_KEYS = {"id", "name", "strength"}
-
-
-class CatalogError(ValueError):
-    """cards.toml is malformed; the message names the entry."""
 
 
 def parse_catalog(data: dict[str, Any], source: str = "cards.toml") -> dict[str, str]:
@@ -56,6 +54,7 @@ def catalog() -> dict[str, str]:
 def strength_of(card_id: str) -> int | None:
     """The strength a card id stands for, or None if it is not a Wisteria card."""
     text = card_id.strip()
-    if len(text) == 1 and text.isdigit() and WEAKEST <= int(text) <= STRONGEST:
+    # isascii: "²" is a digit to Python but no card (and int("²") would raise).
+    if len(text) == 1 and text.isascii() and text.isdigit() and WEAKEST <= int(text) <= STRONGEST:
         return int(text)
     return None

@@ -1,26 +1,47 @@
-"""The Wizard of Wisteria: Mix-Up game: its options, setup and the registry entry's methods."""
+"""The Wizard of Wisteria: Mix-Up game: its facts, options, setup, notation, clock and the registry
+entry's other methods. The rules are in rules/ (one module per chapter), the state in state.py.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from console.games.core import JSON, Action, Bot, Game, Seat, State
-from console.games.wisteria.actions import parse_action
+from console.games.core import JSON, Action, Bot, Game, GameFacts, OptionSpec, Seat, State, TableClock
+from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse_notation
 from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.catalog import catalog
-from console.games.wisteria.options import DEFAULT_OPTIONS, deal, read_rules
+from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_rules
 from console.games.wisteria.state import WisteriaState
+from console.games.wisteria.stats import simulation_stats
 
 
 class WisteriaGame(Game):
     name = "wisteria"
     title = "Wizard of Wisteria: Mix-Up"
-    min_players = 2
-    max_players = 36  # P-18: more than 4 may join; one card each is the least a seat can start with
-
-    def default_options(self) -> JSON:
-        return dict(DEFAULT_OPTIONS)
+    facts: ClassVar[GameFacts] = GameFacts(
+        min_players=2,
+        max_players=36,  # P-18: more than 4 may join; one card each is the least a seat can start with
+        simultaneous=True,  # Rule 2: the tied seats choose Battle or Retreat at once, in secret
+        hidden_information=True,
+        chance_kinds=(*CARD_VERBS, TIME_UP.verb),
+    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("victory", "total_control", "how the game is won, chosen before play: Total Control "
+                   "(one player holds every card), Time Limit (most cards) or Power Score (strengths)",
+                   choices=VICTORIES),
+        OptionSpec("copies", 6, "copies of each strength 1-6 in one deck (P-1: 36 cards)",
+                   minimum=0, maximum=100),
+        OptionSpec("deck", "", 'a custom deck instead of the copies: strengths separated by spaces or '
+                   'commas, like "1 1 2 6 6" (checked by the game)'),
+        OptionSpec("combined_decks", 1, "how many such decks are shuffled together (for more players)",
+                   minimum=1, maximum=10),
+        OptionSpec("round_limit", 0, "end the game after this many rounds (for simulation); 0: no limit",
+                   minimum=0, maximum=1_000_000),
+        OptionSpec("time_limit_minutes", 15, "Time Limit and Power Score: minutes on the table's clock",
+                   minimum=1, maximum=600),
+        OptionSpec("repeat_face_down", False, "P-5: a repeated War also places a new face-down card"),
+    )
 
     def new(
         self,
@@ -34,8 +55,15 @@ class WisteriaGame(Game):
         rules = read_rules(self.merge_options(options))
         return WisteriaState(self, players, rules, deal(rules, players, decks))
 
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+    def parse_notation(self, text: str) -> Action:
+        return parse_notation(text)
+
+    def clock(self, options: Mapping[str, Any]) -> TableClock | None:
+        """Time Limit and Power Score end when the table's clock posts chance:time-up (R-6)."""
+        merged = self.merge_options(options)
+        if merged["victory"] not in TIMED_VICTORIES:
+            return None
+        return TableClock(minutes=merged["time_limit_minutes"], time_up=TIME_UP)
 
     def catalog(self) -> dict[str, str]:
         return dict(catalog())
@@ -44,12 +72,4 @@ class WisteriaGame(Game):
         return HeuristicBot()
 
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
-        states = [state for state in finals if isinstance(state, WisteriaState)]
-        if not states:
-            return {}
-        return {
-            "mean_rounds": sum(state.round for state in states) / len(states),
-            "mean_wars": sum(state.wars for state in states) / len(states),
-            "mean_retreats": sum(state.retreats for state in states) / len(states),
-            "longest_rounds": max(state.round for state in states),
-        }
+        return simulation_stats([state for state in finals if isinstance(state, WisteriaState)])

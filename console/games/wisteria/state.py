@@ -1,6 +1,6 @@
-"""One game of Wisteria in progress: the public API of the contract over the round and War flow.
+"""One game of Wisteria in progress: its fields (piles, cards in play, the War, the step it waits
+for), the contract's queries, and a dispatch table from action class to the rule that applies it.
 
-``apply`` checks an action completely before anything changes, then hands it to the flow.
 Chance actions: ``legal_actions(CHANCE)`` lists every card any pending seat may supply (scans come
 in any order); ``chance_outcomes``/``sample_chance`` draw for the lowest pending seat only.
 """
@@ -8,16 +8,12 @@ in any order); ``chance_outcomes``/``sample_chance`` draw for the lowest pending
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from console.games.core import CHANCE, JSON, Action, Event, IllegalAction, Outcome, Seat, State
 from console.games.wisteria.actions import (
-    DRAWS,
-    FACE_DOWNS,
-    TALLIES,
     Battle,
-    CardAction,
     Draw,
     FaceDown,
     Retreat,
@@ -26,169 +22,168 @@ from console.games.wisteria.actions import (
     card_action,
     choice_action,
 )
-from console.games.wisteria.options import Deal, Rules
-from console.games.wisteria.rounds import CHOICE_NAMES, DECLARE, FACE_DOWN, PHASE_NAMES, REVEAL, TALLY, WAR
+from console.games.wisteria.rules import piles, rounds
+from console.games.wisteria.rules.choices import choice_refusal, choose
+from console.games.wisteria.rules.deal import Deal, Rules
+from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE, REVEAL, Step
+from console.games.wisteria.rules.supply import no_card_needed, supply
 from console.games.wisteria.view import build_view, secret_choice
-from console.games.wisteria.war import WarFlow
 
 if TYPE_CHECKING:
     from console.games.wisteria.game import WisteriaGame
 
-# Which chance verb supplies the cards each phase needs.
-CARD_KIND = {REVEAL: Draw, FACE_DOWN: FaceDown, WAR: Draw, TALLY: Tally}
-CARD_TABLE = {REVEAL: DRAWS, FACE_DOWN: FACE_DOWNS, WAR: DRAWS, TALLY: TALLIES}
-NEEDED = {Draw: "a face-up card (chance:draw)", FaceDown: "a face-down war card (chance:facedown)",
-          Tally: "a card counted for the Power Score (chance:tally)"}
+Rule = Callable[["WisteriaState", Any, list[Event]], None]
+RULES: dict[type[Action], Rule] = {
+    Draw: supply, FaceDown: supply, Tally: supply,
+    Battle: choose, Retreat: choose,
+    TimeUp: rounds.time_up,
+}
 
 
-class WisteriaState(WarFlow, State):
+class WisteriaState(State):
     """A Wisteria game. Build one with ``find_game("wisteria").new(players, ...)``."""
 
     game: WisteriaGame
 
     def __init__(self, game: WisteriaGame, players: int, rules: Rules, deal: Deal) -> None:
-        self.game = game
-        self._set_piles(players, deal)
-        self._set_round(rules)
-        self._start_round([])
+        seats = range(players + 1)
+        self.game, self.players, self.rules = game, players, rules
+        # The piles (rules/piles.py), index by seat, 0 unused.
+        self.composition = deal.composition
+        self.draw_kind = [piles.STACKED if seat in deal.stacked else piles.DEALT for seat in seats]
+        self.stacked = [list(reversed(deal.stacked.get(seat, []))) for seat in seats]  # top card LAST
+        self.draw_count = [len(deal.stacked[seat]) if seat in deal.stacked else deal.dealt.get(seat, 0)
+                           for seat in seats]
+        self.shuffled = [[0] * 7 for _ in seats]
+        self.won = [[0] * 7 for _ in seats]
+        self.won_count = [0] * (players + 1)
+        self.pool = list(deal.pool)
+        self.pool_total = sum(deal.pool)
+        self.eliminated = [False] * (players + 1)
+        self.active = list(range(1, players + 1))  # seats still in the game, in seat order
+        # The round and the cards in play (rules/rounds.py, reveal.py).
+        self.step: Step = REVEAL
+        self.pending: list[Seat] = []  # seats that must supply a card now, ascending
+        self.acting: tuple[Seat, ...] = ()
+        self.round = self.wars = self.retreats = 0  # retreats: seats that chose Retreat, all game
+        self.in_round: list[Seat] = []  # the seats that revealed a card this round
+        self.round_card = [0] * (players + 1)
+        self.face_down: list[list[int]] = [[] for _ in seats]
+        self.sacrifice = [0] * (players + 1)
+        self.battle: list[list[int]] = [[] for _ in seats]
+        self.spent: list[list[int]] = [[] for _ in seats]
+        # The War (rules/war.py, choices.py, spoils.py).
+        self.choice = [0] * (players + 1)
+        self.members: list[Seat] = []  # the War's tied seats still contending
+        self.battlers: list[Seat] = []
+        self.retreaters: list[Seat] = []
+        self.last_out: list[Seat] = []
+        self.declared = False  # the War's choices are known (after DECLARE)
+        self.first_tie = True  # Retreat is only offered on the first tie
+        # The end of the game (rules/scoring.py).
+        self.time_up = self.round_started = False
+        self.untallied: list[int] | None = None
+        self.tallied: list[list[int]] | None = None
+        self.last: dict[str, object] | None = None  # what the last round came to, for screens
+        self.result: Outcome | None = None
+        rounds.start_round(self, [])
 
     def copy(self) -> WisteriaState:
         other = object.__new__(type(self))
-        other.game = self.game
-        other._copy_piles(self)
-        other._copy_round(self)
+        other.__dict__.update(self.__dict__)  # the values and immutable fields; the lists follow
+        other.draw_kind, other.draw_count = self.draw_kind[:], self.draw_count[:]
+        other.stacked = [cards[:] for cards in self.stacked]
+        other.shuffled = [counts[:] for counts in self.shuffled]
+        other.won = [counts[:] for counts in self.won]
+        other.won_count, other.pool = self.won_count[:], self.pool[:]
+        other.eliminated, other.active = self.eliminated[:], self.active[:]
+        other.pending, other.in_round = self.pending[:], self.in_round[:]
+        other.round_card, other.sacrifice = self.round_card[:], self.sacrifice[:]
+        other.face_down = [cards[:] for cards in self.face_down]
+        other.battle = [cards[:] for cards in self.battle]
+        other.spent = [cards[:] for cards in self.spent]
+        other.choice, other.members = self.choice[:], self.members[:]
+        other.battlers, other.retreaters = self.battlers[:], self.retreaters[:]
+        other.last_out = self.last_out[:]
+        other.untallied = self.untallied[:] if self.untallied is not None else None
+        other.tallied = [counts[:] for counts in self.tallied] if self.tallied is not None else None
         return other
+
+    # -- the contract ---------------------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[Seat, ...]:
-        return self._to_act
+        return self.acting
 
     def outcome(self) -> Outcome | None:
         return self.result
 
-    # -- what may be done -------------------------------------------------------------------------
-
     def legal_actions(self, seat: Seat) -> list[Action]:
-        phase = self.phase
+        step = self.step
         if seat == CHANCE:
-            if phase not in CARD_KIND:
+            kind, shared = step.card, step.shared
+            if kind is None or shared is None:
                 return []
-            kind, table = CARD_KIND[phase], CARD_TABLE[phase]
-            actions: list[Action] = [card_action(table, kind, owner, strength)
-                                     for owner in self.pending for strength, _ in self.possible(owner)]
+            actions: list[Action] = [card_action(shared, kind, owner, strength)
+                                     for owner in self.pending for strength, _ in piles.possible(self, owner)]
             if len(self.pending) > 1:
                 actions.sort(key=str)
             return actions
-        if phase == DECLARE and seat in self._to_act:
+        if step is DECLARE and seat in self.acting:
             return [choice_action(seat, False), choice_action(seat, True)]
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
-        if self.phase not in CARD_KIND:
+        kind, shared = self.step.card, self.step.shared
+        if kind is None or shared is None:
             return []
         owner = self.pending[0]
-        kind, table = CARD_KIND[self.phase], CARD_TABLE[self.phase]
-        return [(card_action(table, kind, owner, strength), weight)
-                for strength, weight in self.possible(owner)]
+        return [(card_action(shared, kind, owner, strength), weight)
+                for strength, weight in piles.possible(self, owner)]
 
     def sample_chance(self, rng: random.Random) -> Action:
         """The same draw as the base class would make from ``chance_outcomes``, without the list."""
-        phase = self.phase
-        if phase not in CARD_KIND:
+        kind, shared = self.step.card, self.step.shared
+        if kind is None or shared is None:
             raise IllegalAction("chance has nothing to resolve now")
         owner = self.pending[0]
-        strength = self.pick(owner, rng.randrange(self.total_weight(owner)))
-        return card_action(CARD_TABLE[phase], CARD_KIND[phase], owner, strength)
-
-    def apply(self, action: Action) -> list[Event]:
-        """Like the contract's apply, but chance:time-up is heard whoever is to act."""
-        if self.result is not None:
-            raise IllegalAction("the game is over")
-        return self._apply(action)
+        strength = piles.pick(self, owner, rng.randrange(piles.total_weight(self, owner)))
+        return card_action(shared, kind, owner, strength)
 
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        kind = type(action)
-        if kind is Draw or kind is FaceDown:
-            assert isinstance(action, CardAction)
-            refusal = self._card_refusal(action)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            self._supply(action.owner, action.strength, events)
-        elif kind is Battle or kind is Retreat:
-            refusal = self._choice_refusal(action.seat, kind is Retreat)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            self._declare(action.seat, kind is Retreat, events)
-        elif kind is Tally:
-            assert isinstance(action, CardAction)
-            refusal = self._card_refusal(action)
-            if refusal is not None:
-                raise IllegalAction(refusal)
-            self._tally(action.owner, action.strength, events)
-        elif kind is TimeUp:
-            self._check_time_up(action)
-            self._time_is_up(events)
-        else:
+        rule = RULES.get(type(action))
+        if rule is None:
             raise IllegalAction(f"{action} is not a Wisteria action")
+        events: list[Event] = []
+        rule(self, action, events)
         return events
 
-    # -- refusals: each a sentence for a person, said before anything changes ---------------------
-
-    def _card_refusal(self, action: CardAction) -> str | None:
-        if action.seat != CHANCE:
-            return "a card comes from a draw pile: it is chance's action, not a seat's"
-        phase = self.phase
-        expected = CARD_KIND.get(phase)
-        if expected is None:
-            if phase == DECLARE:
-                waiting = ", ".join(str(seat) for seat in self._to_act)
-                return f"no card is needed now: seat(s) {waiting} must first choose Battle or Retreat"
-            return "no card is needed now"
-        if type(action) is not expected:
-            return f"the table needs {NEEDED[expected]} now, not {NEEDED[type(action)]}"
-        owner = action.owner
-        if owner not in self.pending:
-            if owner > self.players:
-                return f"there is no seat {owner}: the seats are 1 to {self.players}"
-            waiting = ", ".join(str(seat) for seat in self.pending)
-            return f"seat {owner} does not supply a card now; waiting for seat(s) {waiting}"
-        return self.refusal(owner, action.strength)
-
-    def _choice_refusal(self, seat: Seat, retreat: bool) -> str | None:
-        if not 1 <= seat <= self.players:
-            return f"there is no seat {seat}: the seats are 1 to {self.players}"
-        if self.phase == DECLARE and seat in self.members:
-            if self.choice[seat]:
-                return f"seat {seat} has already chosen; choices cannot be changed"
-            return None
-        if retreat and not self.first_tie and seat in self.battlers:
-            return (f"Retreat can only be done on the first card tie: this War is a repeat, so seat {seat} "
-                    "battles on")
-        if self.phase == DECLARE:
-            return f"seat {seat} is not in this War: only the tied seats choose Battle or Retreat"
-        return f"seat {seat} has no choice to make now: Battle or Retreat is chosen only after a tie"
-
-    def _check_time_up(self, action: Action) -> None:
-        if action.seat != CHANCE:
-            raise IllegalAction("time-up is the table's clock speaking, written chance:time-up")
-        if self.rules.victory == "total_control":
-            raise IllegalAction("this game is played to Total Control: it has no time limit")
-        if self.time_up:
-            raise IllegalAction("time is already up: the round in progress finishes, then the game is scored")
-
-    # -- what may be seen -------------------------------------------------------------------------
+    def why_not_now(self, seat: Seat) -> str:
+        """Who must act instead, in the rules' words; never a seat's secret choice."""
+        if seat == CHANCE:
+            return no_card_needed(self)
+        return choice_refusal(self, seat) or super().why_not_now(seat)
 
     def view(self, seat: Seat | None) -> JSON:
         return build_view(self, seat)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         """While the tied seats choose, a seat's own choice is its secret."""
-        if self.phase == DECLARE and self.choice[seat]:
+        if self.step is DECLARE and self.choice[seat]:
             return (secret_choice(seat, CHOICE_NAMES[self.choice[seat]]),)
         return ()
 
-    # -- for tests and reports --------------------------------------------------------------------
+    # -- for tests, screens and reports ---------------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        return self.step.name
+
+    def owned(self, seat: Seat) -> int:
+        return piles.owned(self, seat)
+
+    def in_play(self) -> int:
+        return rounds.in_play(self)
 
     def census(self) -> list[int]:
         """How many cards of each strength the engine accounts for (index 1..6): piles, centre,
@@ -205,7 +200,3 @@ class WisteriaState(WarFlow, State):
                     counts[strength] += self.tallied[seat][strength]
         counts[0] = 0
         return counts
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from console.games.core import JSON, Seat
-from console.games.wisteria.options import DECK_SIZE_PER_SEATS
-from console.games.wisteria.rounds import CHOICE_NAMES, DECLARE, PHASE_NAMES
+from console.games.wisteria.rules.deal import DECK_SIZE_PER_SEATS
+from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -21,7 +21,7 @@ def secret_choice(seat: Seat, choice: str) -> str:
 
 
 def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
-    choosing = state.phase == DECLARE
+    choosing = state.step is DECLARE
     members = set(state.members)
     seats: JSON = {}
     for other in range(1, state.players + 1):
@@ -47,7 +47,7 @@ def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
         "seat": seat,
         "players": state.players,
         "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.step.name,
         "to_act": list(state.to_act),
         "victory": rules.victory,
         "time_limit_minutes": rules.time_limit_minutes,

@@ -12,7 +12,7 @@ import pytest
 from console.games.core import CHANCE, IllegalAction, State
 from console.games.wisteria.actions import Draw
 from console.games.wisteria.game import WisteriaGame
-from console.games.wisteria.piles import DEALT, SHUFFLED, STACKED
+from console.games.wisteria.rules.piles import DEALT, SHUFFLED, STACKED, refusal
 
 Play = Any
 
@@ -62,7 +62,7 @@ def test_a_card_the_pool_cannot_hold_is_refused_naming_why(game: WisteriaGame) -
     with pytest.raises(IllegalAction, match="seat 2 cannot have a 6: all six 6s are accounted for"):
         state.apply(game.parse_action("chance:draw 2 6"))
     state.apply(game.parse_action("chance:draw 2 1"))
-    assert game.new(2, options={"deck": "6 1 1"}).refusal(1, 5) == \
+    assert refusal(game.new(2, options={"deck": "6 1 1"}), 1, 5) == \
         "seat 1 cannot have a 5: this deck has no 5s"
 
 

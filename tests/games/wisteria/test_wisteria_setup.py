@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from console.games.core import BadOptions
-from console.games.wisteria.catalog import CatalogError, catalog, parse_catalog
+from console.games.core import BadOptions, CatalogError
+from console.games.wisteria.catalog import catalog, parse_catalog
 from console.games.wisteria.game import WisteriaGame
 
 
@@ -70,12 +70,14 @@ def test_a_stacked_deck_with_0_or_7_is_refused(game: WisteriaGame, bad: str) -> 
 def test_unknown_or_wrongly_typed_options_are_refused(game: WisteriaGame) -> None:
     with pytest.raises(BadOptions, match="no option"):
         game.new(2, options={"jokers": 2})
-    with pytest.raises(BadOptions, match="victory must be one of"):
+    with pytest.raises(BadOptions, match="option 'victory' must be one of 'total_control'"):
         game.new(2, options={"victory": "most_wizards"})
-    with pytest.raises(BadOptions, match="combined_decks must be at least 1"):
+    with pytest.raises(BadOptions, match="option 'combined_decks' must be from 1 to 10, not 0"):
         game.new(2, options={"combined_decks": 0})
-    with pytest.raises(BadOptions, match="must be a whole number of 0 or more"):
+    with pytest.raises(BadOptions, match="option 'round_limit' must be from 0 to 1000000, not -1"):
         game.new(2, options={"round_limit": -1})
+    with pytest.raises(BadOptions, match="option 'copies' must be a whole number, not True"):
+        game.new(2, options={"copies": True})
 
 
 # Card Strength (Low -> High): 1 (weakest) ... 6 (strongest); the catalog names each.

@@ -1,4 +1,4 @@
-"""Game options and the deal: what deck is used, how it is dealt, how the game is won.
+"""The deal (Setup in the book): which deck is used, how it is dealt, how the game is won.
 
 ``read_rules`` turns the option mapping into ``Rules``; ``deal`` splits the deck between the seats
 as evenly as possible (the first N mod P seats get one extra, P-2), honouring stacked decks.
@@ -11,21 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from console.games.core import JSON, BadOptions, Seat
+from console.games.core import BadOptions, Seat
 from console.games.wisteria.catalog import STRENGTHS, strength_of
 
 VICTORIES = ("total_control", "time_limit", "power_score")
+TIMED_VICTORIES = ("time_limit", "power_score")  # the victories the table's clock ends
 DECK_SIZE_PER_SEATS = 4  # the rule book's "2-4 players" per deck (P-18)
-
-DEFAULT_OPTIONS: JSON = {
-    "victory": "total_control",  # Total Control, Time Limit or Power Score, chosen before play
-    "copies": 6,  # copies of each strength 1-6 in one deck (P-1: 36 cards)
-    "deck": "",  # a custom deck instead: strengths separated by spaces or commas, "1 1 2 6 6"
-    "combined_decks": 1,  # how many such decks are shuffled together (more players)
-    "round_limit": 0,  # end the game after this many rounds (simulation); 0: no limit
-    "time_limit_minutes": 15,  # for the table's clock: the engine has none (it hears chance:time-up)
-    "repeat_face_down": False,  # P-5: a repeated War also places a new face-down card
-}
+MAX_DECK_TEXT_CARDS = 600  # a custom deck longer than this is a mistake (or an abuse), not a game
 
 
 @dataclass(frozen=True)
@@ -51,19 +43,12 @@ class Deal:
 
 
 def read_rules(merged: Mapping[str, Any]) -> Rules:
-    """Check the merged options (defaults overlaid) and build the rules; BadOptions says why not."""
-    victory = merged["victory"]
-    if victory not in VICTORIES:
-        raise BadOptions(f"victory must be one of {', '.join(VICTORIES)}, not {victory!r}")
-    for key in ("copies", "combined_decks", "round_limit", "time_limit_minutes"):
-        if isinstance(merged[key], bool) or merged[key] < 0:
-            raise BadOptions(f"option {key!r} must be a whole number of 0 or more, not {merged[key]!r}")
-    if merged["combined_decks"] < 1:
-        raise BadOptions("combined_decks must be at least 1")
+    """Build the rules from options the game's option_specs have checked one by one; the deck
+    text is checked here (BadOptions naming ``deck``)."""
     one_deck = parse_deck(merged["deck"]) if merged["deck"].strip() else [merged["copies"]] * 6
     composition = (0, *(count * merged["combined_decks"] for count in one_deck))
     return Rules(
-        victory=victory,
+        victory=merged["victory"],
         composition=composition,
         combined_decks=merged["combined_decks"],
         round_limit=merged["round_limit"],
@@ -75,12 +60,16 @@ def read_rules(merged: Mapping[str, Any]) -> Rules:
 def parse_deck(text: str) -> list[int]:
     """A custom deck, "1 1 2 6" or "1,1,2,6": the count of each strength 1..6."""
     counts = [0] * 6
-    for token in re.split(r"[\s,]+", text.strip()):
+    # Checked before splitting, so a host cannot hand the parser megabytes.
+    tokens = re.split(r"[\s,]+", text.strip()[: 4 * MAX_DECK_TEXT_CARDS + 1])
+    if len(tokens) > MAX_DECK_TEXT_CARDS or len(text.strip()) > 4 * MAX_DECK_TEXT_CARDS:
+        raise BadOptions(f"option 'deck' lists more than {MAX_DECK_TEXT_CARDS} cards, the most a custom "
+                         "deck holds (combine decks with combined_decks)")
+    for token in tokens:
         strength = strength_of(token)
         if strength is None:
-            raise BadOptions(
-                f"deck: {token!r} is not a card; strengths run from 1 (weakest) to 6 (strongest)"
-            )
+            raise BadOptions(f"option 'deck': {token[:24]!r} is not a card; strengths run from 1 "
+                             "(weakest) to 6 (strongest)")
         counts[strength - 1] += 1
     return counts
 
