@@ -375,7 +375,7 @@ def _quick_check(path: Path) -> None:
     check = sqlite3.connect(f"{resolved.as_uri()}?{'mode=ro' if has_wal else 'immutable=1'}", uri=True)
     try:
         check.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        found = check.execute("PRAGMA quick_check(1)").fetchone()[0]
+        found = " ".join(str(check.execute("PRAGMA quick_check(1)").fetchone()[0]).split())  # one line
     finally:
         check.close()
     if found != "ok":
@@ -384,7 +384,7 @@ def _quick_check(path: Path) -> None:
 
 def _explain(path: Path, error: sqlite3.Error) -> str:
     """One line for a SQLite failure while opening: a locked journal is held, never 'not ours'."""
-    text = str(error)
+    text = " ".join(str(error).split())
     lowered = text.lower()
     if "locked" in lowered or "busy" in lowered:
         return f"{path} is held by another program (SQLite: {text}); close that program and try again"
