@@ -297,7 +297,7 @@ def _open_file(path: Path, exclusive: bool) -> tuple[int, bool]:
         ) from None
     if path.is_dir():
         raise JournalError(f"{path} is a folder, not a journal file; give the path of a file (--journal)")
-    if not os.access(path.parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm beside the file
+    if not os.access(path.resolve().parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm there
         raise JournalError(
             f"{path}: its folder {path.parent} is read-only; make it writable or choose another journal path"
         )

@@ -298,3 +298,25 @@ def test_one_hub_per_journal_file_however_its_path_is_spelled(tmp_path: Path) ->
         assert reader.tables() == []
     hub.close()
     Journal(tmp_path / "hardlink.db", exclusive=True).close()  # a stopped hub leaves no lock
+
+
+def test_an_empty_file_with_a_write_ahead_log_beside_it_is_not_taken_for_new(tmp_path: Path) -> None:
+    foreign_sqlite_with_a_live_wal(tmp_path / "other.db")
+    path = tmp_path / "j.db"
+    path.touch()
+    (tmp_path / "j.db-wal").write_bytes((tmp_path / "other.db-wal").read_bytes())
+    before = files_beside(path)
+    with pytest.raises(JournalError, match="is empty but has a write-ahead log beside it"):
+        Journal(path)
+    assert files_beside(path) == before
+
+
+def test_a_file_with_our_mark_but_no_schema_version_is_called_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "j.db"
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA application_id = {journal_module.APPLICATION_ID}")
+    db.close()
+    before = files_beside(path)
+    with pytest.raises(JournalError, match="has the tabletop mark but no schema version"):
+        Journal(path)
+    assert files_beside(path) == before
