@@ -90,20 +90,20 @@ class Journal:
         self._lock = threading.RLock()
         self._next_seq: dict[int, int] = {}
         self._handle: int | None = None
-        memory = str(path) == ":memory:"
+        db: sqlite3.Connection | None = None
         try:
             new = True
-            if not memory:
+            if str(path) != ":memory:":
                 self._handle, new = _open_file(self.path, exclusive)
                 if not new:
                     _quick_check(self.path)
-            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._db = db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             self._setup(new)
         except sqlite3.Error as error:
-            self._release()
+            self._abandon(db)
             raise JournalError(_explain(self.path, error)) from None
         except BaseException:
-            self._release()
+            self._abandon(db)
             raise
 
     def _setup(self, new: bool) -> None:
@@ -253,6 +253,12 @@ class Journal:
         with self._lock:
             self._db.close()
             self._release()
+
+    def _abandon(self, db: sqlite3.Connection | None) -> None:
+        """A failed open: SQLite's connection first, then the handle."""
+        if db is not None:
+            db.close()
+        self._release()
 
     def _release(self) -> None:
         """Close the file handle (and so the hub's lock), after SQLite's own: closing any handle
