@@ -23,6 +23,7 @@ from console.games.core import CHANCE, Game
 PROVIDERS: dict[str, str] = {
     "pods": "console.inputs.bench",
     "hub": "console.web.bench",
+    "journal": "console.bench_journal",
 }
 
 

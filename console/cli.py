@@ -20,6 +20,8 @@ from console.journal import Journal, JournalError
 from console.paths import default_journal_path
 
 EXIT_USAGE = 2
+# A scenario that ran but did not give what its [expect] table says.
+EXIT_EXPECTATION = 1
 
 
 class CommandError(Exception):
@@ -31,20 +33,30 @@ def open_journal(args: argparse.Namespace) -> Journal:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    from console.scenario import load_scenario, run_scenario
+    from console.scenario import check_expectations, load_scenario, run_scenario
 
-    run = run_scenario(load_scenario(args.file))
+    scenario = load_scenario(args.file)
+    run = run_scenario(scenario)
+    differences = check_expectations(scenario, run)
     if args.json:
-        print(json.dumps({**run.result, "error": run.error, "error_index": run.error_index}, indent=2))
+        print(json.dumps({**run.result, "error": run.error, "error_index": run.error_index,
+                          "differences": differences}, indent=2))
     else:
         result = run.result
         print(f"Public view:\n{json.dumps(result['public'], indent=2)}")
         for seat, view in result["seats"].items():
             print(f"Seat {seat} sees:\n{json.dumps(view, indent=2)}")
         print(f"Outcome: {json.dumps(result['outcome'])}")
-    if run.error is not None:
+    if run.error is not None and "error_index" not in scenario.expect:  # an illegal action
         print(f"tabletop: {run.error}", file=sys.stderr)
         return EXIT_USAGE
+    if differences:
+        print(f"tabletop: {args.file}: {len(differences)} expectation(s) not met:", file=sys.stderr)
+        for difference in differences:
+            print(f"  {difference}", file=sys.stderr)
+        return EXIT_EXPECTATION
+    if scenario.expect and not args.json:
+        print("Expectations: all met")
     return 0
 
 

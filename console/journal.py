@@ -2,12 +2,15 @@
 
 WAL mode with ``synchronous=FULL`` makes each commit durable once it returns. The actions table
 is append-only (triggers refuse UPDATE and DELETE), so a game is its setup plus its action log
-and can always be rebuilt by replay.
+and can always be rebuilt by replay. A file that is not a sound journal of this version is
+refused with one line and left as it was.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -19,6 +22,11 @@ from typing import Any
 # "TBLT" as a 32-bit integer: marks a SQLite file as ours.
 APPLICATION_ID = 0x54424C54
 SCHEMA_VERSION = 1
+# The first 100 bytes of a SQLite file: its header, where the two numbers above are kept.
+HEADER_BYTES = 100
+SQLITE_MAGIC = b"SQLite format 3\x00"
+# How long to wait for another connection's write lock before calling the journal held.
+BUSY_TIMEOUT_MS = 5000
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -47,7 +55,8 @@ BEGIN SELECT RAISE(ABORT, 'the action journal is append-only'); END;
 
 
 class JournalError(Exception):
-    """The journal file cannot be used: not ours, from a newer version, or unknown table."""
+    """The journal cannot be used (not ours, damaged, newer, held, unwritable), or an unknown table.
+    The message is one line naming the file and what to do."""
 
 
 @dataclass(frozen=True)
@@ -69,33 +78,53 @@ class TableRecord:
 
 
 class Journal:
-    """One SQLite journal file, safe to share between the table worker and web threads."""
+    """One SQLite journal file, safe to share between the table worker and web threads.
 
-    def __init__(self, path: str | Path) -> None:
+    Opening never writes to a file that is not already a sound journal of this version: the
+    header is read by hand and SQLite's quick check runs read-only first. ``exclusive`` (the hub)
+    also takes the kernel's lock on the file itself, so a second hub is refused however the path
+    is spelled (a symlink, a hard link)."""
+
+    def __init__(self, path: str | Path, exclusive: bool = False) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        self._next_seq: dict[int, int] = {}
+        self._handle: int | None = None
+        db: sqlite3.Connection | None = None
         try:
-            self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-            self._check_ownership()
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            with self._transaction():
-                self._create_schema()
-        except sqlite3.DatabaseError as error:
-            raise JournalError(f"{path} is not a tabletop journal ({error})") from None
+            new = True
+            if str(path) != ":memory:":
+                self._handle, new = _open_file(self.path, exclusive)
+                if not new:
+                    _quick_check(self.path)
+            self._db = db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._setup(new)
+        except sqlite3.Error as error:
+            self._abandon(db)
+            raise JournalError(_explain(self.path, error)) from None
+        except BaseException:
+            self._abandon(db)
+            raise
+
+    def _setup(self, new: bool) -> None:
+        self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA synchronous=FULL")
+        # A new file gets its schema and mark in its first transaction, before WAL mode: killed
+        # part way, it is still empty, never a marked file without tables or tables without a mark.
+        with self._transaction():
+            if not new:
+                self._check_ownership()
+            self._create_schema()
+        self._db.execute("PRAGMA journal_mode=WAL")
 
     def _check_ownership(self) -> None:
+        """The header again, through SQLite under the write lock (a WAL may hold a newer page 1)."""
         application_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        has_tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
-        if has_tables and application_id != APPLICATION_ID:
-            raise JournalError(f"{self.path} is a SQLite file but not a tabletop journal")
-        if version > SCHEMA_VERSION:
-            raise JournalError(f"{self.path} was written by a newer console (schema {version})")
+        problem = _identity_problem(application_id, version)
+        if problem:
+            raise JournalError(f"{self.path} {problem}")
 
     def _create_schema(self) -> None:
         for statement in _statements(SCHEMA):
@@ -142,18 +171,40 @@ class Journal:
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
-    def append(self, table_id: int, seq: int, notation: str, at: float) -> None:
-        """Commit one action durably. The sequence number must be the next one for the table."""
-        with self._transaction() as db:
-            expected = db.execute(
-                "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)
-            ).fetchone()[0]
+    def append(
+        self, table_id: int, seq: int, notation: str, at: float, outcome: Mapping[str, Any] | None = None
+    ) -> None:
+        """Commit one action durably. The sequence number must be the next one for the table.
+
+        With ``outcome`` (the action ended the game) the table is marked finished with it in the
+        same transaction: a kill leaves both or neither, never a last move on a game still playing."""
+        with self._lock:
+            expected = self._next_seq.get(table_id)
+            if expected is None:  # once per table: the primary key finds the last action directly
+                expected = self._db.execute(
+                    "SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE table_id = ?", (table_id,)
+                ).fetchone()[0]
             if seq != expected:
                 raise JournalError(f"table {table_id}: action {seq} is out of order (expected {expected})")
-            db.execute(
-                "INSERT INTO actions (table_id, seq, notation, at) VALUES (?, ?, ?, ?)",
-                (table_id, seq, notation, at),
-            )
+            try:
+                with self._transaction() as db:
+                    db.execute(
+                        "INSERT INTO actions (table_id, seq, notation, at) VALUES (?, ?, ?, ?)",
+                        (table_id, seq, notation, at),
+                    )
+                    if outcome is not None:
+                        db.execute(
+                            "UPDATE tables SET status = 'finished', outcome = ? WHERE id = ?",
+                            (json.dumps(dict(outcome)), table_id),
+                        )
+            except sqlite3.IntegrityError as error:
+                self._next_seq.pop(table_id, None)
+                if "FOREIGN KEY" in str(error):
+                    raise JournalError(f"there is no table {table_id} in the journal") from None
+                if "PRIMARY KEY" in str(error) or "UNIQUE" in str(error):  # another writer was first
+                    raise JournalError(f"table {table_id}: action {seq} is already in the journal") from None
+                raise
+            self._next_seq[table_id] = seq + 1
 
     def set_status(self, table_id: int, status: str, outcome: Mapping[str, Any] | None = None) -> None:
         with self._transaction() as db:
@@ -201,6 +252,20 @@ class Journal:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._release()
+
+    def _abandon(self, db: sqlite3.Connection | None) -> None:
+        """A failed open: SQLite's connection first, then the handle."""
+        if db is not None:
+            db.close()
+        self._release()
+
+    def _release(self) -> None:
+        """Close the file handle (and so the hub's lock), after SQLite's own: closing any handle
+        on the file drops this process's POSIX locks on it, SQLite's included."""
+        if self._handle is not None:
+            os.close(self._handle)
+            self._handle = None
 
     def __enter__(self) -> Journal:
         return self
@@ -219,3 +284,118 @@ def _statements(script: str) -> list[str]:
             statements.append(joined)
             current = []
     return statements
+
+
+def _open_file(path: Path, exclusive: bool) -> tuple[int, bool]:
+    """A handle on the journal file, made (with its folder) if absent, and whether it is new.
+    Only an absent or empty file is new; anything else must pass the header check first."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next(p for p in [path.parent, *path.parent.parents] if p.exists() and not p.is_dir())
+        raise JournalError(
+            f"{path}: cannot make its folder, {blocker} is a file; choose another journal path (--journal)"
+        ) from None
+    except OSError as error:
+        raise JournalError(
+            f"{path}: cannot make its folder {path.parent} ({error.strerror}); "
+            "create it or choose another journal path"
+        ) from None
+    if path.is_dir():
+        raise JournalError(f"{path} is a folder, not a journal file; give the path of a file (--journal)")
+    if not os.access(path.resolve().parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm there
+        raise JournalError(
+            f"{path}: its folder {path.parent} is read-only; make it writable or choose another journal path"
+        )
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise JournalError(f"{path} is read-only; make it writable (chmod u+rw) or choose another journal")
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as error:
+        why = f"cannot open it ({error.strerror})"
+        raise JournalError(f"{path}: {why}; check the file and its folder") from None
+    try:
+        if exclusive:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise JournalError(
+                    f"{path}: another tabletop hub is already running on this journal; stop it, "
+                    "or give this hub another journal (--journal)"
+                ) from None
+        size = os.fstat(handle).st_size
+        header = os.pread(handle, HEADER_BYTES, 0)
+        if size == 0:
+            wal = Path(f"{path.resolve()}-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise JournalError(
+                    f"{path} is empty but has a write-ahead log beside it ({wal.name}), which this "
+                    "console never leaves; move both aside or choose another journal path"
+                )
+            return handle, True
+        problem = _header_problem(header)
+        if problem:
+            raise JournalError(f"{path} {problem}")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle, False
+
+
+def _header_problem(header: bytes) -> str | None:
+    """What is wrong with a file's first 100 bytes as a journal's, read before SQLite opens it
+    (so SQLite never claims, recovers or checkpoints a file that is not ours)."""
+    if len(header) < HEADER_BYTES:
+        return (f"is only {len(header)} bytes long: truncated or not a journal; "
+                "move it aside or choose another journal path")
+    if not header.startswith(SQLITE_MAGIC):
+        return "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path"
+    application_id = int.from_bytes(header[68:72], "big")
+    version = int.from_bytes(header[60:64], "big")
+    return _identity_problem(application_id, version)
+
+
+def _identity_problem(application_id: int, version: int) -> str | None:
+    if application_id != APPLICATION_ID:
+        whose = "no tabletop mark" if application_id == 0 else f"application id {application_id:#x}"
+        return (f"is a SQLite file of another program ({whose}), not a tabletop journal; "
+                "choose another journal path")
+    if version > SCHEMA_VERSION:
+        return (f"was written by a newer tabletop console (journal schema {version}, this one reads "
+                f"{SCHEMA_VERSION}); upgrade tabletop to open it")
+    if version < 1:
+        return "has the tabletop mark but no schema version: it is damaged; restore it from a backup"
+    return None
+
+
+def _quick_check(path: Path) -> None:
+    """SQLite's quick check on a read-only connection, before anything is written. With no WAL
+    beside the file it is opened immutable: not even a -wal or -shm file is made. With one, a
+    read-only connection reads it (and may rebuild the -shm index) but never checkpoints it.
+    A rollback journal left by a kill during the very first transaction is SQLite's to roll back,
+    so then the check is left to the writing connection."""
+    resolved = path.resolve()
+    if Path(f"{resolved}-journal").exists():
+        return
+    has_wal = any(Path(f"{resolved}{suffix}").exists() for suffix in ("-wal", "-shm"))
+    check = sqlite3.connect(f"{resolved.as_uri()}?{'mode=ro' if has_wal else 'immutable=1'}", uri=True)
+    try:
+        check.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        found = " ".join(str(check.execute("PRAGMA quick_check(1)").fetchone()[0]).split())  # one line
+    finally:
+        check.close()
+    if found != "ok":
+        raise JournalError(f"{path} is damaged (SQLite's check: {found}); restore it from a backup")
+
+
+def _explain(path: Path, error: sqlite3.Error) -> str:
+    """One line for a SQLite failure while opening: a locked journal is held, never 'not ours'."""
+    text = " ".join(str(error).split())
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered:
+        return f"{path} is held by another program (SQLite: {text}); close that program and try again"
+    if "readonly" in lowered or "read-only" in lowered:
+        return f"{path} cannot be written (SQLite: {text}); make the file and its folder writable"
+    if "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
+        return f"{path} is damaged (SQLite: {text}); restore it from a backup or move it aside"
+    return f"{path} cannot be used as a journal (SQLite: {text}); check the file and its folder"

@@ -85,14 +85,13 @@ class Table:
             action = self.game.parse_action(action)
         seq = len(self.history)
         events = self._apply(action)
-        try:
-            self.journal.append(self.id, seq, str(action), self.clock())
+        outcome = self.state.outcome()
+        try:  # the game's last action and its outcome go in one transaction
+            self.journal.append(self.id, seq, str(action), self.clock(),
+                                outcome.to_json() if outcome is not None else None)
         except BaseException:
             self._rebuild()
             raise
-        outcome = self.state.outcome()
-        if outcome is not None:
-            self.journal.set_status(self.id, "finished", outcome.to_json())
         return events
 
     def _apply(self, action: Action) -> list[Event]:

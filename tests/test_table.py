@@ -117,3 +117,29 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_resumes_to_a_fresh_rep
     taken = resumed.advance({seat: RandomBot() for seat in (1, 2, 3)}, limit=20)
     assert taken == 20 or resumed.state.outcome() is not None
     assert journal.actions(record.id) == resumed.history
+
+
+def test_the_last_action_and_the_outcome_are_committed_together_or_not_at_all(tmp_path: Path) -> None:
+    options = {"round_limit": 30, "victory": "time_limit"}
+    played = Table.start(Journal(tmp_path / "played.db"), "wisteria", 2, seed=5, options=options)
+    played.advance({1: RandomBot(), 2: RandomBot()})
+    *before_last, last = played.history
+    journal = Journal(tmp_path / "j.db")
+    table = Table.start(journal, "wisteria", 2, seed=5, options=options)
+    for action in before_last:
+        table.submit(action)
+    assert table.state.outcome() is None
+    # Recording the outcome fails inside SQLite: the game-ending action must not stay behind alone.
+    journal.connection.execute(
+        "CREATE TRIGGER injected BEFORE UPDATE OF status ON tables"
+        " BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+    )
+    with pytest.raises(Exception, match="injected failure"):
+        table.submit(last)
+    assert journal.actions(table.id) == table.history == before_last
+    assert journal.record(table.id).status == "playing" and table.state.outcome() is None
+    journal.connection.execute("DROP TRIGGER injected")
+    table.submit(last)
+    record, outcome = journal.record(table.id), table.state.outcome()
+    assert outcome is not None and record.status == "finished" and record.outcome == outcome.to_json()
+    assert journal.actions(table.id) == played.history

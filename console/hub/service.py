@@ -7,7 +7,6 @@ the configured table only when there is none, so a hub killed at any moment come
 
 from __future__ import annotations
 
-import fcntl
 import hmac
 import logging
 import re
@@ -15,8 +14,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from console.games import find_game
 from console.games.core import Seat
@@ -62,8 +60,7 @@ class Hub:
 
     def __init__(self, config: HubConfig) -> None:
         self.config = config
-        self._hub_lock = _lock_journal(config.journal)
-        self.journal = Journal(config.journal)
+        self.journal = Journal(config.journal, exclusive=True)  # one hub per journal file
         self.store = HubStore(self.journal)
         self.host_pin = self.store.host_pin(config.host_pin)
         self.workers: dict[int, TableWorker] = {}
@@ -167,8 +164,6 @@ class Hub:
         for worker in self.tables():
             worker.stop()
         self.journal.close()
-        if self._hub_lock is not None:
-            self._hub_lock.close()
 
 
 def _without_notation(error: Exception) -> str:
@@ -181,21 +176,6 @@ def _without_notation(error: Exception) -> str:
     if isinstance(error, JournalError) and replay:
         return f"its action {replay.group(1)} no longer applies under the rules of this version"
     return text
-
-
-def _lock_journal(path: Path) -> TextIO | None:
-    """One hub per journal: two would resume the same tables and fight over them. The lock is
-    the kernel's, so a hub killed with SIGKILL leaves none behind."""
-    if str(path) == ":memory:":
-        return None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(f"{path}.hub-lock", "w")  # noqa: SIM115 - held open for the hub's lifetime
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        raise HubError(f"another tabletop hub is already running on the journal {path}") from None
-    return handle
 
 
 def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> TableConfig:

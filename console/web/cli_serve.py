@@ -81,7 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     try:
         hub = Hub(configure(args)).start()
-    except HubError as error:  # another hub holds the journal, a bad table in the configuration
+    except HubError as error:  # a bad table in the configuration (a journal problem is a JournalError)
         raise ServeError(str(error)) from None
     serve(create_app({"HUB": hub}), hub, sys.stdout)
     return 0

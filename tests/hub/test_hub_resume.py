@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from console.hub.errors import HubError
 from console.hub.service import Hub
 from console.hub.worker import Act, HostCommand
+from console.journal import JournalError
 
 MakeHub = Callable[..., Hub]
 
@@ -54,7 +54,7 @@ def test_a_table_whose_seats_were_never_recorded_gets_tokens_on_resume(make_hub:
 
 def test_a_second_hub_on_the_same_journal_is_refused(make_hub: MakeHub) -> None:
     make_hub()
-    with pytest.raises(HubError, match="already running"):
+    with pytest.raises(JournalError, match="another tabletop hub is already running"):
         make_hub()
 
 
