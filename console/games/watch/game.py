@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from console.games.core import JSON, BadOptions, Bot, Game, State
-from console.games.watch import notation
-from console.games.watch.board import random_tiles, reference_tiles
-from console.games.watch.catalog import load_catalog
-from console.games.watch.chronicle import CARD_EFFECTS
-from console.games.watch.decks import Deck
-from console.games.watch.notation import WatchAction
+from console.games.watch import actions as notation
+from console.games.watch.rules.board import random_tiles, reference_tiles
+from console.games.watch.rules.catalog import load_catalog
+from console.games.watch.rules.chronicle import CARD_EFFECTS
+from console.games.watch.rules.decks import Deck
+from console.games.watch.actions import WatchAction
 from console.games.watch.state import WatchState
 
 # Four peoples are named by the Chronicle; the other three are left to the designer (watch.md C.3).

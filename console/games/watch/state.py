@@ -14,12 +14,12 @@ from operator import attrgetter
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.watch import alliances, building, chronicle, combat, horde, network
-from console.games.watch.board import TOPOLOGY, buildable, road_allowed
-from console.games.watch.catalog import Catalog
-from console.games.watch.decks import Deck
-from console.games.watch.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
-from console.games.watch.notation import (
+from console.games.watch.rules import alliances, building, chronicle, combat, horde, network
+from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
+from console.games.watch.rules.catalog import Catalog
+from console.games.watch.rules.decks import Deck
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
+from console.games.watch.actions import (
     Accept,
     Deal,
     Declare,
@@ -279,7 +279,7 @@ class WatchState(State):
         return actions
 
     def _founding_actions(self, seat: int) -> list[WatchAction]:
-        from console.games.watch.notation import City, Settle
+        from console.games.watch.actions import City, Settle
 
         step = self.founding[self.founding_step][1]
         if step == "road":

@@ -16,7 +16,7 @@ from typing import Any
 
 from console.games.core import CHANCE, Event, IllegalAction
 from console.games.watch import GAME
-from console.games.watch.board import EDGE_INDEX, POINT_INDEX, TOPOLOGY
+from console.games.watch.rules.board import EDGE_INDEX, POINT_INDEX, TOPOLOGY
 from console.games.watch.state import Stack, WatchState
 
 CITIES = {1: ("i14", "i19"), 2: ("i26", "i21"), 3: ("i41", "i46"), 4: ("i42", "i47")}

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON, Seat
-from console.games.watch import alliances, horde
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import PIECE_NAMES, RESOURCE_NAMES
+from console.games.watch.rules import alliances, horde
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import PIECE_NAMES, RESOURCE_NAMES
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState

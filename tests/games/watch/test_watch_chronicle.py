@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from console.games.watch.board import EDGE_INDEX
-from console.games.watch.catalog import CatalogError, load_catalog, parse_catalog
-from console.games.watch.chronicle import CARD_EFFECTS
-from console.games.watch.horde import HARROW_EFFECTS
+from console.games.watch.rules.board import EDGE_INDEX
+from console.games.watch.rules.catalog import CatalogError, load_catalog, parse_catalog
+from console.games.watch.rules.chronicle import CARD_EFFECTS
+from console.games.watch.rules.horde import HARROW_EFFECTS
 from console.games.watch.testing import Table, edge
 
 # --- the decks as data ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from console.games.checks import check_engine
 from console.games.core import CHANCE, IllegalAction, NotationError
 from console.games.watch import GAME
-from console.games.watch.notation import Say
+from console.games.watch.actions import Say
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

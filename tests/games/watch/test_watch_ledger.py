@@ -4,8 +4,8 @@ import pytest
 
 from console.games.core import NotationError
 from console.games.watch import GAME
-from console.games.watch.board import HEX_INDEX, POINT_INDEX
-from console.games.watch.ledger import CITY, SETTLEMENT, place_piece
+from console.games.watch.rules.board import HEX_INDEX, POINT_INDEX
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece
 from console.games.watch.testing import Table, edge
 
 

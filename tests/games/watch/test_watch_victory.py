@@ -1,6 +1,6 @@
 """The Declaration of Victory, the Warpath, and the ends of a Watch."""
 
-from console.games.watch.ledger import SETTLEMENT, place_piece
+from console.games.watch.rules.ledger import SETTLEMENT, place_piece
 from console.games.watch.testing import Table, edge
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from console.games.watch.board import DESERT, TOPOLOGY
+from console.games.watch.rules.board import DESERT, TOPOLOGY
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState

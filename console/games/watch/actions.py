@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, seat_text
-from console.games.watch.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
+from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
 
 RESOURCES = ("grain", "wood", "stone", "gold")
 GOODS = ("grain", "wood", "stone")

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch.board import DESERT, GRAIN, TOPOLOGY, is_land
-from console.games.watch.ledger import CITY, SETTLEMENT, demote_city, remove_piece
-from console.games.watch.notation import (
+from console.games.watch.rules.board import DESERT, GRAIN, TOPOLOGY, is_land
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, demote_city, remove_piece
+from console.games.watch.actions import (
     Blight,
     Burn,
     Choose,

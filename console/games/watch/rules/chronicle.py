@@ -11,9 +11,9 @@ from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch import alliances, building, network
-from console.games.watch.board import DESERT, TOPOLOGY, is_land
-from console.games.watch.ledger import (
+from console.games.watch.rules import alliances, building, network
+from console.games.watch.rules.board import DESERT, TOPOLOGY, is_land
+from console.games.watch.rules.ledger import (
     CITY,
     DRAW_PRICES,
     HAND_LIMIT,
@@ -29,7 +29,7 @@ from console.games.watch.ledger import (
     remove_piece,
     short_of,
 )
-from console.games.watch.notation import Draw, Play, Reveal, WatchAction, make
+from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -319,7 +319,7 @@ def _mason_targets(state: WatchState, seat: int) -> list[Args]:
 
 
 def _mason(state: WatchState, seat: int, args: Args) -> list[Event]:
-    from console.games.watch.notation import Improve
+    from console.games.watch.actions import Improve
 
     return building.do_improve(state, make(Improve, seat, *args), free=True)
 
@@ -382,7 +382,7 @@ def _pioneer_targets(state: WatchState, seat: int) -> list[Args]:
 
 
 def _pioneer(state: WatchState, seat: int, args: Args) -> list[Event]:
-    from console.games.watch.notation import Settle
+    from console.games.watch.actions import Settle
 
     return building.do_settle(state, make(Settle, seat, args[0]), free=True)
 

@@ -7,9 +7,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch import network
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import (
+from console.games.watch.rules import network
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import (
     ACTIVATION,
     CITY,
     COSTS,
@@ -26,7 +26,7 @@ from console.games.watch.ledger import (
     place_piece,
     short_of,
 )
-from console.games.watch.notation import (
+from console.games.watch.actions import (
     Activate,
     City,
     Exchange,

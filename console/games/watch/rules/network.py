@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import CITY
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import CITY
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
