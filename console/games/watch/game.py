@@ -7,11 +7,11 @@ from typing import Any
 
 from console.games.core import JSON, BadOptions, Bot, Game, State
 from console.games.watch import actions as notation
+from console.games.watch.actions import WatchAction
 from console.games.watch.rules.board import random_tiles, reference_tiles
 from console.games.watch.rules.catalog import load_catalog
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.decks import Deck
-from console.games.watch.actions import WatchAction
 from console.games.watch.state import WatchState
 
 # Four peoples are named by the Chronicle; the other three are left to the designer (watch.md C.3).

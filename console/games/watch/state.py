@@ -14,11 +14,6 @@ from operator import attrgetter
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.watch.rules import alliances, building, chronicle, combat, horde, network
-from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
-from console.games.watch.rules.catalog import Catalog
-from console.games.watch.rules.decks import Deck
-from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
 from console.games.watch.actions import (
     Accept,
     Deal,
@@ -35,6 +30,11 @@ from console.games.watch.actions import (
     WatchAction,
     make,
 )
+from console.games.watch.rules import alliances, building, chronicle, combat, horde, network
+from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
+from console.games.watch.rules.catalog import Catalog
+from console.games.watch.rules.decks import Deck
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
 
 POINTS = len(TOPOLOGY.point_ids)
 EDGES = len(TOPOLOGY.edge_ids)

@@ -11,10 +11,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
+from console.games.watch.actions import MAX_MESSAGE, Break, Offer, WatchAction, make
 from console.games.watch.rules import network
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import STACK_CAP
-from console.games.watch.actions import MAX_MESSAGE, Break, Offer, WatchAction, make
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState

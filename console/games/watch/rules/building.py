@@ -7,6 +7,20 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
+from console.games.watch.actions import (
+    Activate,
+    City,
+    Exchange,
+    Improve,
+    Recruit,
+    Road,
+    Settle,
+    Walls,
+    WatchAction,
+    edge_actions,
+    make,
+    point_actions,
+)
 from console.games.watch.rules import network
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import (
@@ -25,20 +39,6 @@ from console.games.watch.rules.ledger import (
     pay,
     place_piece,
     short_of,
-)
-from console.games.watch.actions import (
-    Activate,
-    City,
-    Exchange,
-    Improve,
-    Recruit,
-    Road,
-    Settle,
-    Walls,
-    WatchAction,
-    edge_actions,
-    make,
-    point_actions,
 )
 
 if TYPE_CHECKING:

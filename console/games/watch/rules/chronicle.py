@@ -11,6 +11,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
+from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 from console.games.watch.rules import alliances, building, network
 from console.games.watch.rules.board import DESERT, TOPOLOGY, is_land
 from console.games.watch.rules.ledger import (
@@ -29,7 +30,6 @@ from console.games.watch.rules.ledger import (
     remove_piece,
     short_of,
 )
-from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState

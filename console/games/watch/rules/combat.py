@@ -12,10 +12,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
+from console.games.watch.actions import Move, Strike, WatchAction, make
 from console.games.watch.rules import network
 from console.games.watch.rules.board import TOPOLOGY
-from console.games.watch.rules.ledger import CITY, PIECE_NAMES, SETTLEMENT, STACK_CAP, demote_city, remove_piece
-from console.games.watch.actions import Move, Strike, WatchAction, make
+from console.games.watch.rules.ledger import (
+    CITY,
+    PIECE_NAMES,
+    SETTLEMENT,
+    STACK_CAP,
+    demote_city,
+    remove_piece,
+)
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState

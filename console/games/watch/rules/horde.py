@@ -11,8 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch.rules.board import DESERT, GRAIN, TOPOLOGY, is_land
-from console.games.watch.rules.ledger import CITY, SETTLEMENT, demote_city, remove_piece
 from console.games.watch.actions import (
     Blight,
     Burn,
@@ -25,6 +23,8 @@ from console.games.watch.actions import (
     WatchAction,
     make,
 )
+from console.games.watch.rules.board import DESERT, GRAIN, TOPOLOGY, is_land
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, demote_city, remove_piece
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
