@@ -29,6 +29,7 @@ from console.games.watch.actions import (
     Take,
     WatchAction,
     make,
+    supplied,
 )
 from console.games.watch.rules import alliances, building, chronicle, combat, horde, network
 from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
@@ -318,12 +319,12 @@ class WatchState(State):
         kind = item[0]
         if kind == "deal":
             deck = item[1]
-            return [
-                (make(Deal, CHANCE, deck, card), count) for card, count in self.decks[deck].unseen.items()
-            ]
+            unseen = self.decks[deck].unseen.items()
+            return [(supplied(Deal, item[2], deck, card), count) for card, count in unseen]
         if kind == "harrow":
             return [
-                (make(Harrow, CHANCE, card), count) for card, count in self.decks["harrows"].unseen.items()
+                (supplied(Harrow, self.current, card), count)
+                for card, count in self.decks["harrows"].unseen.items()
             ]
         if kind == "pick":
             return [(action, 1) for action in horde.pick_actions(self, item[1])]
@@ -336,22 +337,13 @@ class WatchState(State):
             ]
         if kind == "steal":
             hand = self.hands[item[2]]
-            return [(make(Steal, CHANCE, card), hand.count(card)) for card in sorted(set(hand))]
+            return [(supplied(Steal, item[1], card), hand.count(card)) for card in sorted(set(hand))]
         if kind == "lose":
             hand = self.hands[item[1]]
             return [(make(Lose, CHANCE, str(item[1]), card), hand.count(card)) for card in sorted(set(hand))]
         raise AssertionError(f"no chance outcomes for {kind}")
 
     # --- applying -------------------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> list[Event]:
-        """Like the contract's apply, but allies chat whenever they like (ruling R-3): a message on
-        an open channel is heard from either ally whoever is to act, and changes nothing else."""
-        if type(action) is Say:
-            if self.result is not None:
-                raise IllegalAction("the game is over")
-            return alliances.do_say(self, action)
-        return super().apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
         if not isinstance(action, WatchAction):

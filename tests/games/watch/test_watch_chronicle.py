@@ -4,8 +4,9 @@ import json
 
 import pytest
 
+from console.games.core import CatalogError
 from console.games.watch.rules.board import EDGE_INDEX
-from console.games.watch.rules.catalog import CatalogError, load_catalog, parse_catalog
+from console.games.watch.rules.catalog import load_catalog, parse_catalog
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.horde import HARROW_EFFECTS
 from console.games.watch.testing import Table, edge
@@ -316,7 +317,7 @@ def test_crowns_due_takes_four_resources_of_your_choice_from_the_opponent_with_m
     t.state.settlements[3] = 4  # seat 3 leads
     t.give(3, grain=1, wood=5, stone=0, gold=2)
     t.refuse("1:play g-crowns-due 2 wood wood wood wood", "opponent with the most VP")
-    t.do("1:play g-crowns-due 3 wood grain gold gold")
+    t.do("1:play g-crowns-due 3 grain wood gold gold")
     assert t.stores(3) == {"grain": 0, "wood": 4, "stone": 0, "gold": 0}
 
 

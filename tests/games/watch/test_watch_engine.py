@@ -32,8 +32,8 @@ def test_random_games_end_with_default_options():
         "1:improve h5 i14",
         "3:draw warfare goods",
         "1:activate i14 gold",
-        "1:play w-drill-sergeant i3 i1",
-        "2:play g-crowns-due 1 gold grain grain stone",
+        "1:play w-drill-sergeant i1 i3",
+        "2:play g-crowns-due 1 grain grain stone gold",
         "chance:deal growth g-gold-rush",
         "chance:take 2 wood",
         '4:say 2 "meet at \\"the ford\\""',
@@ -41,12 +41,52 @@ def test_random_games_end_with_default_options():
 )
 def test_notation_round_trips(text):
     action = GAME.parse_action(text)
+    assert str(action) == text
     assert GAME.parse_action(str(action)) == action
 
 
-def test_play_arguments_are_kept_in_one_canonical_order():
-    assert str(GAME.parse_action("1:play w-drill-sergeant i3 i1")) == "1:play w-drill-sergeant i1 i3"
-    assert str(GAME.parse_action("1:play g-crowns-due 2 gold grain")) == "1:play g-crowns-due 2 grain gold"
+def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_naming_it():
+    with pytest.raises(NotationError, match="'1:play w-drill-sergeant i1 i3'"):
+        GAME.parse_action("1:play w-drill-sergeant i3 i1")
+    with pytest.raises(NotationError, match="'1:play g-crowns-due 2 grain gold'"):
+        GAME.parse_action("1:play g-crowns-due 2 gold grain")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "²:end",
+        "1:end ²",
+        "1:offer ²",
+        "1:offer ٣",
+        "1:offer 5",
+        "1:offer 02",
+        "1:offer 99999999999999999999",
+        '1:say ² "hi"',
+        " 1:end",
+        "1:end ",
+        "1:move  i19 i31",
+        "1:END",
+        "1:End",
+        "chance:deal warfare",
+        "chance:say 2 \"hi\"",
+        "1:say",
+        "1:say 2",
+        "",
+        ":end",
+    ],
+)
+def test_every_bad_text_is_a_notation_error_with_a_reason(text):
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(text)
+    assert str(caught.value)
+
+
+def test_a_message_is_heard_out_of_turn_and_its_text_is_free_and_never_echoed():
+    assert Say.out_of_turn and Say.free_text
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action('2:say 3 "secret\\u0020plan"')  # parses, but is not the one spelling
+    assert "secret" not in str(caught.value) and "plan" not in str(caught.value)
 
 
 def test_a_message_with_spaces_and_quotes_round_trips_as_one_json_string():

@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from console.games.core import CatalogError
+
 CATALOG_PATH = Path(__file__).parent.parent / "cards.toml"
 DECKS = ("warfare", "growth", "politics")
 RARITIES = ("common", "rare", "legendary", "hidden victory")
@@ -19,10 +21,6 @@ RARITIES = ("common", "rare", "legendary", "hidden victory")
 COPIES_BY_RARITY = {"common": 3, "rare": 2, "legendary": 1, "hidden victory": 1}
 CARD_KEYS = {"id", "name", "deck", "rarity", "quote", "text", "effect", "needs"}
 HARROW_KEYS = {"id", "name", "text", "effect"}
-
-
-class CatalogError(ValueError):
-    """cards.toml is malformed; the message names the entry."""
 
 
 @dataclass(frozen=True)
