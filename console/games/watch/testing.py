@@ -17,7 +17,8 @@ from typing import Any
 from console.games.core import CHANCE, Event, IllegalAction
 from console.games.watch import GAME
 from console.games.watch.rules.board import EDGE_INDEX, POINT_INDEX, TOPOLOGY
-from console.games.watch.state import Stack, WatchState
+from console.games.watch.rules.combat import Stack
+from console.games.watch.state import WatchState
 
 CITIES = {1: ("i14", "i19"), 2: ("i26", "i21"), 3: ("i41", "i46"), 4: ("i42", "i47")}
 SETTLEMENTS = {1: ("i18", "i24"), 2: ("i35", "i30"), 3: ("i8", "i12"), 4: ("i22", "i28")}

@@ -88,15 +88,7 @@ def _ruler(state: WatchState, seat: int) -> JSON:
 
 def _waiting(state: WatchState) -> JSON | None:
     """What the game waits for, in public terms (never which card or which choice)."""
-    if not state.pending:
-        return None
-    item = state.pending[0]
-    kind = item[0]
-    if kind == "answer":
-        return {"for": "answer", "seat": item[1], "offer_of": item[2]}
-    if kind in ("return", "free_road", "forfeit", "choose"):
-        return {"for": kind, "seat": item[1]}
-    return {"for": "chance", "what": kind}
+    return state.pending[0].view() if state.pending else None
 
 
 def build_view(state: WatchState, seat: Seat | None) -> JSON:

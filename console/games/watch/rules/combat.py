@@ -31,6 +31,27 @@ POINT_IDS = TOPOLOGY.point_ids
 ASSAULT_TAX = 1
 
 
+class Stack:
+    """The army units of one ruler on one intersection, moving and striking as one."""
+
+    __slots__ = ("active", "held", "moved", "owner", "struck", "units")
+
+    def __init__(
+        self,
+        owner: int,
+        units: int,
+        active: bool = False,
+        moved: bool = False,
+        struck: bool = False,
+        held: bool = False,
+    ) -> None:
+        self.owner, self.units, self.active = owner, units, active
+        self.moved, self.struck, self.held = moved, struck, held
+
+    def copy(self) -> Stack:
+        return Stack(self.owner, self.units, self.active, self.moved, self.struck, self.held)
+
+
 @dataclass(frozen=True)
 class Battle:
     attacker_power: int
@@ -212,5 +233,3 @@ def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
     state.last["combat"] = report
     return [Event("combat", report)]
 
-
-HANDLERS = {"move": do_move, "strike": do_strike}

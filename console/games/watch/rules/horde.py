@@ -8,7 +8,8 @@ armies commit, their units against the Horde's strength, the number of cities on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from console.games.core import Event, IllegalAction
 from console.games.watch.actions import (
@@ -17,20 +18,25 @@ from console.games.watch.actions import (
     Choose,
     Demote,
     Forfeit,
+    Harrow,
     Raze,
     Rot,
     Rout,
     WatchAction,
     make,
+    supplied,
 )
 from console.games.watch.rules.board import DESERT, GRAIN, TOPOLOGY, is_land
+from console.games.watch.rules.hand import DealCard
 from console.games.watch.rules.ledger import CITY, SETTLEMENT, demote_city, remove_piece
+from console.games.watch.rules.work import ChanceWork, Decision, Step
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 MOONS = 7
 BREAKS_TO_RUIN = 3
+FREE_CARD_DECKS = ("growth", "politics", "warfare")  # in notation order
 POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
 
 
@@ -125,25 +131,60 @@ def pick_actions(state: WatchState, effect: str) -> list[WatchAction]:
     return [make(verb, 0, target) for target in targets(state)]
 
 
-def resolve_pick(state: WatchState, action: WatchAction) -> list[Event]:
-    _, effect, remaining = state.pending[0]
-    verb, _, targets, do = HARROW_EFFECTS[effect]
-    target = action.words[0]
-    if type(action) is not verb or target not in targets(state):
-        raise IllegalAction(f"the Harrow cannot strike {target}")
-    state.pending.pop(0)
-    if remaining > 1:
-        state.pending.insert(0, ("pick", effect, remaining - 1))
-    return [do(state, target)]
-
-
 def fire_harrow(state: WatchState, harrow: str) -> list[Event]:
     entry = state.catalog.harrows[harrow]
     state.decks["harrows"].put_under(harrow)
     state.last["harrow"] = {"card": harrow, "name": entry.name}
     _, times, _, _ = HARROW_EFFECTS[entry.effect]
-    state.pending.insert(0, ("pick", entry.effect, times))
+    state.pending.insert(0, HarrowPick(entry.effect, times))
     return [Event("harrow", {"card": harrow, "name": entry.name})]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawHarrow(ChanceWork):
+    """The Harrow of a landfall, drawn for the table by the ruler whose turn closed the round."""
+
+    name: ClassVar[str] = "harrow"
+
+    def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
+        unseen = state.decks["harrows"].unseen.items()
+        return [(supplied(Harrow, state.current, card), count) for card, count in unseen]
+
+    def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        state.pending.pop(0)
+        state.decks["harrows"].take_unseen(action.words[0])
+        return fire_harrow(state, action.words[0])
+
+    def advance(self, state: WatchState) -> list[Event] | None:
+        deck = state.decks["harrows"]
+        if deck.needs_chance:
+            return None
+        state.pending.pop(0)
+        if not len(deck):
+            return []
+        return fire_harrow(state, deck.take_known())
+
+
+@dataclass(frozen=True, slots=True)
+class HarrowPick(ChanceWork):
+    """A Harrow strikes ``left`` more of its eligible targets, each picked by chance."""
+
+    effect: str
+    left: int
+    name: ClassVar[str] = "pick"
+
+    def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
+        return [(action, 1) for action in pick_actions(state, self.effect)]
+
+    def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        verb, _, targets, do = HARROW_EFFECTS[self.effect]
+        target = action.words[0]
+        if type(action) is not verb or target not in targets(state):
+            raise IllegalAction(f"the Harrow cannot strike {target}")
+        state.pending.pop(0)
+        if self.left > 1:
+            state.pending.insert(0, HarrowPick(self.effect, self.left - 1))
+        return [do(state, target)]
 
 
 # --- the defence --------------------------------------------------------------------------------
@@ -176,7 +217,7 @@ def resolve_landfall(state: WatchState) -> list[Event]:
         else:
             report["free_card"] = leaders
             for offset, seat in enumerate(leaders):
-                state.pending.insert(offset, ("choose", seat))
+                state.pending.insert(offset, ChooseDeck(seat))
     else:
         state.breaks += 1
         report["result"] = "broke"
@@ -186,7 +227,7 @@ def resolve_landfall(state: WatchState) -> list[Event]:
         position = 0
         for seat in losers:
             if state.cities[seat]:
-                state.pending.insert(position, ("forfeit", seat))
+                state.pending.insert(position, ForfeitCity(seat))
                 position += 1
     state.last["landfall"] = report
     return [Event("landfall", report)]
@@ -196,38 +237,69 @@ def forfeit_choices(state: WatchState, seat: int) -> list[int]:
     return [p for p in state.points_of(seat) if state.piece_kind[p] == CITY]
 
 
-def legal_forfeits(state: WatchState, seat: int) -> list[WatchAction]:
-    return [make(Forfeit, seat, POINT_IDS[p]) for p in forfeit_choices(state, seat)]
+@dataclass(frozen=True, slots=True)
+class ForfeitCity(Decision):
+    """The wall broke and ruler ``seat`` stood thinnest on it: one of their cities falls."""
+
+    name: ClassVar[str] = "forfeit"
+    first: ClassVar[str] = "the wall broke: forfeit one of your cities first"
+
+    def choices(self, state: WatchState) -> list[WatchAction]:
+        return [make(Forfeit, self.seat, POINT_IDS[p]) for p in forfeit_choices(state, self.seat)]
+
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+        if type(action) is not Forfeit:
+            return None
+        return f"{action.words[0]} is not one of your cities: forfeit one of your own"
+
+    def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        point = action.point()
+        if point not in forfeit_choices(state, action.seat):
+            raise IllegalAction("you must forfeit one of your own cities")
+        state.pending.pop(0)
+        fate = demote_city(state, point)
+        report = {"at": POINT_IDS[point], "owner": action.seat, "fate": fate, "why": "forfeit"}
+        return [Event("city_fell", report)]
 
 
-def do_forfeit(state: WatchState, action: WatchAction) -> list[Event]:
-    point = action.point()
-    if point not in forfeit_choices(state, action.seat):
-        raise IllegalAction("you must forfeit one of your own cities")
-    state.pending.pop(0)
-    return [
-        Event(
-            "city_fell",
-            {
-                "at": POINT_IDS[point],
-                "owner": action.seat,
-                "fate": demote_city(state, point),
-                "why": "forfeit",
-            },
-        )
-    ]
+@dataclass(frozen=True, slots=True)
+class ChooseDeck(Decision):
+    """The wall held and ruler ``seat`` tied for the most committed: the deck of their free card."""
+
+    name: ClassVar[str] = "choose"
+    first: ClassVar[str] = "choose the deck of your free card first"
+
+    def choices(self, state: WatchState) -> list[WatchAction]:
+        decks = state.decks
+        return [make(Choose, self.seat, deck) for deck in FREE_CARD_DECKS if len(decks[deck])]
+
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+        if type(action) is not Choose:
+            return None
+        return f"the {action.words[0].title()} deck is empty: choose another"
+
+    def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        deck = action.words[0]
+        if not len(state.decks[deck]):
+            raise IllegalAction(f"the {deck.title()} deck is empty")
+        state.pending[0] = DealCard(deck, action.seat)
+        return [Event("free_card", {"seat": action.seat, "deck": deck})]
 
 
-def legal_choices(state: WatchState, seat: int) -> list[WatchAction]:
-    return [make(Choose, seat, deck) for deck in ("growth", "politics", "warfare") if len(state.decks[deck])]
+@dataclass(frozen=True, slots=True)
+class Landfall(Step):
+    """The Horde lands: the active armies commit against its strength."""
+
+    def run(self, state: WatchState) -> list[Event]:
+        return resolve_landfall(state)
 
 
-def do_choose(state: WatchState, action: WatchAction) -> list[Event]:
-    deck = action.words[0]
-    if not len(state.decks[deck]):
-        raise IllegalAction(f"the {deck.title()} deck is empty")
-    state.pending[0] = ("deal", deck, action.seat)
-    return [Event("free_card", {"seat": action.seat, "deck": deck})]
+@dataclass(frozen=True, slots=True)
+class LandfallEnd(Step):
+    """After the landfall and whatever it asked of the rulers: the armies stand down."""
+
+    def run(self, state: WatchState) -> list[Event]:
+        return end_landfall(state)
 
 
 def end_landfall(state: WatchState) -> list[Event]:
