@@ -1,8 +1,7 @@
 """Every illegal action says why in the table's words, and changes nothing: a sample for every verb."""
 
 import pytest
-
-from console.games.watch.testing import Table, edge
+from watch_table import Table, edge
 
 
 def refusal_table() -> Table:

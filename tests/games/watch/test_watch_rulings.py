@@ -1,6 +1,6 @@
 """Rulings of rulings.md that no chapter's tests already pin."""
 
-from console.games.watch.testing import Table
+from watch_table import Table
 
 
 def test_a_city_demoted_when_its_ruler_holds_five_settlements_is_destroyed_instead():
