@@ -15,7 +15,7 @@ from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
 
-# Four peoples are named by the Chronicle; the other three are left to the designer (watch.md C.3).
+# Four peoples are named by the Chronicle; the other three are left to the designer (the close reading of the rule book, C.3).
 PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
 COLOURS = ("crimson", "cobalt", "ivory", "amber", "forest", "violet", "slate")
 # Stacked decks: new(..., decks={1: [...]}) or by name; 1-3 the Chronicle decks, 4 the Harrows.
@@ -38,7 +38,7 @@ class WatchGame(Game):
     option_specs = (
         OptionSpec("layout", "random", "the island's tiles: random, or the fixed reference layout",
                    choices=("random", "reference")),
-        OptionSpec("max_rounds", 100, "rounds before the Chronicle closes (ruling R-TIME); 0: no limit",
+        OptionSpec("max_rounds", 100, "rounds before the Chronicle closes (ruling P-49); 0: no limit",
                    minimum=0, maximum=1000),
         OptionSpec("copies", "rarity", "copies of each card: by rarity (ruling P-44), or single",
                    choices=("rarity", "single")),
