@@ -8,7 +8,7 @@ message is one JSON string literal, so spaces, quotes and any character round-tr
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import ClassVar
@@ -222,16 +222,19 @@ def supplied(cls: type[Deal | Harrow | Steal], supplier: Seat, *words: str) -> W
     return action
 
 
-@cache
-def point_actions(cls: type[WatchAction], seat: Seat, *tail: str) -> tuple[WatchAction, ...]:
+def _point_actions(cls: type[WatchAction], seat: Seat, *tail: str) -> tuple[WatchAction, ...]:
     """``cls`` by ``seat`` at every intersection, by its index (legal-action lists read these)."""
     return tuple(make(cls, seat, name, *tail) for name in TOPOLOGY.point_ids)
 
 
-@cache
-def edge_actions(cls: type[WatchAction], seat: Seat) -> tuple[WatchAction, ...]:
+def _edge_actions(cls: type[WatchAction], seat: Seat) -> tuple[WatchAction, ...]:
     """``cls`` by ``seat`` on every edge, by its index."""
     return tuple(make(cls, seat, name) for name in TOPOLOGY.edge_ids)
+
+
+# Cached by (class, seat, ...); typed as plain callables since mypy does not see classes as hashable.
+point_actions: Callable[..., tuple[WatchAction, ...]] = cache(_point_actions)
+edge_actions: Callable[..., tuple[WatchAction, ...]] = cache(_edge_actions)
 
 
 def _word_ok(kind: str, word: str, card_ids: frozenset[str]) -> bool:

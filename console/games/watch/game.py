@@ -15,7 +15,7 @@ from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
 
-# Four peoples are named by the Chronicle; the other three are left to the designer (the close reading of the rule book, C.3).
+# Four peoples are named by the Chronicle; the other three are left to the designer (close reading, C.3).
 PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
 COLOURS = ("crimson", "cobalt", "ivory", "amber", "forest", "violet", "slate")
 # Stacked decks: new(..., decks={1: [...]}) or by name; 1-3 the Chronicle decks, 4 the Harrows.

@@ -6,6 +6,7 @@ the two allies, and sealed (still readable by the two, closed to new words) when
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
@@ -100,10 +101,13 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
     return actions
 
 
-@cache
-def seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
+def _seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
     """``cls`` by ``seat`` toward each other ruler, by seat number."""
     return {other: make(cls, seat, str(other)) for other in range(1, 5) if other != seat}
+
+
+# Cached by (class, seat); typed as a plain callable since mypy does not see classes as hashable.
+seat_actions: Callable[..., dict[int, WatchAction]] = cache(_seat_actions)
 
 
 def do_offer(state: WatchState, action: WatchAction) -> list[Event]:

@@ -18,7 +18,7 @@ POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.h
 
 
 def _forge_targets(state: WatchState, seat: int) -> list[Args]:
-    out = []
+    out: list[Args] = []
     for point in sorted(network.network(state, seat)):
         if state.piece_owner[point] not in (0, seat):
             continue
