@@ -172,28 +172,8 @@ class Lose(WatchAction):
 PLAYER_VERBS: dict[str, type[WatchAction]] = {
     cls.verb: cls
     for cls in (
-        Settle,
-        City,
-        Road,
-        Recruit,
-        Activate,
-        Walls,
-        Improve,
-        Draw,
-        Exchange,
-        Move,
-        Strike,
-        Offer,
-        Accept,
-        Decline,
-        Break,
-        Play,
-        Reveal,
-        Return,
-        Choose,
-        Forfeit,
-        Declare,
-        End,
+        *(Settle, City, Road, Recruit, Activate, Walls, Improve, Draw, Exchange, Move, Strike, Offer),
+        *(Accept, Decline, Break, Play, Reveal, Return, Choose, Forfeit, Declare, End),
     )
 }
 CHANCE_VERBS: dict[str, type[WatchAction]] = {

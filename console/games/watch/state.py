@@ -14,27 +14,8 @@ from operator import attrgetter
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.watch.actions import (
-    Activate,
-    Break,
-    City,
-    Declare,
-    Draw,
-    End,
-    Exchange,
-    Improve,
-    Move,
-    Offer,
-    Play,
-    Recruit,
-    Reveal,
-    Road,
-    Say,
-    Settle,
-    Strike,
-    Walls,
-    WatchAction,
-)
+from console.games.watch import actions as act
+from console.games.watch.actions import Say, WatchAction
 from console.games.watch.rules import alliances, building, chronicle, combat, founding, horde, network, turn
 from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
 from console.games.watch.rules.catalog import Catalog
@@ -49,23 +30,23 @@ WARPATH_VP = 2
 Rule = Callable[["WatchState", WatchAction], list[Event]]
 # The deeds of a ruler's turn, by action class (founding and queued decisions are settled apart).
 TURN_RULES: dict[type[WatchAction], Rule] = {
-    Settle: building.do_settle,
-    City: building.do_city,
-    Road: building.do_road,
-    Recruit: building.do_recruit,
-    Activate: building.do_activate,
-    Walls: building.do_walls,
-    Improve: building.do_improve,
-    Exchange: building.do_exchange,
-    Move: combat.do_move,
-    Strike: combat.do_strike,
-    Offer: alliances.do_offer,
-    Break: alliances.do_break,
-    Draw: chronicle.do_draw,
-    Play: chronicle.do_play,
-    Reveal: chronicle.do_reveal,
-    Declare: turn.declare,
-    End: turn.end_turn,
+    act.Settle: building.do_settle,
+    act.City: building.do_city,
+    act.Road: building.do_road,
+    act.Recruit: building.do_recruit,
+    act.Activate: building.do_activate,
+    act.Walls: building.do_walls,
+    act.Improve: building.do_improve,
+    act.Exchange: building.do_exchange,
+    act.Move: combat.do_move,
+    act.Strike: combat.do_strike,
+    act.Offer: alliances.do_offer,
+    act.Break: alliances.do_break,
+    act.Draw: chronicle.do_draw,
+    act.Play: chronicle.do_play,
+    act.Reveal: chronicle.do_reveal,
+    act.Declare: turn.declare,
+    act.End: turn.end_turn,
 }
 # Heard whoever is to act (``Action.out_of_turn``): a line on an alliance's channel (ruling R-3).
 ANY_TIME: dict[type[WatchAction], Rule] = {Say: alliances.do_say}
@@ -305,26 +286,14 @@ class WatchState(State):
         return build_view(self, seat)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
-        """The ids of cards in ``seat``'s hand that no other seat holds and nobody has shown."""
-        shown = {card for other in range(1, self.players + 1) for card in self.revealed[other]}
-        shown.update(
-            card for other in range(1, self.players + 1) if other != seat for card in self.hands[other]
-        )
-        played = self.last.get("played")
-        if played:
-            shown.add(played["card"])
-        return sorted(set(self.hands[seat]) - shown)
+        from console.games.watch.view import hidden_strings
+
+        return hidden_strings(self, seat)
 
     def private_strings(self) -> dict[str, frozenset[int]]:
-        """Every alliance message (open or sealed) with the only seats that may read it."""
-        out: dict[str, frozenset[int]] = {}
-        for alliance in self.alliances.values():
-            for _, text in alliance.messages:
-                out[text] = frozenset(alliance.pair)
-        for archive in self.archives:
-            for _, text in archive.messages:
-                out[text] = frozenset(archive.pair)
-        return out
+        from console.games.watch.view import private_strings
+
+        return private_strings(self)
 
 
 TEXT = attrgetter("text")  # the sort key of legal actions: their notation

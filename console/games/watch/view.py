@@ -182,3 +182,26 @@ def _channels(state: WatchState, seat: int) -> list[JSON]:
                 }
             )
     return channels
+
+
+def hidden_strings(state: WatchState, seat: int) -> list[str]:
+    """The ids of cards in ``seat``'s hand that no other seat holds and nobody has shown."""
+    rulers = range(1, state.players + 1)
+    shown = {card for other in rulers for card in state.revealed[other]}
+    shown.update(card for other in rulers if other != seat for card in state.hands[other])
+    played = state.last.get("played")
+    if played:
+        shown.add(played["card"])
+    return sorted(set(state.hands[seat]) - shown)
+
+
+def private_strings(state: WatchState) -> dict[str, frozenset[int]]:
+    """Every alliance message (open or sealed) with the only seats that may read it."""
+    out: dict[str, frozenset[int]] = {}
+    for alliance in state.alliances.values():
+        for _, text in alliance.messages:
+            out[text] = frozenset(alliance.pair)
+    for archive in state.archives:
+        for _, text in archive.messages:
+            out[text] = frozenset(archive.pair)
+    return out

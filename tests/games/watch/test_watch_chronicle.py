@@ -9,7 +9,7 @@ from console.games.core import CatalogError
 from console.games.watch.rules.board import EDGE_INDEX
 from console.games.watch.rules.catalog import load_catalog, parse_catalog
 from console.games.watch.rules.chronicle import CARD_EFFECTS
-from console.games.watch.rules.horde import HARROW_EFFECTS
+from console.games.watch.rules.harrows import HARROW_EFFECTS
 
 # --- the decks as data ----------------------------------------------------------------------------
 

@@ -125,7 +125,7 @@ def _check_keys(entry: Any, keys: set[str], optional: set[str], where: str) -> N
 @cache
 def load_catalog() -> Catalog:
     from console.games.watch.rules.chronicle import CARD_EFFECTS
-    from console.games.watch.rules.horde import HARROW_EFFECTS
+    from console.games.watch.rules.harrows import HARROW_EFFECTS
 
     with open(CATALOG_PATH, "rb") as handle:
         data = tomllib.load(handle)

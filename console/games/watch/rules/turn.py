@@ -19,7 +19,7 @@ from console.games.watch.actions import (
     WatchAction,
     make,
 )
-from console.games.watch.rules import alliances, building, chronicle, combat, horde
+from console.games.watch.rules import alliances, building, chronicle, combat, harrows, horde
 from console.games.watch.rules.ledger import RESOURCE_NAMES, production
 from console.games.watch.rules.work import Step
 
@@ -97,7 +97,7 @@ class RoundClose(Step):
         events += alliances.close_round(state)
         state.moons -= 1
         if state.moons == 0:
-            state.pending[0:0] = [horde.DrawHarrow(), horde.Landfall(), horde.LandfallEnd()]
+            state.pending[0:0] = [harrows.DrawHarrow(), horde.Landfall(), horde.LandfallEnd()]
         state.pending.append(RoundEnd())
         return events
 
