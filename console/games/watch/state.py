@@ -136,7 +136,7 @@ class WatchState(State):
         other.archives = list(self.archives)
         other.pariahs = set(self.pariahs)
         other.road_lengths = list(self.road_lengths)
-        other.pending = list(self.pending)
+        other.pending = list(self.pending)  # its items are frozen values: sharing them is safe
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
         other.last = dict(self.last)

@@ -173,3 +173,22 @@ def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players):
             assert state.roads_of[ruler] == [e for e, o in enumerate(state.road_owner) if o == ruler]
         for deck in state.decks.values():
             assert deck.size == len(deck.top) + sum(deck.unseen.values()) + len(deck.bottom)
+
+
+def test_the_work_queue_holds_frozen_typed_values_and_a_copy_is_independent(table):
+    import dataclasses
+
+    from console.games.watch.rules.alliances import Answer
+    from console.games.watch.rules.work import Decision
+
+    table.do("1:offer 2")
+    (work,) = table.state.pending
+    assert isinstance(work, Answer) and isinstance(work, Decision)
+    assert (work.actor(), work.offerer) == (2, 1) and table.state.to_act == (2,)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        work.offerer = 2  # type: ignore[misc]
+    other = table.state.copy()
+    other.apply(GAME.parse_action("2:accept"))
+    assert other.pending == [] and other.alliances
+    assert table.state.pending == [work] and not table.state.alliances
+    assert table.state.view(None)["waiting"] == {"for": "answer", "seat": 2, "offer_of": 1}
