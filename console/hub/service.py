@@ -60,8 +60,9 @@ class PinGuard:
 class Hub:
     """Every table this process runs. Build, then ``start``; ``stop`` on the way out."""
 
-    def __init__(self, config: HubConfig) -> None:
+    def __init__(self, config: HubConfig, clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
+        self.clock = clock  # the workers' clock: bot pauses and the tables' clocks
         self._hub_lock = _lock_journal(config.journal)
         self.journal = Journal(config.journal)
         self.store = HubStore(self.journal)
@@ -131,7 +132,8 @@ class Hub:
                 table.game, self.journal, positional_readers=self.config.inputs.positional_readers
             )
         worker = TableWorker(table, self.store, status, controllers, chance, bot,
-                             self.config.bot_delay_s, self.config.chance_delay_s, physical)
+                             self.config.bot_delay_s, self.config.chance_delay_s, physical,
+                             clock=self.clock)
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()

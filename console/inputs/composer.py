@@ -28,6 +28,7 @@ from console.games.core import CHANCE, JSON, Action, Game, Seat, State
 from console.inputs.cardmap import CardMap, CardRefused
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
 
+
 @dataclass(frozen=True)
 class Cursor:
     """What one seat sees on its phone or pod: the choices, which is highlighted, and why."""
