@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.games.core import CHANCE, Action, Bot, NotationError, Seat
+from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
@@ -250,7 +250,8 @@ class TableWorker:
 
     def _act(self, act: Act) -> ActResult:
         self._check_playing()
-        action = self._parse(act.action) if isinstance(act.action, str) else act.action
+        # Every engine parses through the contract's one path: bad text is a NotationError.
+        action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
         if action.seat != act.seat:
             who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
@@ -260,19 +261,6 @@ class TableWorker:
             self.physical.acted()
         self._after_change()
         return ActResult(str(action), len(self.table.log))
-
-    def _parse(self, text: str) -> Action:
-        """The action ``text`` names; a parser that fails any other way than NotationError (an
-        engine slip, like int("²")) still answers that the text is not an action."""
-        try:
-            return self.table.game.parse_action(text)
-        except NotationError:
-            raise
-        except Exception as error:
-            log.warning("table %s: the %s parser failed with %s instead of NotationError",
-                        self.table.id, self.table.game.name, type(error).__name__)
-            raise NotationError(f"that is not an action of {self.table.game.title}: "
-                                "expected SEAT:VERB ARGS, like 1:end") from None
 
     def _input(self, event: Any) -> ActResult | None:
         if self.physical is None:
