@@ -1,0 +1,245 @@
+"""Mutation testing: inject one simple fault at a time into a module and see whether its tests fail.
+
+    python tests/mutation/mutate.py console/inputs/protocol.py [--tests tests/inputs] [--jobs 2]
+
+Each mutant is one change to the module's syntax tree: a comparison flipped, a number moved by
+one, ``and``/``or`` swapped, a condition negated, a statement replaced by ``pass``, a raise
+deleted. Every mutant runs the module's tests (from ``targets.toml``, or ``--tests``) against a
+copy of the ``console`` package with the one change, so the working tree is never touched. A
+mutant the tests do not catch is a survivor; one that cannot be caught because it means the
+same (``x >= 1`` for an ``x`` never 0) is recorded in ``equivalent.toml`` with the reason.
+The report lists survivors and the score net of equivalents; the exit status is 1 if any
+survivor is unexplained.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One fault: where (line), what kind, and what the source said; ``key`` names it stably."""
+
+    number: int  # its place in the walk of the tree, to find the node again
+    line: int
+    kind: str
+    original: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.line}:{self.kind}:{self.original}"
+
+
+class _Walker(ast.NodeTransformer):
+    """Walks the tree listing mutation points; with ``target`` set, applies that one."""
+
+    def __init__(self, source: str, target: int | None = None) -> None:
+        self.source, self.target = source, target
+        self.found: list[Mutant] = []
+
+    def _point(self, node: ast.AST, kind: str) -> bool:
+        segment = (ast.get_source_segment(self.source, node) or "").split("\n")[0][:60]
+        number = len(self.found)
+        self.found.append(Mutant(number, getattr(node, "lineno", 0), kind, segment))
+        return number == self.target
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        if type(node.ops[0]) in FLIPS and self._point(node, "flip-comparison"):
+            node.ops[0] = FLIPS[type(node.ops[0])]()
+        return node
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        self.generic_visit(node)
+        if self._point(node, "swap-and-or"):
+            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        return node
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, int) and not isinstance(node.value, bool):
+            if self._point(node, "number+1"):
+                return ast.copy_location(ast.Constant(node.value + 1), node)
+            if self._point(node, "number-1"):
+                return ast.copy_location(ast.Constant(node.value - 1), node)
+        if isinstance(node.value, bool) and self._point(node, "flip-bool"):
+            return ast.copy_location(ast.Constant(not node.value), node)
+        return node
+
+    def _negate_test(self, node: ast.If | ast.While | ast.IfExp | ast.Assert) -> None:
+        if self._point(node.test, "negate-condition"):
+            node.test = ast.copy_location(ast.UnaryOp(ast.Not(), node.test), node.test)
+
+    def visit_If(self, node: ast.If) -> ast.AST:
+        self._negate_test(node)
+        self.generic_visit(node)
+        return node
+
+    def visit_While(self, node: ast.While) -> ast.AST:
+        self._negate_test(node)
+        self.generic_visit(node)
+        return node
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self._negate_test(node)
+        self.generic_visit(node)
+        return node
+
+    def visit_Raise(self, node: ast.Raise) -> ast.AST:
+        if self._point(node, "delete-raise"):
+            return ast.copy_location(ast.Pass(), node)
+        return node
+
+    def _delete(self, node: ast.stmt) -> ast.AST:
+        self.generic_visit(node)
+        if self._point(node, "delete-statement"):
+            return ast.copy_location(ast.Pass(), node)
+        return node
+
+    def visit_Return(self, node: ast.Return) -> ast.AST:
+        return self._delete(node) if node.value is not None else node
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST:
+        return self._delete(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST:
+        return self._delete(node)
+
+    def visit_Expr(self, node: ast.Expr) -> ast.AST:
+        if isinstance(node.value, ast.Constant):  # a docstring
+            return node
+        return self._delete(node)
+
+    def visit_Continue(self, node: ast.Continue) -> ast.AST:
+        return self._delete(node)
+
+    def visit_Break(self, node: ast.Break) -> ast.AST:
+        return self._delete(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        # Annotations and decorators are not run as the module's logic; mutate the body only.
+        node.body = [self.visit(statement) for statement in node.body]
+        return node
+
+
+def _skipped_lines(source: str) -> set[int]:
+    """Lines of the module-level docstring, imports and ``TYPE_CHECKING`` blocks: not logic."""
+    skipped: set[int] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import | ast.ImportFrom) or (
+            isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        ):
+            skipped.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return skipped
+
+
+def mutants(source: str) -> list[Mutant]:
+    walker = _Walker(source)
+    walker.visit(ast.parse(source))
+    skipped = _skipped_lines(source)
+    return [mutant for mutant in walker.found if mutant.line not in skipped]
+
+
+def mutated_source(source: str, mutant: Mutant) -> str:
+    tree = _Walker(source, mutant.number).visit(ast.parse(source))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
+    """True if the tests catch ``mutant`` (fail, error or hang)."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
+        copy = Path(folder) / "console"
+        shutil.copytree(ROOT / "console", copy, ignore=shutil.ignore_patterns("__pycache__"))
+        (Path(folder) / module.relative_to(ROOT)).write_text(mutated_source(source, mutant))
+        env = {**os.environ, "PYTHONPATH": folder, "PYTHONDONTWRITEBYTECODE": "1"}
+        command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                   "-p", "no:randomly", "--no-header", *tests]
+        try:
+            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return True
+        return done.returncode != 0
+
+
+def _targets() -> dict[str, list[str]]:
+    data = tomllib.loads((HERE / "targets.toml").read_text())
+    return {module: list(tests) for module, tests in data["targets"].items()}
+
+
+def equivalents(module: str) -> dict[str, str]:
+    """The recorded equivalent mutants of ``module``: key -> reason."""
+    data = tomllib.loads((HERE / "equivalent.toml").read_text())
+    return {entry["mutant"]: entry["reason"] for entry in data.get("equivalent", [])
+            if entry["module"] == module}
+
+
+def _iter_results(module: Path, tests: list[str], chosen: list[Mutant], source: str, jobs: int,
+                  timeout: float) -> Iterator[tuple[Mutant, bool]]:
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [(mutant, pool.submit(_run, module, tests, mutant, source, timeout)) for mutant in chosen]
+        for mutant, future in futures:
+            yield mutant, future.result()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="run a module's mutants against its tests")
+    parser.add_argument("module", help="a file under console/, e.g. console/inputs/protocol.py")
+    parser.add_argument("--tests", nargs="*", help="test files or folders (default: targets.toml)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds a mutant's tests may take")
+    parser.add_argument("--sample", type=int, default=0, help="run every Nth mutant only (0: all)")
+    args = parser.parse_args(argv)
+    module = (ROOT / args.module).resolve()
+    name = module.relative_to(ROOT).as_posix()
+    tests = args.tests or _targets().get(name)
+    if not tests:
+        print(f"mutate: no tests named for {name}: pass --tests or add it to targets.toml")
+        return 2
+    source = module.read_text()
+    chosen = mutants(source)
+    if args.sample > 1:
+        chosen = chosen[:: args.sample]
+    known = equivalents(name)
+    survivors, equivalent, caught = [], [], 0
+    for index, (mutant, killed) in enumerate(_iter_results(module, tests, chosen, source, args.jobs,
+                                                           args.timeout), start=1):
+        if killed:
+            caught += 1
+        elif mutant.key in known:
+            equivalent.append(mutant)
+        else:
+            survivors.append(mutant)
+        if sys.stderr.isatty():
+            print(f"\r{index}/{len(chosen)} mutants", end="", file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    for mutant in survivors:
+        print(f"survived  {name}:{mutant.line}  {mutant.kind}  {mutant.original}")
+    net = len(chosen) - len(equivalent)
+    score = 100.0 * caught / net if net else 100.0
+    print(f"{name}: {len(chosen)} mutants, {caught} caught, {len(equivalent)} equivalent, "
+          f"{len(survivors)} survived; score net of equivalents {score:.1f} %")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
