@@ -1,0 +1,200 @@
+"""The hub's side of the venue: presence with a last will, each table's public state (retained)
+and each finished game's result, published by a thread of its own so no table waits on a broker.
+
+Tables hand over their public payload (``table_changed``: a dict write under a lock); only the
+latest payload of each table is kept until it is sent, so a slow or absent broker costs a table
+nothing. Results go through the ``Outbox`` and are sent again until the venue acknowledges them.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from console.hub.config import TOPIC_NAME, VenueConfig
+from console.journal import Journal
+from console.venue import topics
+from console.venue.message import result_message, table_message
+from console.venue.outbox import Outbox
+
+log = logging.getLogger("console.venue")
+FINISHED = ("finished", "ended")
+
+
+def hub_name(config: VenueConfig) -> str:
+    """The hub's topic level: its configured name, else the machine's host name made safe."""
+    if config.hub:
+        return config.hub
+    name = "".join(c if TOPIC_NAME.fullmatch(c) else "-" for c in socket.gethostname())[:64]
+    return name or "hub"
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def make_client(config: VenueConfig, client_id: str) -> mqtt.Client:
+    """A paho client (callback API 2) with the configured credentials and TLS."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    if config.username:
+        client.username_pw_set(config.username, config.password or None)
+    if config.tls:
+        client.tls_set(ca_certs=config.ca_file or None)
+    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    return client
+
+
+class VenuePublisher:
+    """Publishes one hub to the venue. ``start``, hand it table changes, ``stop`` on the way out."""
+
+    def __init__(self, config: VenueConfig, journal: Journal, clock: Callable[[], float] = time.time) -> None:
+        self.config = config
+        self.venue = config.venue
+        self.hub = hub_name(config)
+        self.journal = journal
+        self.clock = clock
+        self.outbox = Outbox(journal.path if str(journal.path) != ":memory:" else ":memory:")
+        self.names: dict[int, dict[str, str]] = {}
+        self.connected = False
+        self.problem = ""
+        self._latest: dict[int, str] = {}  # table id -> its newest public payload, not yet sent
+        self._states: dict[int, dict[str, Any]] = {}  # every table's last message, for reconnects
+        self._wake = threading.Condition()
+        self._resend_now = False
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
+        self.client = make_client(config, f"tt-{self.venue}-{self.hub}")
+        self.client.will_set(topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_message = self._on_message
+
+    @property
+    def address(self) -> str:
+        return f"{self.config.broker}:{self.config.port}"
+
+    def status(self) -> dict[str, Any]:
+        """For the host page's badge: is the venue's broker reachable."""
+        return {"venue": self.venue, "hub": self.hub, "broker": self.address,
+                "connected": self.connected, "problem": self.problem}
+
+    def start(self) -> VenuePublisher:
+        self.client.connect_async(self.config.broker, self.config.port, keepalive=int(self.config.keepalive_s))
+        self.client.loop_start()
+        self._thread.start()
+        return self
+
+    def table_changed(self, table_id: int, public_payload: str) -> None:
+        """Called on the table's own thread after every change: never waits on anything slow."""
+        with self._wake:
+            self._latest[table_id] = public_payload
+            self._wake.notify()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        with self._wake:
+            self._stopping = True
+            self._wake.notify()
+        self._thread.join(timeout)
+        if self.connected:
+            info = self.client.publish(topics.status(self.venue, self.hub), self._presence(False),
+                                       qos=1, retain=True)
+            try:
+                info.wait_for_publish(timeout)
+            except RuntimeError:  # the connection went while we waited: the last will says the same
+                pass
+            self.client.disconnect()
+        self.client.loop_stop()
+        self.outbox.close()
+
+    # -- the publisher thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        self._keep_results_missed_while_down()
+        next_resend = 0.0
+        while True:
+            with self._wake:
+                if not self._stopping and not self._latest and not self._resend_now:
+                    self._wake.wait(max(0.05, next_resend - time.monotonic()))
+                if self._stopping:
+                    return
+                changed, self._latest = self._latest, {}
+                resend, self._resend_now = self._resend_now, False
+            try:
+                for table_id, payload in changed.items():
+                    self._table(table_id, payload)
+                if self.connected and (resend or time.monotonic() >= next_resend):
+                    self._send_pending()
+                    next_resend = time.monotonic() + self.config.resend_s
+            except Exception:  # a bug here must never stop the venue for the rest of the evening
+                log.exception("venue: could not publish")
+
+    def _table(self, table_id: int, payload: str) -> None:
+        state = table_message(self.hub, payload, self.names.get(table_id))
+        self._states[table_id] = state
+        if self.connected:
+            self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+        if state["status"] in FINISHED and not self.outbox.has(table_id):
+            now = self.clock()
+            if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
+                with self._wake:
+                    self._resend_now = True
+
+    def _send_pending(self) -> None:
+        for result_id, payload in self.outbox.pending():
+            self.client.publish(topics.result(self.venue, self.hub, result_id), payload, qos=1)
+
+    def _keep_results_missed_while_down(self) -> None:
+        for record in self.outbox.finished_unsent(self.journal):
+            state = {"table": record.id, "game": record.game, "players": record.players,
+                     "status": record.status, "outcome": record.outcome, "names": {}}
+            self.outbox.add(record.id, lambda rid, state=state: result_message(
+                rid, self.hub, state, self.clock()))
+
+    def _presence(self, online: bool) -> str:
+        return dumps({"hub": self.hub, "venue": self.venue, "online": online, "at": self.clock(),
+                      "keepalive_s": self.config.keepalive_s})
+
+    # -- paho's network thread ----------------------------------------------------------------
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if reason.is_failure:
+            self._down(f"the broker {self.address} refused the hub: {reason}")
+            return
+        self.connected, self.problem = True, ""
+        log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
+        client.subscribe(topics.ack(self.venue, self.hub), qos=1)
+        client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
+        with self._wake:  # the broker may have lost its retained messages: send every table again
+            for table_id, state in self._states.items():
+                client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+            self._resend_now = True
+            self._wake.notify()
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        self._down(f"lost the venue's broker {self.address} ({reason})")
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self._down(f"cannot reach the venue's broker {self.address}")
+
+    def _down(self, problem: str) -> None:
+        if not self.problem:  # one line per outage, however long it lasts
+            log.warning("venue: %s; tables play on and results are kept until it is back", problem)
+        self.connected, self.problem = False, problem
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            ids = json.loads(message.payload)
+        except ValueError:
+            return
+        for result_id in ids if isinstance(ids, list) else [ids]:
+            if isinstance(result_id, str):
+                self.outbox.acknowledge(result_id)
+
