@@ -71,11 +71,13 @@ class Board:
         self.client.on_message = self._on_message
 
     def start(self) -> Board:
-        self.client.connect_async(self.config.broker, self.config.port, keepalive=int(self.config.keepalive_s))
+        keepalive = int(self.config.keepalive_s)
+        self.client.connect_async(self.config.broker, self.config.port, keepalive=keepalive)
         self.client.loop_start()
         return self
 
     def stop(self) -> None:
+        self.connected = False
         self.client.disconnect()
         self.client.loop_stop()
 

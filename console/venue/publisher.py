@@ -8,6 +8,7 @@ nothing. Results go through the ``Outbox`` and are sent again until the venue ac
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -87,7 +88,8 @@ class VenuePublisher:
                 "connected": self.connected, "problem": self.problem}
 
     def start(self) -> VenuePublisher:
-        self.client.connect_async(self.config.broker, self.config.port, keepalive=int(self.config.keepalive_s))
+        keepalive = int(self.config.keepalive_s)
+        self.client.connect_async(self.config.broker, self.config.port, keepalive=keepalive)
         self.client.loop_start()
         self._thread.start()
         return self
@@ -106,10 +108,9 @@ class VenuePublisher:
         if self.connected:
             info = self.client.publish(topics.status(self.venue, self.hub), self._presence(False),
                                        qos=1, retain=True)
-            try:
+            # The connection may go while we wait: the last will then says the same.
+            with contextlib.suppress(RuntimeError):
                 info.wait_for_publish(timeout)
-            except RuntimeError:  # the connection went while we waited: the last will says the same
-                pass
             self.client.disconnect()
         self.client.loop_stop()
         self.outbox.close()
@@ -140,7 +141,8 @@ class VenuePublisher:
         state = table_message(self.hub, payload, self.names.get(table_id))
         self._states[table_id] = state
         if self.connected:
-            self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+            topic = topics.table(self.venue, self.hub, table_id)
+            self.client.publish(topic, dumps(state), qos=1, retain=True)
         if state["status"] in FINISHED and not self.outbox.has(table_id):
             now = self.clock()
             if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from console.hub.config import TableConfig
 from console.venue import topics
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
@@ -57,7 +58,7 @@ def test_the_board_keeps_each_result_once_and_acknowledges_it(
 ) -> None:
     hub = make_hub("hub1", seats=("bot", "bot"))
     for seed in (1, 2):
-        hub.start_table(hub.config.table.__class__(game="wisteria", players=2, seats=("bot", "bot"), seed=seed))
+        hub.start_table(TableConfig(game="wisteria", players=2, seats=("bot", "bot"), seed=seed))
     board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
     try:
         wait_for(lambda: len(board.results.all()) == 3, what="three results at the board")
