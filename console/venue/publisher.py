@@ -111,6 +111,7 @@ class VenuePublisher:
             # The connection may go while we wait: the last will then says the same.
             with contextlib.suppress(RuntimeError):
                 info.wait_for_publish(timeout)
+            self.connected, self.problem = False, "stopped"  # a clean goodbye is no outage
             self.client.disconnect()
         self.client.loop_stop()
         self.outbox.close()
