@@ -35,7 +35,8 @@ def board_password(args: argparse.Namespace) -> str:
         try:
             return args.password_file.read_text(encoding="utf-8").strip()
         except OSError as error:
-            raise ValueError(f"cannot read the password file {args.password_file}: {error.strerror}") from None
+            reason = error.strerror
+            raise ValueError(f"cannot read the password file {args.password_file}: {reason}") from None
     return os.environ.get("TABLETOP_VENUE_PASSWORD", "")
 
 

@@ -61,7 +61,8 @@ HUB_SCRIPT = textwrap.dedent("""
     settings = json.loads(sys.argv[1])
     hub = Hub(HubConfig(journal=Path(settings.pop("journal")), bot_delay_s=0.5, chance_delay_s=0.5,
                         venue=VenueConfig(**settings),
-                        table=TableConfig(game="wheels", players=2, seats=("phone", "bot")))).start(inputs=False)
+                        table=TableConfig(game="wheels", players=2, seats=("phone", "bot"))))
+    hub.start(inputs=False)
     while not hub.venue.connected:
         time.sleep(0.05)
     print("ready", flush=True)
@@ -69,7 +70,9 @@ HUB_SCRIPT = textwrap.dedent("""
 """)
 
 
-def start_hub_process(broker: LocalBroker, tmp_path: Path, name: str, keepalive_s: float) -> subprocess.Popen[str]:
+def start_hub_process(
+    broker: LocalBroker, tmp_path: Path, name: str, keepalive_s: float
+) -> subprocess.Popen[str]:
     settings = {"journal": str(tmp_path / name / "journal.db"), "broker": "127.0.0.1", "port": broker.port,
                 "venue": VENUE, "hub": name, "username": name, "password": USERS[name],
                 "keepalive_s": keepalive_s}
