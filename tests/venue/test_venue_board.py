@@ -46,7 +46,8 @@ def test_the_board_shows_every_hub_table_turn_and_score_and_the_standings(
     playing = make_hub("hub2", game="wisteria", seats=("phone", "phone"))
     key = ("hub2", playing.tables()[0].table.id)
     wait_for(lambda: board.results.all()
-             and board.tables.get(key, {}).get("to_act") not in (None, ["chance"]), what="both hubs on the board, a seat to play at hub2")
+             and board.tables.get(key, {}).get("to_act") not in (None, ["chance"]),
+             what="both hubs on the board, a seat to play at hub2")
     response = client.get("/")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
