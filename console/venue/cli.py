@@ -41,7 +41,7 @@ def board_password(args: argparse.Namespace) -> str:
 
 
 def cmd_venue(args: argparse.Namespace) -> int:
-    from waitress.server import create_server
+    from waitress.server import create_server  # type: ignore[import-untyped]
 
     from console.cli import default_journal_path
     from console.hub.config import TOPIC_NAME, VenueConfig
