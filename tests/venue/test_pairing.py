@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from console.venue.pairing import (
-    WIN_FLOOR, Game, records, swiss_ranking, swiss_round, table_sizes, watch_ranking, watch_round,
+    WIN_FLOOR,
+    Game,
+    records,
+    swiss_ranking,
+    swiss_round,
+    table_sizes,
+    watch_ranking,
+    watch_round,
 )
 
 
