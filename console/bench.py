@@ -22,6 +22,7 @@ from console.games.core import CHANCE, Game
 PROVIDERS: dict[str, str] = {
     "pods": "console.inputs.bench",
     "hub": "console.web.bench",
+    "venue": "console.venue.bench",
 }
 
 

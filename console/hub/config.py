@@ -82,7 +82,7 @@ class VenueConfig:
     tls: bool = False
     ca_file: str = ""
     # The broker marks a silent hub offline after 1.5 keep-alives.
-    keepalive_s: float = 10.0
+    keepalive_s: float = 6.0
     # Results not yet acknowledged by the venue are sent again this often.
     resend_s: float = 5.0
 
