@@ -82,7 +82,7 @@ class VenueConfig:
     tls: bool = False
     ca_file: str = ""
     # The broker marks a silent hub offline after 1.5 keep-alives.
-    keepalive_s: float = 6.0
+    keepalive_s: float = 5.0
     # Results not yet acknowledged by the venue are sent again this often.
     resend_s: float = 5.0
 
@@ -209,3 +209,5 @@ def check_config(config: HubConfig, where: str = "configuration") -> None:
         name = getattr(config.venue, key)
         if name and not TOPIC_NAME.fullmatch(name):
             raise ConfigError(f"{where} [venue] {key} must be letters, digits, '-' or '_' (a topic level)")
+    if config.venue.hub == "board":
+        raise ConfigError(f"{where} [venue] hub may not be named board: that is the venue board's user")

@@ -15,6 +15,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import paho.mqtt.client as mqtt
@@ -71,7 +72,9 @@ class VenuePublisher:
         self._resend_now = False
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
-        self.client = make_client(config, f"tt-{self.venue}-{self.hub}")
+        # The broker's ACL lets a hub's user write only under its own name: the default user.
+        self.client = make_client(replace(config, username=config.username or self.hub),
+                                  f"tt-{self.venue}-{self.hub}")
         self.client.will_set(topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
