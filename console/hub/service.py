@@ -136,7 +136,7 @@ class Hub:
                              self.config.bot_delay_s, self.config.chance_delay_s, physical)
         if self.venue is not None:
             worker.on_change = self.venue.table_changed
-            self.venue.table_changed(table.id, worker.channel.snapshot.payloads[None])
+            self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()

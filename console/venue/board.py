@@ -18,6 +18,7 @@ import paho.mqtt.client as mqtt
 
 from console.hub.config import VenueConfig
 from console.venue import topics
+from console.venue.event import Events, Seating
 from console.venue.publisher import dumps, make_client
 from console.venue.standings import standings
 
@@ -43,6 +44,15 @@ class ResultStore:
                                       (hub, result_id, dumps(result), time.time()))
             return cursor.rowcount > 0
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The file's connection, for the event tables beside the results; hold ``lock``."""
+        return self._db
+
+    @property
+    def lock(self) -> threading.Lock:
+        return self._lock
+
     def all(self) -> list[dict[str, Any]]:
         with self._lock:
             rows = self._db.execute("SELECT payload FROM results ORDER BY received").fetchall()
@@ -60,6 +70,7 @@ class Board:
         self.config = config
         self.venue = config.venue
         self.results = results
+        self.events = Events(results.connection, results.lock)
         self.connected = False
         self.hubs: dict[str, dict[str, Any]] = {}
         self.tables: dict[tuple[str, int], dict[str, Any]] = {}
@@ -118,8 +129,44 @@ class Board:
         elif len(rest) == 2 and rest[0] == "results" and isinstance(data, dict):
             result_id = rest[1]
             # The topic names the hub (the broker lets only that hub write there), not the payload.
-            self.results.add(hub, result_id, {**data, "hub": hub, "result_id": result_id})
+            new = self.results.add(hub, result_id, {**data, "hub": hub, "result_id": result_id})
             client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)
+            if new and data.get("seating"):  # played: the hub need not be offered it again
+                client.publish(topics.seating(self.venue, hub), b"", qos=1, retain=True)
+
+    def results_now(self) -> list[dict[str, Any]]:
+        """Every result, with the organiser's corrections."""
+        return self.events.corrected(self.results.all())
+
+    def online_hubs(self) -> list[str]:
+        with self._lock:
+            return sorted(name for name, info in self.hubs.items() if info.get("online"))
+
+    def send_round(self, event_id: int) -> list[Seating]:
+        """Pair the event's next round and send each table's seats to its hub (retained, so a
+        hub that reconnects still finds them)."""
+        event = self.events.event(event_id)
+        seatings = self.events.next_round(event_id, self.results_now(), self.online_hubs())
+        for seating in seatings:
+            if seating.hub is not None:
+                self.client.publish(topics.seating(self.venue, seating.hub),
+                                    dumps(seating.message(event["game"])), qos=1, retain=True)
+        return seatings
+
+    def event_snapshot(self) -> dict[str, Any] | None:
+        try:
+            event = self.events.event()
+        except ValueError:
+            return None
+        results = self.results_now()
+        played = {r["seating"]["seating_id"]: r for r in results if r.get("seating")}
+        seatings = self.events.seatings(event["id"])
+        current = max((s.round for s in seatings), default=0)
+        return {**event, "round": current,
+                "tables": [{"table_no": s.table_no, "hub": s.hub, "names": s.names,
+                            "done": s.hub is None or s.seating_id in played}
+                           for s in seatings if s.round == current],
+                "standings": self.events.standings(event["id"], results)}
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page shows: hubs with their tables, and the standings per game."""
@@ -128,6 +175,6 @@ class Board:
             for (hub, _), state in sorted(self.tables.items()):
                 hubs.setdefault(hub, {"hub": hub, "online": None, "at": None, "tables": []})
                 hubs[hub]["tables"].append(state)
-        table = {game: [s.to_json() for s in rows] for game, rows in standings(self.results.all()).items()}
+        table = {game: [s.to_json() for s in rows] for game, rows in standings(self.results_now()).items()}
         return {"venue": self.venue, "connected": self.connected, "hubs": list(hubs.values()),
-                "standings": table}
+                "standings": table, "event": self.event_snapshot()}

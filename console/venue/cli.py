@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ def register_cli(subparsers: Any) -> None:
     venue.add_argument("--host", default="127.0.0.1", help="address the board page listens on")
     venue.add_argument("--port", type=int, default=8080, help="port of the board page (default 8080)")
     venue.add_argument("--results", type=Path, help="the board's results file (default: the data folder)")
+    venue.add_argument("--pin", default="", help="the organiser's PIN, 4 to 12 digits (default: a new one)")
     venue.set_defaults(handler=cmd_venue)
 
 
@@ -52,12 +54,15 @@ def cmd_venue(args: argparse.Namespace) -> int:
         raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
     if not 1 <= args.broker_port <= 65535 or not 0 <= args.port <= 65535:
         raise ValueError("ports are from 1 to 65535")
+    pin = args.pin or f"{secrets.randbelow(10**6):06d}"
+    if not (pin.isdigit() and 4 <= len(pin) <= 12):
+        raise ValueError("--pin must be 4 to 12 digits")
     config = VenueConfig(broker=args.broker, port=args.broker_port, venue=args.venue, username=args.user,
                          password=board_password(args), tls=args.tls, ca_file=args.ca_file)
     results_path = args.results or default_journal_path().with_name("venue-results.db")
     results_path.parent.mkdir(parents=True, exist_ok=True)
     board = Board(config, ResultStore(results_path)).start()
-    app = create_board_app(board)
+    app = create_board_app(board, {"ORGANISER_PIN": pin})
     try:
         server = create_server(app, host=args.host, port=args.port, threads=16, ident="tabletop-venue",
                                expose_tracebacks=False)
@@ -66,6 +71,7 @@ def cmd_venue(args: argparse.Namespace) -> int:
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     print(f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
           f"(broker {args.broker}:{args.broker_port}, results in {results_path})", flush=True)
+    print(f"tabletop: organiser PIN {pin}", flush=True)
     try:
         server.run()
     except KeyboardInterrupt:

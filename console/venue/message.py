@@ -33,8 +33,9 @@ SCORES: dict[str, Callable[[JSON], dict[str, float]]] = {
 }
 
 
-def table_message(hub: str, public_payload: str, names: Mapping[str, str] | None = None) -> JSON:
-    """The retained state of one table for the venue, from the hub's public payload."""
+def table_message(hub: str, public_payload: str, seating: Mapping[str, Any] | None = None) -> JSON:
+    """The retained state of one table for the venue, from the hub's public payload and the
+    seating the venue gave it (the players' names, the event's round and table)."""
     public = json.loads(public_payload)
     view = public.get("view") or {}
     scores = SCORES.get(public.get("game", ""), lambda _: {})(view)
@@ -52,9 +53,16 @@ def table_message(hub: str, public_payload: str, names: Mapping[str, str] | None
         "outcome": public["outcome"],
         "actions": public["actions"],
         "controllers": public["controllers"],
-        "names": dict(names or {}),
+        "names": dict((seating or {}).get("names", {})),
+        "seating": _seating_reference(seating),
         "problem": public["problem"],
     }
+
+
+def _seating_reference(seating: Mapping[str, Any] | None) -> JSON | None:
+    if not seating:
+        return None
+    return {key: seating[key] for key in ("seating_id", "event", "round", "table_no") if key in seating}
 
 
 def result_message(result_id: str, hub: str, state: JSON, finished_at: float) -> JSON:
@@ -71,5 +79,6 @@ def result_message(result_id: str, hub: str, state: JSON, finished_at: float) ->
         "scores": list(outcome.get("scores", [])),
         "reason": outcome.get("reason", ""),
         "names": state.get("names", {}),
+        "seating": state.get("seating"),
         "finished_at": finished_at,
     }

@@ -26,6 +26,12 @@ SCHEMA = (
         acked     REAL
     )""",
     "CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # The seats the venue's pairing gave a table, once its host accepted them.
+    """CREATE TABLE IF NOT EXISTS venue_seatings (
+        table_id   INTEGER PRIMARY KEY,
+        seating_id TEXT NOT NULL UNIQUE,
+        seating    TEXT NOT NULL
+    )""",
 )
 
 
@@ -83,6 +89,23 @@ class Outbox:
         return [record for record in journal.tables()
                 if record.finished and record.created >= self.enabled_at - 1.0
                 and not self.has(record.id)]
+
+    def assign(self, table_id: int, seating: dict[str, Any]) -> bool:
+        """Keep the seating a table was started with; False if that seating was accepted before."""
+        with self._lock:
+            cursor = self._db.execute("INSERT OR IGNORE INTO venue_seatings VALUES (?, ?, ?)",
+                                      (table_id, seating["seating_id"], json.dumps(seating)))
+            return cursor.rowcount > 0
+
+    def accepted(self, seating_id: str) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM venue_seatings WHERE seating_id = ?",
+                                    (seating_id,)).fetchone() is not None
+
+    def seatings(self) -> dict[int, dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, seating FROM venue_seatings").fetchall()
+        return {row[0]: json.loads(row[1]) for row in rows}
 
     def close(self) -> None:
         with self._lock:

@@ -30,6 +30,10 @@ log = logging.getLogger("console.venue")
 FINISHED = ("finished", "ended")
 
 
+class SeatingGone(LookupError):
+    """The host accepted a seating this hub no longer offers."""
+
+
 def hub_name(config: VenueConfig) -> str:
     """The hub's topic level: its configured name, else the machine's host name made safe."""
     if config.hub:
@@ -63,7 +67,10 @@ class VenuePublisher:
         self.journal = journal
         self.clock = clock
         self.outbox = Outbox(journal.path if str(journal.path) != ":memory:" else ":memory:")
-        self.names: dict[int, dict[str, str]] = {}
+        self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
+        self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
+        self._accepting = threading.Lock()
+        self._starting: tuple[int, dict[str, Any]] | None = None  # (accepting thread, seating)
         self.connected = False
         self.problem = ""
         self._latest: dict[int, str] = {}  # table id -> its newest public payload, not yet sent
@@ -142,7 +149,7 @@ class VenuePublisher:
                 log.exception("venue: could not publish")
 
     def _table(self, table_id: int, payload: str) -> None:
-        state = table_message(self.hub, payload, self.names.get(table_id))
+        state = table_message(self.hub, payload, self.seatings.get(table_id))
         self._states[table_id] = state
         if self.connected:
             topic = topics.table(self.venue, self.hub, table_id)
@@ -159,14 +166,53 @@ class VenuePublisher:
 
     def _keep_results_missed_while_down(self) -> None:
         for record in self.outbox.finished_unsent(self.journal):
+            seating = self.seatings.get(record.id) or {}
             state = {"table": record.id, "game": record.game, "players": record.players,
-                     "status": record.status, "outcome": record.outcome, "names": {}}
+                     "status": record.status, "outcome": record.outcome,
+                     "names": seating.get("names", {}), "seating": seating or None}
             self.outbox.add(record.id, lambda rid, state=state: result_message(
                 rid, self.hub, state, self.clock()))
 
     def _presence(self, online: bool) -> str:
         return dumps({"hub": self.hub, "venue": self.venue, "online": online, "at": self.clock(),
                       "keepalive_s": self.config.keepalive_s})
+
+    # -- seatings from the venue's pairing ------------------------------------------------------
+
+    def _offered(self, seating: Any) -> None:
+        try:
+            offer = check_seating(seating)
+        except (ValueError, LookupError) as error:
+            log.warning("venue: the venue's seating is refused: %s", error)
+            return
+        if offer is not None and self.outbox.accepted(offer["seating_id"]):
+            offer = None  # retained on the broker, and already playing or played here
+        self.offer = offer
+
+    def accept(self, seating_id: str, start: Callable[[dict[str, Any]], Any]) -> Any:
+        """Start the offered seating's table with ``start(offer)`` (the host accepted it). The
+        table is given its seats before its thread starts, so even a game of bots that ends at
+        once reports its players' names."""
+        with self._accepting:
+            offer = self.offer
+            if offer is None or offer["seating_id"] != seating_id or self.outbox.accepted(seating_id):
+                raise SeatingGone("that seating is not waiting here (already accepted, or replaced)")
+            self._starting = (threading.get_ident(), offer)
+            try:
+                return start(offer)
+            finally:
+                self._starting = None
+
+    def table_opened(self, table_id: int, public_payload: str) -> None:
+        """The hub opened a table (started or resumed), before its thread runs."""
+        starting = self._starting
+        if starting is not None and starting[0] == threading.get_ident():
+            offer = starting[1]
+            self.outbox.assign(table_id, offer)
+            self.seatings[table_id] = offer
+            self.offer = None
+            self._starting = None
+        self.table_changed(table_id, public_payload)
 
     # -- paho's network thread ----------------------------------------------------------------
 
@@ -176,7 +222,7 @@ class VenuePublisher:
             return
         self.connected, self.problem = True, ""
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
-        client.subscribe(topics.ack(self.venue, self.hub), qos=1)
+        client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
         client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
         with self._wake:  # the broker may have lost its retained messages: send every table again
             for table_id, state in self._states.items():
@@ -197,10 +243,35 @@ class VenuePublisher:
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
-            ids = json.loads(message.payload)
+            ids = json.loads(message.payload) if message.payload else None
         except ValueError:
+            log.warning("venue: a message on %s is not JSON; ignored", message.topic)
+            return
+        if message.topic == topics.seating(self.venue, self.hub):
+            self._offered(ids)
             return
         for result_id in ids if isinstance(ids, list) else [ids]:
             if isinstance(result_id, str):
                 self.outbox.acknowledge(result_id)
 
+
+
+def check_seating(data: Any) -> dict[str, Any] | None:
+    """A seating from the venue, checked: a known game, a name for every seat. None: no offer."""
+    from console.games import find_game
+
+    if data is None or data == {}:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("seating_id"), str):
+        raise ValueError("it has no seating_id")
+    names = data.get("names")
+    if not isinstance(names, dict) or not all(
+        isinstance(name, str) and 0 < len(name) <= 40 for name in names.values()
+    ):
+        raise ValueError("names must map each seat to a name of at most 40 characters")
+    if set(names) != {str(seat) for seat in range(1, len(names) + 1)}:
+        raise ValueError("names must be given for seats 1 to N")
+    game = find_game(str(data.get("game")))
+    game.check_players(len(names))
+    return {"seating_id": data["seating_id"], "game": game.name, "names": dict(names),
+            **{key: data[key] for key in ("event", "round", "table_no") if isinstance(data.get(key), int)}}

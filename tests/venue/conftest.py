@@ -57,6 +57,13 @@ def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "t
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
+def body(response: Any) -> Any:
+    """A test client response's JSON body, which must be there."""
+    data = response.get_json()
+    assert data is not None, response.get_data(as_text=True)
+    return data
+
+
 class Recorder:
     """Every message the board user can read, in order of arrival, with the retained ones."""
 

@@ -18,7 +18,7 @@ from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
 from console.web.security import HEADERS
-from tests.venue.conftest import USERS, VENUE, MakeHub, venue_config, wait_for
+from tests.venue.conftest import USERS, VENUE, MakeHub, body, venue_config, wait_for
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def test_the_board_shows_every_hub_table_turn_and_score_and_the_standings(
     assert re.search(r'<span class="score">\d+</span>', finished), "the scores are shown"
     assert '<table data-game="wheels">' in page and "hub1 seat 1" in page, "the standings"
     assert client.get("/board.part").get_data(as_text=True).count("data-hub=") == 2
-    assert {h["hub"] for h in client.get("/api/board").json["hubs"]} == {"hub1", "hub2"}
+    assert {h["hub"] for h in body(client.get("/api/board"))["hubs"]} == {"hub1", "hub2"}
 
 
 def test_a_hub_that_goes_away_is_marked_offline(make_hub: MakeHub, board: Board, client: FlaskClient) -> None:
