@@ -87,7 +87,7 @@ class Outbox:
         """Tables that finished since the venue was switched on and have no result kept: a hub
         killed between a game's end and its result being kept makes it here on its next start."""
         return [record for record in journal.tables()
-                if record.finished and record.created >= self.enabled_at - 1.0
+                if record.finished and record.created >= self.enabled_at
                 and not self.has(record.id)]
 
     def assign(self, table_id: int, seating: dict[str, Any]) -> bool:

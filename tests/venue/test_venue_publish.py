@@ -3,6 +3,7 @@ re-sent until the board acknowledges them, and a hub that plays on while the bro
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from pathlib import Path
@@ -113,3 +114,43 @@ def test_the_broker_refuses_anonymous_users_and_other_hubs_topics(
     wait_for(lambda: any(t.endswith("/tables/99") for t, _ in recorder.all()), what="the hub's own topic")
     assert not any("/hub2/" in topic for topic, _ in recorder.all()), "hub1 wrote as hub2"
     assert recorder.json(topics.status(VENUE, "hub1"))["online"] is True, "the board forged a presence"
+
+
+def test_a_game_that_ended_while_the_hub_was_down_is_still_reported(
+    broker: LocalBroker, recorder: Recorder, tmp_path: Path
+) -> None:
+    """Killed between a game's end and its result being kept: the next start finds it."""
+    from console.hub.config import HubConfig
+    from console.hub.service import Hub
+    from console.venue.outbox import Outbox
+
+    journal = tmp_path / "journal.db"
+    table = TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=3)
+    island = Hub(HubConfig(journal=journal, bot_delay_s=0, chance_delay_s=0, table=table))
+    island.start(inputs=False)  # the venue was switched on before (the outbox exists) ...
+    Outbox(journal).close()
+    island.start_table(table)  # ... but this game ended with no publisher to see it
+    finished = [w.table.id for w in island.tables()]
+    island.stop()
+    hub = Hub(HubConfig(journal=journal, venue=venue_config(broker, "hub1"), table=table))
+    hub.start(inputs=False)
+    try:
+        wait_for(lambda: result_ids(recorder), what="the missed result")
+        tables = {json.loads(p)["table"] for t, p in recorder.all() if "/results/" in t}
+        assert tables == {finished[-1]}, "only the game that ended after the venue was switched on"
+    finally:
+        hub.stop()
+
+
+def test_a_seating_the_hub_cannot_play_is_refused_with_a_reason() -> None:
+    from console.venue.publisher import check_seating
+
+    good = {"seating_id": "s1", "game": "wheels", "names": {"1": "Ada", "2": "Bea"}, "round": 2}
+    assert check_seating(good) == {**good, "round": 2}
+    assert check_seating(None) is None
+    for bad, words in [({**good, "names": {"1": "Ada"}}, "players"), ({**good, "game": "chess"}, "chess"),
+                       ({**good, "names": {"1": "Ada", "3": "Bea"}}, "seats 1 to N"),
+                       ({**good, "seating_id": 5}, "seating_id"),
+                       ({**good, "names": {"1": "", "2": "B"}}, "name")]:
+        with pytest.raises((ValueError, LookupError), match=words):
+            check_seating(bad)
