@@ -154,3 +154,18 @@ def test_a_seating_the_hub_cannot_play_is_refused_with_a_reason() -> None:
                        ({**good, "names": {"1": "", "2": "B"}}, "name")]:
         with pytest.raises((ValueError, LookupError), match=words):
             check_seating(bad)
+
+
+def test_the_table_screen_shows_whether_the_venue_is_reached(make_hub: MakeHub, broker: LocalBroker) -> None:
+    from console.web import create_app
+
+    hub = make_hub("hub1", seats=("phone", "bot"))
+    client = create_app({"TESTING": True, "HUB": hub}).test_client()
+    table = f"/tables/{hub.tables()[0].table.id}"
+    wait_for(lambda: hub.venue.connected)
+    assert 'class="venue-badge" data-connected="yes"' in client.get(table).get_data(as_text=True)
+    assert client.get("/api/venue").get_json()["connected"] is True
+    broker.stop()
+    wait_for(lambda: not hub.venue.connected, what="the hub to notice")
+    page = client.get(table).get_data(as_text=True)
+    assert 'data-connected="no"' in page and "broker unreachable" in page
