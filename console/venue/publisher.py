@@ -150,7 +150,8 @@ class VenuePublisher:
 
     def _table(self, table_id: int, payload: str) -> None:
         state = table_message(self.hub, payload, self.seatings.get(table_id))
-        self._states[table_id] = state
+        with self._wake:  # paho's thread reads every state on a reconnection
+            self._states[table_id] = state
         if self.connected:
             topic = topics.table(self.venue, self.hub, table_id)
             self.client.publish(topic, dumps(state), qos=1, retain=True)
@@ -224,9 +225,11 @@ class VenuePublisher:
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
         client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
         client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
-        with self._wake:  # the broker may have lost its retained messages: send every table again
-            for table_id, state in self._states.items():
-                client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+        with self._wake:
+            states = list(self._states.items())
+        for table_id, state in states:  # the broker may have lost its retained messages: all again
+            client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+        with self._wake:
             self._resend_now = True
             self._wake.notify()
 
