@@ -77,6 +77,7 @@ class VenuePublisher:
         self._states: dict[int, dict[str, Any]] = {}  # every table's last message, for reconnects
         self._wake = threading.Condition()
         self._resend_now = False
+        self._republish = False  # after a reconnection: the broker may have lost its retained states
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
         # The broker's ACL lets a hub's user write only under its own name: the default user.
@@ -139,27 +140,34 @@ class VenuePublisher:
                     return
                 changed, self._latest = self._latest, {}
                 resend, self._resend_now = self._resend_now, False
+                republish, self._republish = self._republish, False
             try:
+                if republish and self.connected:
+                    for table_id, state in list(self._states.items()):
+                        if table_id not in changed:
+                            self._send_state(table_id, state)
                 for table_id, payload in changed.items():
                     self._table(table_id, payload)
-                if self.connected and (resend or time.monotonic() >= next_resend):
-                    self._send_pending()
+                if resend or time.monotonic() >= next_resend:
+                    if self.connected:  # else the reconnection asks for a resend at once
+                        self._send_pending()
                     next_resend = time.monotonic() + self.config.resend_s
             except Exception:  # a bug here must never stop the venue for the rest of the evening
                 log.exception("venue: could not publish")
 
     def _table(self, table_id: int, payload: str) -> None:
         state = table_message(self.hub, payload, self.seatings.get(table_id))
-        with self._wake:  # paho's thread reads every state on a reconnection
-            self._states[table_id] = state
+        self._states[table_id] = state
         if self.connected:
-            topic = topics.table(self.venue, self.hub, table_id)
-            self.client.publish(topic, dumps(state), qos=1, retain=True)
+            self._send_state(table_id, state)
         if state["status"] in FINISHED and not self.outbox.has(table_id):
             now = self.clock()
             if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
                 with self._wake:
                     self._resend_now = True
+
+    def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
+        self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
 
     def _send_pending(self) -> None:
         for result_id, payload in self.outbox.pending():
@@ -225,12 +233,8 @@ class VenuePublisher:
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
         client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
         client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
-        with self._wake:
-            states = list(self._states.items())
-        for table_id, state in states:  # the broker may have lost its retained messages: all again
-            client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
-        with self._wake:
-            self._resend_now = True
+        with self._wake:  # the publisher thread, the one writer of table states, sends them all again
+            self._republish = self._resend_now = True
             self._wake.notify()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
