@@ -47,3 +47,46 @@ def test_no_published_message_holds_a_secret(
         worker.post(Act(seat, str(action), "phone")).result(10)
     assert seen > 3, "the game was published move by move"
     assert secrets_checked > 0, "the seats held secrets to look for"
+
+
+@pytest.mark.parametrize("game", ["wheels", "wisteria"])
+def test_a_different_secret_choice_publishes_the_same_messages(
+    game: str, make_hub: MakeHub, recorder: Recorder
+) -> None:
+    """Two hubs play the same game move for move until seats choose at once in secret; there one
+    seat's choice differs between the hubs. What the venue hears from each must be the same."""
+    hubs = [make_hub(name, game=game, seats=("phone", "phone"), seed=SEED) for name in ("hub1", "hub2")]
+    workers = [hub.tables()[0] for hub in hubs]
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(200):
+        state = workers[0].table.state
+        if workers[0].status != "playing":
+            break
+        acting = [seat for seat in state.to_act if seat != 0]
+        if len(acting) >= 2:
+            seat = acting[0]
+            choices = state.legal_actions(seat)
+            if len(choices) >= 2:
+                for worker, choice in zip(workers, rng.sample(choices, 2), strict=True):
+                    worker.post(Act(seat, str(choice), "phone")).result(10)
+                published = [wait_for(lambda name=name, worker=worker: _state_after(recorder, name, worker),
+                                      what=f"{name}'s table") for name, worker in zip(("hub1", "hub2"), workers,
+                                                                                     strict=True)]
+                assert published[0] == published[1], "a secret choice changed what the venue was told"
+                compared += 1
+                break
+        seat = rng.choice(acting)
+        action = str(rng.choice(state.legal_actions(seat)))
+        for worker in workers:
+            worker.post(Act(seat, action, "phone")).result(10)
+    assert compared == 1, "the game reached a secret choice made by two seats at once"
+
+
+def _state_after(recorder: Recorder, hub: str, worker: object) -> dict[str, object] | None:
+    """The hub's last published table state once it covers every move, without the hub's name."""
+    table = worker.table  # type: ignore[attr-defined]
+    state = recorder.json(topics.table(VENUE, hub, table.id))
+    if not state or state["actions"] != len(table.history):
+        return None
+    return {key: value for key, value in state.items() if key != "hub"}
