@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from console.hub.worker import Act
+from console.hub.worker import Act, TableWorker
 from console.venue import topics
 from tests.venue.conftest import VENUE, MakeHub, Recorder, wait_for
 
@@ -70,9 +70,8 @@ def test_a_different_secret_choice_publishes_the_same_messages(
             if len(choices) >= 2:
                 for worker, choice in zip(workers, rng.sample(choices, 2), strict=True):
                     worker.post(Act(seat, str(choice), "phone")).result(10)
-                published = [wait_for(lambda name=name, worker=worker: _state_after(recorder, name, worker),
-                                      what=f"{name}'s table") for name, worker in zip(("hub1", "hub2"), workers,
-                                                                                     strict=True)]
+                published = [_published(recorder, name, worker)
+                             for name, worker in zip(("hub1", "hub2"), workers, strict=True)]
                 assert published[0] == published[1], "a secret choice changed what the venue was told"
                 compared += 1
                 break
@@ -83,10 +82,15 @@ def test_a_different_secret_choice_publishes_the_same_messages(
     assert compared == 1, "the game reached a secret choice made by two seats at once"
 
 
-def _state_after(recorder: Recorder, hub: str, worker: object) -> dict[str, object] | None:
+def _published(recorder: Recorder, hub: str, worker: TableWorker) -> dict[str, object]:
     """The hub's last published table state once it covers every move, without the hub's name."""
-    table = worker.table  # type: ignore[attr-defined]
-    state = recorder.json(topics.table(VENUE, hub, table.id))
-    if not state or state["actions"] != len(table.history):
-        return None
-    return {key: value for key, value in state.items() if key != "hub"}
+    table = worker.table
+
+    def latest() -> dict[str, object] | None:
+        state = recorder.json(topics.table(VENUE, hub, table.id))
+        if not state or state["actions"] != len(table.history):
+            return None
+        return {key: value for key, value in state.items() if key != "hub"}
+
+    found: dict[str, object] = wait_for(latest, what=f"{hub}'s table")
+    return found
