@@ -1,0 +1,97 @@
+"""The venue board in a real headless Chromium, under waitress: a big screen and a phone (390 px)
+watch hubs arrive and tables change without a reload (the page's script under the site's CSP);
+hubs sit side by side on the big screen and one above the other on the phone. Screenshots go to
+test-artifacts/."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from waitress.server import create_server  # type: ignore[import-untyped]
+
+from console.venue.board import Board, ResultStore
+from console.venue.broker import BOARD_USER, LocalBroker
+from console.venue.web import create_board_app
+from tests.venue.conftest import MakeHub, need, venue_config
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync")
+
+
+@pytest.fixture
+def board_url(broker: LocalBroker, tmp_path: Path) -> Iterator[str]:
+    board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
+    server = create_server(create_board_app(board), host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}/"
+    server.close()
+    board.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
+    need("chromium", shutil.which("chromium") and shutil.which("chromedriver"))
+    drivers: list[webdriver.Chrome] = []
+    profiles: list[str] = []
+
+    def open_browser(phone: bool) -> webdriver.Chrome:
+        options = webdriver.ChromeOptions()
+        for flag in FLAGS:
+            options.add_argument(flag)
+        profiles.append(tempfile.mkdtemp(prefix="tabletop-chromium-"))
+        options.add_argument(f"--user-data-dir={profiles[-1]}")
+        if phone:
+            options.add_experimental_option("mobileEmulation",
+                                            {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+        else:
+            options.add_argument("--window-size=1600,900")
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        drivers.append(webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options))
+        return drivers[-1]
+
+    yield open_browser
+    for driver in drivers:
+        driver.quit()
+    for profile in profiles:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def hub_x(driver: webdriver.Chrome, hub: str) -> float:
+    element = driver.find_element(By.CSS_SELECTOR, f'article[data-hub="{hub}"]')
+    return float(element.rect["x"])
+
+
+def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
+    make_hub: MakeHub, board_url: str, browser: Callable[[bool], webdriver.Chrome]
+) -> None:
+    screen, phone = browser(False), browser(True)
+    for driver in (screen, phone):
+        driver.get(board_url)
+        assert "No hub has reported yet" in driver.page_source
+    make_hub("hub1")
+    make_hub("hub2", game="wisteria", seats=("phone", "phone"))
+    for driver in (screen, phone):
+        WebDriverWait(driver, 15).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "article[data-hub]")) == 2
+            and d.find_elements(By.CSS_SELECTOR, '#board table[data-game="wheels"]'))
+    assert hub_x(screen, "hub1") != hub_x(screen, "hub2"), "side by side on a big screen"
+    assert hub_x(phone, "hub1") == hub_x(phone, "hub2"), "one column on a phone"
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390, "nothing wider"
+    ARTIFACTS.mkdir(exist_ok=True)
+    screen.save_screenshot(str(ARTIFACTS / "venue-board-screen.png"))
+    phone.save_screenshot(str(ARTIFACTS / "venue-board-phone.png"))
+    errors = [entry for entry in screen.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == [], errors
