@@ -42,6 +42,13 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     def page() -> str:
         return render_template("board.html", **board_context(board))
 
+    @app.get("/organiser")
+    def organiser_page() -> str:
+        from console.games import game_names
+
+        return render_template("organiser.html", venue=board.venue, games=game_names(),
+                               results=board.results_now())
+
     @app.get("/board.part")
     def part() -> str:
         return render_template("_board.html", **board_context(board))

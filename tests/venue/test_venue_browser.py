@@ -25,6 +25,7 @@ from tests.venue.conftest import MakeHub, need, venue_config
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+PIN = "1357"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync")
@@ -33,7 +34,8 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
 @pytest.fixture
 def board_url(broker: LocalBroker, tmp_path: Path) -> Iterator[str]:
     board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
-    server = create_server(create_board_app(board), host="127.0.0.1", port=0, threads=4)
+    app = create_board_app(board, {"ORGANISER_PIN": PIN})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}/"
@@ -95,3 +97,28 @@ def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
     phone.save_screenshot(str(ARTIFACTS / "venue-board-phone.png"))
     errors = [entry for entry in screen.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == [], errors
+
+
+def test_the_organiser_runs_an_event_from_the_page(
+    make_hub: MakeHub, board_url: str, browser: Callable[[bool], webdriver.Chrome]
+) -> None:
+    hub = make_hub("hub1", default_table=False)
+    page = browser(True)
+    page.get(board_url + "organiser")
+    message = page.find_element(By.ID, "message")
+    page.find_element(By.ID, "pin").send_keys(PIN)
+    form = page.find_element(By.ID, "event-form")
+    form.find_element(By.NAME, "game").send_keys("wheels")
+    form.find_element(By.NAME, "players").send_keys("Ada\nBea")
+    form.find_element(By.CSS_SELECTOR, "button").click()
+    WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "yes")
+    assert '"event"' in message.text
+    page.find_element(By.CSS_SELECTOR, "#round-form button").click()
+    WebDriverWait(page, 10).until(lambda d: "Ada" in message.text)
+    assert message.get_attribute("data-ok") == "yes"
+    assert hub.venue is not None
+    offer = WebDriverWait(page, 10).until(lambda d: hub.venue.offer)
+    assert set(offer["names"].values()) == {"Ada", "Bea"}
+    page.find_element(By.CSS_SELECTOR, "#round-form button").click()  # the round is still playing
+    WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "no")
+    assert "still has 1 table(s) playing" in message.text
