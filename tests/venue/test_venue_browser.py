@@ -21,7 +21,7 @@ from waitress.server import create_server  # type: ignore[import-untyped]
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from tests.venue.conftest import MakeHub, need, venue_config
+from tests.venue.conftest import MakeHub, need, venue_config, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -122,3 +122,33 @@ def test_the_organiser_runs_an_event_from_the_page(
     page.find_element(By.CSS_SELECTOR, "#round-form button").click()  # the round is still playing
     WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "no")
     assert "still has 1 table(s) playing" in message.text
+
+
+def test_the_host_starts_the_venues_table_from_the_table_screen(
+    make_hub: MakeHub, broker: LocalBroker, tmp_path: Path, browser: Callable[[bool], webdriver.Chrome]
+) -> None:
+    from console.web import create_app
+
+    hub = make_hub("hub2", seats=("phone", "phone"))
+    server = create_server(create_app({"HUB": hub}), host="127.0.0.1", port=0, threads=8)
+    threading.Thread(target=server.run, daemon=True).start()
+    board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "host-board.db")).start()
+    try:
+        wait_for(lambda: board.online_hubs() == ["hub2"], what="the hub on the board")
+        event = board.events.create("wheels", 1, ["Ada", "Bea"])
+        board.send_round(event)
+        screen = browser(False)
+        screen.get(f"http://127.0.0.1:{server.effective_port}/tables/{hub.tables()[0].table.id}")
+        offer = screen.find_element(By.ID, "venue-offer")
+        WebDriverWait(screen, 10).until(lambda d: offer.is_displayed())
+        assert "Ada · Bea" in offer.text and "round 1, table 1" in offer.text
+        offer.find_element(By.CSS_SELECTOR, 'button[data-seats="bot"]').click()
+        new_table = f"/tables/{hub.tables()[0].table.id + 1}"
+        WebDriverWait(screen, 10).until(lambda d: d.current_url.endswith(new_table))
+        assert len(hub.tables()) == 2
+        result = wait_for(lambda: board.results.all(), what="the paired game's result")[0]
+        assert result["names"] == {"1": "Ada", "2": "Bea"} and result["seating"]["round"] == 1
+        assert all(t["done"] for t in (board.event_snapshot() or {})["tables"])
+    finally:
+        board.stop()
+        server.close()
