@@ -149,6 +149,11 @@ def test_the_host_starts_the_venues_table_from_the_table_screen(
         result = wait_for(lambda: board.results.all(), what="the paired game's result")[0]
         assert result["names"] == {"1": "Ada", "2": "Bea"} and result["seating"]["round"] == 1
         assert all(t["done"] for t in (board.event_snapshot() or {})["tables"])
+        badge = screen.find_element(By.CSS_SELECTOR, ".venue-badge")
+        assert badge.get_attribute("data-connected") == "yes"
+        broker.stop()  # the badge follows without a reload
+        WebDriverWait(screen, 20).until(lambda d: badge.get_attribute("data-connected") == "no")
+        assert "broker unreachable" in badge.text
     finally:
         board.stop()
         server.close()

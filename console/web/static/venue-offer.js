@@ -1,5 +1,5 @@
-// The venue's seating on the table screen (docs/venue.md): when the venue's pairing seats a
-// table at this hub, the host starts it here, with the host PIN, and the screen goes to it.
+// The venue on the table screen (docs/venue.md): the badge follows the link to the broker, and
+// when the venue's pairing seats a table at this hub, the host starts it here with the host PIN.
 "use strict";
 (function () {
   const section = document.getElementById("venue-offer");
@@ -17,6 +17,12 @@
       const response = await fetch("/api/venue", { cache: "no-store" });
       const data = await response.json();
       offer = data.offer || null;
+      const badge = document.querySelector(".venue-badge");
+      if (badge && data.enabled) {
+        badge.dataset.connected = data.connected ? "yes" : "no";
+        badge.textContent = `venue ${data.venue}: ` +
+          (data.connected ? "connected" : "broker unreachable; play on, results are kept");
+      }
     } catch (failure) {
       offer = null;
     }
