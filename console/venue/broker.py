@@ -44,7 +44,11 @@ def free_port() -> int:
 class LocalBroker:
     """Mosquitto on 127.0.0.1 with ``users`` (name: password) and the venue's ACL, in ``folder``."""
 
-    def __init__(self, folder: Path, venue: str, users: dict[str, str], port: int = 0) -> None:
+    def __init__(
+        self, folder: Path, venue: str, users: dict[str, str], port: int = 0,
+        tls: tuple[Path, Path, Path] | None = None,
+    ) -> None:
+        """``tls``: (CA, certificate, key) files for a TLS listener instead of plain TCP."""
         program = find_mosquitto()
         if program is None:
             raise FileNotFoundError("mosquitto is not installed (apt-get install mosquitto)")
@@ -69,7 +73,8 @@ class LocalBroker:
             f"password_file {passwords}\n"
             f"acl_file {folder / 'acl'}\n"
             f"listener {self.port} 127.0.0.1\n"
-            "persistence false\n"
+            + ("" if tls is None else f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n")
+            + "persistence false\n"
             # Started by root, mosquitto would drop to its own user and lose our 0600 files.
             f"user {getpass.getuser()}\n"
             f"log_dest file {folder / 'mosquitto.log'}\n"
