@@ -31,11 +31,15 @@ class ResultStore:
     def __init__(self, path: str | Path) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
-            " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
+                " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))")
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ValueError(f"{path} is not a venue results file ({error})") from None
 
     def add(self, hub: str, result_id: str, result: dict[str, Any]) -> bool:
         """Keep a result; False if it was kept already."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from console.venue.broker import BOARD_USER
@@ -72,12 +74,18 @@ def cmd_venue(args: argparse.Namespace) -> int:
     print(f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
           f"(broker {args.broker}:{args.broker_port}, results in {results_path})", flush=True)
     print(f"tabletop: organiser PIN {pin}", flush=True)
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)  # systemd's stop: close the results file cleanly
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         server.close()
         board.stop()
+        board.results.close()
     return 0
 

@@ -100,16 +100,35 @@ def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker,
                 return str(answer.read().decode())
 
         assert "data-hub=\"hub1\"" in wait_for(lambda: "data-hub=\"hub1\"" in page() and page())
-    finally:
+        assert "organiser PIN" in process.stdout.readline()
         process.terminate()
+        assert process.wait(10) == 0, "SIGTERM stops the board cleanly"
+    finally:
+        process.kill()
         process.wait(10)
         if process.stdout is not None:
             process.stdout.close()
 
 
-def test_a_bad_venue_name_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "console.cli", "venue", "--broker", "x", "--venue", "a/b"],
+@pytest.mark.parametrize(("args", "error"), [
+    (["--venue", "a/b"], "--venue must be letters, digits, '-' or '_' (a topic level)"),
+    (["--pin", "12"], "--pin must be 4 to 12 digits"),
+    (["--password-file", "/nonexistent/pw"], "cannot read the password file /nonexistent/pw: "
+                                             "No such file or directory"),
+])
+def test_bad_board_options_are_one_line_and_exit_2(args: list[str], error: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "console.cli", "venue", "--broker", "x", *args],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [f"tabletop: {error}"]
+
+
+def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.db"
+    notes.write_text("not a database, just notes " * 100)
+    done = subprocess.run([sys.executable, "-m", "console.cli", "venue", "--broker", "x", "--results", str(notes)],
                           capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "tabletop: --venue must be letters, digits, '-' or '_' (a topic level)"]
+        f"tabletop: {notes} is not a venue results file (file is not a database)"]
+    assert notes.read_text().startswith("not a database"), "the file is left as it was"
