@@ -126,8 +126,8 @@ def test_bad_board_options_are_one_line_and_exit_2(args: list[str], error: str) 
 def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
     notes = tmp_path / "notes.db"
     notes.write_text("not a database, just notes " * 100)
-    done = subprocess.run([sys.executable, "-m", "console.cli", "venue", "--broker", "x", "--results", str(notes)],
-                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    command = [sys.executable, "-m", "console.cli", "venue", "--broker", "x", "--results", str(notes)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         f"tabletop: {notes} is not a venue results file (file is not a database)"]
