@@ -87,17 +87,15 @@ def test_a_crashed_or_silent_hub_is_shown_offline(
     how: str, broker: LocalBroker, tmp_path: Path
 ) -> None:
     board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
-    process = start_hub_process(broker, tmp_path, "hub2", keepalive_s=2.0)
+    # kill -9: the broker sees the connection drop, long before the minute of keep-alive would
+    # run out; SIGSTOP: a hub that falls silent, noticed after one and a half keep-alives of 2 s.
+    # (How fast: `tabletop bench venue`.)
+    process = start_hub_process(broker, tmp_path, "hub2", keepalive_s=60.0 if how == "killed" else 2.0)
     try:
         wait_for(lambda: board.hubs.get("hub2", {}).get("online") is True, what="the hub online")
         assert board.tables, "the hub's table is on the board"
-        # kill -9: the broker sees the connection drop; SIGSTOP: a hub that falls silent, noticed
-        # after one and a half keep-alives without a word.
         os.kill(process.pid, signal.SIGKILL if how == "killed" else signal.SIGSTOP)
-        started = time.monotonic()
-        wait_for(lambda: board.hubs["hub2"]["online"] is False, timeout=10, what="the last will")
-        elapsed = time.monotonic() - started
-        assert elapsed < (2.0 if how == "killed" else 6.0), f"offline only after {elapsed:.1f} s"
+        wait_for(lambda: board.hubs["hub2"]["online"] is False, timeout=20, what="the last will")
     finally:
         process.kill()
         process.wait()
