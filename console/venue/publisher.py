@@ -136,8 +136,7 @@ class VenuePublisher:
             with self._wake:
                 if not self._stopping and not self._latest and not self._resend_now:
                     self._wake.wait(max(0.05, next_resend - time.monotonic()))
-                if self._stopping:
-                    return
+                stopping = self._stopping  # the last changes are still sent and their results kept
                 changed, self._latest = self._latest, {}
                 resend, self._resend_now = self._resend_now, False
                 republish, self._republish = self._republish, False
@@ -154,6 +153,8 @@ class VenuePublisher:
                     next_resend = time.monotonic() + self.config.resend_s
             except Exception:  # a bug here must never stop the venue for the rest of the evening
                 log.exception("venue: could not publish")
+            if stopping:
+                return
 
     def _table(self, table_id: int, payload: str) -> None:
         state = table_message(self.hub, payload, self.seatings.get(table_id))
