@@ -67,6 +67,17 @@ class ResultStore:
             self._db.close()
 
 
+def is_result(data: dict[str, Any]) -> bool:
+    """A result the standings can count: a game, a player count, winners and scores by seat."""
+    players = data.get("players")
+    return (isinstance(data.get("game"), str) and isinstance(players, int) and not isinstance(players, bool)
+            and 1 <= players <= 64
+            and isinstance(data.get("winners"), list) and all(isinstance(w, int) for w in data["winners"])
+            and isinstance(data.get("scores"), list)
+            and all(isinstance(v, int | float) for v in data["scores"])
+            and isinstance(data.get("names") or {}, dict))
+
+
 class Board:
     """Follows one venue on its broker. ``start``; read ``snapshot``; ``stop``."""
 
@@ -132,6 +143,10 @@ class Board:
                     self.tables.pop(key, None)
         elif len(rest) == 2 and rest[0] == "results" and isinstance(data, dict):
             result_id = rest[1]
+            if not is_result(data):  # acknowledged all the same, or the hub would send it for ever
+                log.warning("venue board: %s sent a result that is not one (%s); dropped", hub, result_id)
+                client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)
+                return
             # The topic names the hub (the broker lets only that hub write there), not the payload.
             new = self.results.add(hub, result_id, {**data, "hub": hub, "result_id": result_id})
             client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)

@@ -132,3 +132,26 @@ def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -
     assert done.stderr.strip().splitlines() == [
         f"tabletop: {notes} is not a venue results file (file is not a database)"]
     assert notes.read_text().startswith("not a database"), "the file is left as it was"
+
+
+def test_a_malformed_result_is_acknowledged_and_dropped(board: Board, broker: LocalBroker) -> None:
+    import paho.mqtt.client as mqtt
+
+    from console.venue import topics
+    from tests.venue.conftest import VENUE
+
+    hub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    hub.username_pw_set("hub1", USERS["hub1"])
+    acks: list[bytes] = []
+    hub.on_message = lambda c, u, message: acks.append(bytes(message.payload))
+    hub.connect("127.0.0.1", broker.port)
+    hub.subscribe(topics.ack(VENUE, "hub1"), qos=1)
+    hub.loop_start()
+    try:
+        wait_for(lambda: board.connected)
+        hub.publish(topics.result(VENUE, "hub1", "bad1"), '{"game": "wheels", "players": "two"}', qos=1)
+        wait_for(lambda: acks, what="the acknowledgement")
+        assert acks == [b'["bad1"]'] and board.results.all() == []
+    finally:
+        hub.loop_stop()
+        hub.disconnect()
