@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import queue
 import socket
 import threading
 import time
@@ -75,7 +76,10 @@ class VenuePublisher:
         self.problem = ""
         self._latest: dict[int, str] = {}  # table id -> its newest public payload, not yet sent
         self._states: dict[int, dict[str, Any]] = {}  # every table's last message, for reconnects
-        self._wake = threading.Condition()
+        # Wakes the publisher thread. A SimpleQueue's put takes no lock a Python thread can hold,
+        # so a table handing over a change never waits for the publisher.
+        self._wake: queue.SimpleQueue[None] = queue.SimpleQueue()
+        self._flags = threading.Lock()  # the resend and republish requests (never a table's thread)
         self._resend_now = False
         self._republish = False  # after a reconnection: the broker may have lost its retained states
         self._stopping = False
@@ -107,14 +111,12 @@ class VenuePublisher:
 
     def table_changed(self, table_id: int, public_payload: str) -> None:
         """Called on the table's own thread after every change: never waits on anything slow."""
-        with self._wake:
-            self._latest[table_id] = public_payload
-            self._wake.notify()
+        self._latest[table_id] = public_payload  # one dictionary store, whole under the GIL
+        self._wake.put(None)
 
     def stop(self, timeout: float = 2.0) -> None:
-        with self._wake:
-            self._stopping = True
-            self._wake.notify()
+        self._stopping = True
+        self._wake.put(None)
         self._thread.join(timeout)
         if self.connected:
             info = self.client.publish(topics.status(self.venue, self.hub), self._presence(False),
@@ -133,11 +135,14 @@ class VenuePublisher:
         self._keep_results_missed_while_down()
         next_resend = 0.0
         while True:
-            with self._wake:
-                if not self._stopping and not self._latest and not self._resend_now:
-                    self._wake.wait(max(0.05, next_resend - time.monotonic()))
-                stopping = self._stopping  # the last changes are still sent and their results kept
-                changed, self._latest = self._latest, {}
+            with contextlib.suppress(queue.Empty):
+                self._wake.get(timeout=max(0.05, next_resend - time.monotonic()))
+            while not self._wake.empty():
+                self._wake.get_nowait()
+            stopping = self._stopping  # the last changes are still sent and their results kept
+            # Only this thread takes from _latest: a change handed over meanwhile stays for the next turn.
+            changed = {table_id: self._latest.pop(table_id) for table_id in list(self._latest)}
+            with self._flags:
                 resend, self._resend_now = self._resend_now, False
                 republish, self._republish = self._republish, False
             try:
@@ -164,7 +169,7 @@ class VenuePublisher:
         if state["status"] in FINISHED and not self.outbox.has(table_id):
             now = self.clock()
             if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
-                with self._wake:
+                with self._flags:
                     self._resend_now = True
 
     def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
@@ -234,9 +239,9 @@ class VenuePublisher:
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
         client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
         client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
-        with self._wake:  # the publisher thread, the one writer of table states, sends them all again
+        with self._flags:  # the publisher thread, the one writer of table states, sends them all again
             self._republish = self._resend_now = True
-            self._wake.notify()
+        self._wake.put(None)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         self._down(f"lost the venue's broker {self.address} ({reason})")

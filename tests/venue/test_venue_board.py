@@ -65,7 +65,7 @@ def test_the_board_shows_every_hub_table_turn_and_score_and_the_standings(
 
 def test_a_hub_that_goes_away_is_marked_offline(make_hub: MakeHub, board: Board, client: FlaskClient) -> None:
     hub = make_hub("hub3", seats=("phone", "bot"))
-    wait_for(lambda: board.hubs.get("hub3", {}).get("online"), what="the hub online")
+    wait_for(lambda: board.hubs.get("hub3", {}).get("online") and board.tables, what="the hub and its table")
     hub.venue.stop()
     hub.venue = None
     wait_for(lambda: board.hubs["hub3"]["online"] is False, what="the hub offline")
