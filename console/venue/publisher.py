@@ -1,8 +1,8 @@
 """The hub's side of the venue: presence with a last will, each table's public state (retained)
 and each finished game's result, published by a thread of its own so no table waits on a broker.
 
-Tables hand over their public payload (``table_changed``: a dict store and a wake-up, no lock); the
-latest payload of each table is kept until it is sent, so a slow or absent broker costs a table
+Tables hand over their public payload (``table_changed``: a dict store and a wake-up, no lock); only
+the latest payload of each table is kept until it is sent, so a slow or absent broker costs a table
 nothing. Results go through the ``Outbox`` and are sent again until the venue acknowledges them.
 """
 
