@@ -24,6 +24,7 @@ PROVIDERS: dict[str, str] = {
     "pods": "console.inputs.bench",
     "hub": "console.web.bench",
     "journal": "console.bench_journal",
+    "venue": "console.venue.bench",
 }
 
 

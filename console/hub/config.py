@@ -8,6 +8,7 @@ and a bot) on localhost, its journal in the user's data folder.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -18,6 +19,8 @@ from console.paths import default_journal_path
 CONTROLLERS = ("phone", "bot", "buttons", "pod")
 INPUT_MODES = ("auto", "simulated", "none")
 CHANCE_MODES = ("virtual", "physical")
+# A venue or hub name is one MQTT topic level: no '/', '+', '#' or spaces.
+TOPIC_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class ConfigError(ValueError):
@@ -66,6 +69,25 @@ class InputsConfig:
 
 
 @dataclass(frozen=True)
+class VenueConfig:
+    """The venue's MQTT broker (docs/venue.md); an empty ``broker`` keeps the hub an island."""
+
+    broker: str = ""
+    port: int = 1883
+    venue: str = "venue"
+    # Empty: the machine's host name. Topics and the broker user are per hub.
+    hub: str = ""
+    username: str = ""
+    password: str = ""
+    tls: bool = False
+    ca_file: str = ""
+    # The broker marks a silent hub offline after 1.5 keep-alives.
+    keepalive_s: float = 5.0
+    # Results not yet acknowledged by the venue are sent again this often.
+    resend_s: float = 5.0
+
+
+@dataclass(frozen=True)
 class HubConfig:
     journal: Path = field(default_factory=default_journal_path)
     host_pin: str = ""
@@ -76,6 +98,7 @@ class HubConfig:
     server: ServerConfig = field(default_factory=ServerConfig)
     table: TableConfig = field(default_factory=TableConfig)
     inputs: InputsConfig = field(default_factory=InputsConfig)
+    venue: VenueConfig = field(default_factory=VenueConfig)
 
     def with_server(self, **changes: Any) -> HubConfig:
         return replace(self, server=replace(self.server, **changes))
@@ -110,6 +133,7 @@ def config_from_mapping(data: dict[str, Any], where: str = "configuration") -> H
         "server": _section(ServerConfig, top.pop("server", {}), f"{where} [server]"),
         "table": _section(TableConfig, top.pop("table", {}), f"{where} [table]"),
         "inputs": _section(InputsConfig, top.pop("inputs", {}), f"{where} [inputs]"),
+        "venue": _section(VenueConfig, top.pop("venue", {}), f"{where} [venue]"),
     }
     config = _section(HubConfig, top, where, **sections)
     check_config(config, where)
@@ -179,3 +203,11 @@ def check_config(config: HubConfig, where: str = "configuration") -> None:
         raise ConfigError(f"{where} host_pin must be 4 to 12 digits")
     if not 1 <= config.server.port <= 65535 and config.server.port != 0:
         raise ConfigError(f"{where} [server] port must be from 1 to 65535")
+    if not 1 <= config.venue.port <= 65535:
+        raise ConfigError(f"{where} [venue] port must be from 1 to 65535")
+    for key in ("venue", "hub"):
+        name = getattr(config.venue, key)
+        if name and not TOPIC_NAME.fullmatch(name):
+            raise ConfigError(f"{where} [venue] {key} must be letters, digits, '-' or '_' (a topic level)")
+    if config.venue.hub == "board":
+        raise ConfigError(f"{where} [venue] hub may not be named board: that is the venue board's user")

@@ -69,9 +69,11 @@ class Hub:
         self.pin_guard = PinGuard()
         self.messages: list[str] = []
         self.inputs: Any = None
+        self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
         self._lock = threading.Lock()
 
     def start(self, default_table: bool = True, inputs: bool = True) -> Hub:
+        self._start_venue()
         for record in self.journal.tables(unfinished_only=True):
             try:
                 self._resume(record.id, record.status)
@@ -135,9 +137,22 @@ class Hub:
         worker = TableWorker(table, self.store, status, controllers, chance, bot,
                              self.config.bot_delay_s, self.config.chance_delay_s, physical,
                              clock=self.clock)
+        if self.venue is not None:
+            worker.on_change = self.venue.table_changed
+            self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()
+
+    # -- the venue hook: opt-in, and nothing of the hub waits on it ----------------------------
+
+    def _start_venue(self) -> None:
+        if not self.config.venue.broker or self.venue is not None:
+            return
+        from console.venue.publisher import VenuePublisher
+
+        self.venue = VenuePublisher(self.config.venue, self.journal).start()
+        self.messages.append(f"publishing to the venue {self.config.venue.venue} at {self.venue.address}")
 
     def worker(self, table_id: int) -> TableWorker:
         worker = self.workers.get(table_id)
@@ -165,6 +180,8 @@ class Hub:
             self.inputs.close()
         for worker in self.tables():
             worker.stop()
+        if self.venue is not None:
+            self.venue.stop()
         self.journal.close()
 
 

@@ -125,6 +125,8 @@ class TableWorker:
         self.channel.publish(publish_events(table, 0), self.channel.snapshot)
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"table-{table.id}", daemon=True)
+        # The venue hook (console/venue): told the public payload after every change; must not block.
+        self.on_change: Callable[[int, str], None] | None = None
 
     def start(self, timeout: float = 30.0) -> TableWorker:
         """Start the thread; return once it has made the moves due at once and published."""
@@ -398,3 +400,5 @@ class TableWorker:
         events = publish_events(self.table, self._published)
         self._published = len(self.table.log)
         self.channel.publish(events, self._snapshot())
+        if self.on_change is not None:
+            self.on_change(self.table.id, self.channel.snapshot.payloads[None])

@@ -38,6 +38,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)
+    from console.venue.hub_api import blueprint as venue_api  # the venue's routes (docs/venue.md)
+
+    app.register_blueprint(venue_api, url_prefix="/api/venue")
+    app.context_processor(lambda: {"venue": hub.venue.status() if hub.venue is not None else None})
     return app
 
 

@@ -1,0 +1,199 @@
+"""The venue board's picture of the evening: every hub's presence and tables from the broker,
+and every result kept once (by its id) in the board's own SQLite file and acknowledged to its hub.
+
+The MQTT client runs on paho's thread; the page reads ``snapshot`` under the same lock.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from console.hub.config import VenueConfig
+from console.venue import topics
+from console.venue.event import Events, Seating
+from console.venue.publisher import dumps, make_client
+from console.venue.standings import standings
+
+log = logging.getLogger("console.venue")
+
+
+class ResultStore:
+    """Results as the board received them, one row per (hub, result id): a repeat is dropped."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
+                " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))")
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ValueError(f"{path} is not a venue results file ({error})") from None
+
+    def add(self, hub: str, result_id: str, result: dict[str, Any]) -> bool:
+        """Keep a result; False if it was kept already."""
+        with self._lock:
+            cursor = self._db.execute("INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?)",
+                                      (hub, result_id, dumps(result), time.time()))
+            return cursor.rowcount > 0
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The file's connection, for the event tables beside the results; hold ``lock``."""
+        return self._db
+
+    @property
+    def lock(self) -> threading.Lock:
+        return self._lock
+
+    def all(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT payload FROM results ORDER BY received").fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def is_result(data: dict[str, Any]) -> bool:
+    """A result the standings can count: a game, a player count, winners and scores by seat."""
+    players = data.get("players")
+    return (isinstance(data.get("game"), str) and isinstance(players, int) and not isinstance(players, bool)
+            and 1 <= players <= 64
+            and isinstance(data.get("winners"), list) and all(isinstance(w, int) for w in data["winners"])
+            and isinstance(data.get("scores"), list)
+            and all(isinstance(v, int | float) for v in data["scores"])
+            and isinstance(data.get("names") or {}, dict))
+
+
+class Board:
+    """Follows one venue on its broker. ``start``; read ``snapshot``; ``stop``."""
+
+    def __init__(self, config: VenueConfig, results: ResultStore, client_id: str = "") -> None:
+        self.config = config
+        self.venue = config.venue
+        self.results = results
+        self.events = Events(results.connection, results.lock)
+        self.connected = False
+        self.hubs: dict[str, dict[str, Any]] = {}
+        self.tables: dict[tuple[str, int], dict[str, Any]] = {}
+        self.received_at: dict[tuple[str, int], float] = {}  # when each table's state came
+        self._lock = threading.Lock()
+        self.client = make_client(config, client_id or f"tt-board-{time.monotonic_ns()}")
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+
+    def start(self) -> Board:
+        keepalive = int(self.config.keepalive_s)
+        self.client.connect_async(self.config.broker, self.config.port, keepalive=keepalive)
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        self.connected = False
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if reason.is_failure:
+            log.warning("venue board: the broker refused the board: %s", reason)
+            return
+        self.connected = True
+        client.subscribe(topics.everything(self.venue), qos=1)
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if self.connected:
+            log.warning("venue board: lost the broker (%s); reconnecting", reason)
+        self.connected = False
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        parsed = topics.parse(message.topic)
+        if parsed is None or parsed[0] != self.venue:
+            return
+        _, hub, rest = parsed
+        try:
+            data = json.loads(message.payload) if message.payload else None
+        except ValueError:
+            log.warning("venue board: %s sent a message that is not JSON on %s", hub, message.topic)
+            return
+        if rest == ["status"] and isinstance(data, dict):
+            with self._lock:
+                self.hubs[hub] = {"hub": hub, "online": bool(data.get("online")), "at": data.get("at")}
+        elif len(rest) == 2 and rest[0] == "tables" and rest[1].isdigit():
+            key = (hub, int(rest[1]))
+            with self._lock:
+                if isinstance(data, dict):
+                    self.tables[key] = data
+                    self.received_at[key] = time.monotonic()
+                    self.hubs.setdefault(hub, {"hub": hub, "online": None, "at": None})
+                else:
+                    self.tables.pop(key, None)
+        elif len(rest) == 2 and rest[0] == "results" and isinstance(data, dict):
+            result_id = rest[1]
+            if not is_result(data):  # acknowledged all the same, or the hub would send it for ever
+                log.warning("venue board: %s sent a result that is not one (%s); dropped", hub, result_id)
+                client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)
+                return
+            # The topic names the hub (the broker lets only that hub write there), not the payload.
+            new = self.results.add(hub, result_id, {**data, "hub": hub, "result_id": result_id})
+            client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)
+            if new and data.get("seating"):  # played: the hub need not be offered it again
+                client.publish(topics.seating(self.venue, hub), b"", qos=1, retain=True)
+
+    def results_now(self) -> list[dict[str, Any]]:
+        """Every result, with the organiser's corrections."""
+        return self.events.corrected(self.results.all())
+
+    def online_hubs(self) -> list[str]:
+        with self._lock:
+            return sorted(name for name, info in self.hubs.items() if info.get("online"))
+
+    def send_round(self, event_id: int) -> list[Seating]:
+        """Pair the event's next round and send each table's seats to its hub (retained, so a
+        hub that reconnects still finds them)."""
+        event = self.events.event(event_id)
+        seatings = self.events.next_round(event_id, self.results_now(), self.online_hubs())
+        for seating in seatings:
+            if seating.hub is not None:
+                self.client.publish(topics.seating(self.venue, seating.hub),
+                                    dumps(seating.message(event["game"])), qos=1, retain=True)
+        return seatings
+
+    def event_snapshot(self) -> dict[str, Any] | None:
+        try:
+            event = self.events.event()
+        except ValueError:
+            return None
+        results = self.results_now()
+        played = {r["seating"]["seating_id"]: r for r in results if r.get("seating")}
+        seatings = self.events.seatings(event["id"])
+        current = max((s.round for s in seatings), default=0)
+        return {**event, "round": current,
+                "tables": [{"table_no": s.table_no, "hub": s.hub, "names": s.names,
+                            "done": s.hub is None or s.seating_id in played}
+                           for s in seatings if s.round == current],
+                "standings": self.events.standings(event["id"], results)}
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the page shows: hubs with their tables, and the standings per game."""
+        with self._lock:
+            hubs = {name: {**info, "tables": []} for name, info in sorted(self.hubs.items())}
+            for (hub, _), state in sorted(self.tables.items()):
+                hubs.setdefault(hub, {"hub": hub, "online": None, "at": None, "tables": []})
+                hubs[hub]["tables"].append(state)
+        table = {game: [s.to_json() for s in rows] for game, rows in standings(self.results_now()).items()}
+        return {"venue": self.venue, "connected": self.connected, "hubs": list(hubs.values()),
+                "standings": table, "event": self.event_snapshot()}

@@ -1,0 +1,91 @@
+"""``tabletop venue``: the venue board, following every hub on the venue's broker and serving the
+board page (big screen or phone); results are kept in the board's own SQLite file.
+
+The broker password comes from ``--password-file`` or $TABLETOP_VENUE_PASSWORD, never from the
+command line, where anyone on the machine could read it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import signal
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from console.venue.broker import BOARD_USER
+
+
+def register_cli(subparsers: Any) -> None:
+    venue = subparsers.add_parser("venue", help="run the venue board: every hub and table, and the standings")
+    venue.add_argument("--broker", required=True, help="the venue's MQTT broker (host name or address)")
+    venue.add_argument("--broker-port", type=int, default=1883)
+    venue.add_argument("--venue", default="venue", help="the venue's name in the topics (default: venue)")
+    venue.add_argument("--user", default=BOARD_USER, help=f"the board's broker user (default: {BOARD_USER})")
+    venue.add_argument("--password-file", type=Path, help="a file holding the board user's password")
+    venue.add_argument("--tls", action="store_true", help="TLS to the broker")
+    venue.add_argument("--ca-file", default="", help="the CA that signed the broker's certificate")
+    venue.add_argument("--host", default="127.0.0.1", help="address the board page listens on")
+    venue.add_argument("--port", type=int, default=8080, help="port of the board page (default 8080)")
+    venue.add_argument("--results", type=Path, help="the board's results file (default: the data folder)")
+    venue.add_argument("--pin", default="", help="the organiser's PIN, 4 to 12 digits (default: a new one)")
+    venue.set_defaults(handler=cmd_venue)
+
+
+def board_password(args: argparse.Namespace) -> str:
+    if args.password_file is not None:
+        try:
+            return args.password_file.read_text(encoding="utf-8").strip()
+        except OSError as error:
+            reason = error.strerror
+            raise ValueError(f"cannot read the password file {args.password_file}: {reason}") from None
+    return os.environ.get("TABLETOP_VENUE_PASSWORD", "")
+
+
+def cmd_venue(args: argparse.Namespace) -> int:
+    from waitress.server import create_server
+
+    from console.cli import default_journal_path
+    from console.hub.config import TOPIC_NAME, VenueConfig
+    from console.venue.board import Board, ResultStore
+    from console.venue.web import create_board_app
+
+    if not TOPIC_NAME.fullmatch(args.venue):
+        raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
+    if not 1 <= args.broker_port <= 65535 or not 0 <= args.port <= 65535:
+        raise ValueError("ports are from 1 to 65535")
+    pin = args.pin or f"{secrets.randbelow(10**6):06d}"
+    if not (pin.isdigit() and 4 <= len(pin) <= 12):
+        raise ValueError("--pin must be 4 to 12 digits")
+    config = VenueConfig(broker=args.broker, port=args.broker_port, venue=args.venue, username=args.user,
+                         password=board_password(args), tls=args.tls, ca_file=args.ca_file)
+    results_path = args.results or default_journal_path().with_name("venue-results.db")
+    results_path.parent.mkdir(parents=True, exist_ok=True)
+    board = Board(config, ResultStore(results_path)).start()
+    app = create_board_app(board, {"ORGANISER_PIN": pin})
+    try:
+        server = create_server(app, host=args.host, port=args.port, threads=16, ident="tabletop-venue",
+                               expose_tracebacks=False)
+    except OSError as error:
+        board.stop()
+        raise ValueError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    print(f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
+          f"(broker {args.broker}:{args.broker_port}, results in {results_path})", flush=True)
+    print(f"tabletop: organiser PIN {pin}", flush=True)
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)  # systemd's stop: close the results file cleanly
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        server.close()
+        board.stop()
+        board.results.close()
+    return 0
+

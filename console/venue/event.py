@@ -1,0 +1,192 @@
+"""An event at the venue: the organiser registers players, chooses a game and a number of rounds,
+and each round is paired from the results so far and sent to the hubs as seatings; a result the
+organiser corrects is kept with who corrected it and why. Stored in the board's SQLite file.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from console.games import find_game
+from console.venue.pairing import (
+    Game,
+    records,
+    swiss_ranking,
+    swiss_round,
+    table_sizes,
+    watch_ranking,
+    watch_round,
+)
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+    " rounds INTEGER NOT NULL, players TEXT NOT NULL, created REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seatings (seating_id TEXT PRIMARY KEY, event INTEGER NOT NULL,"
+    " round INTEGER NOT NULL, table_no INTEGER NOT NULL, hub TEXT, names TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS corrections (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
+    " winners TEXT NOT NULL, scores TEXT NOT NULL, who TEXT NOT NULL, why TEXT NOT NULL, at REAL NOT NULL)",
+)
+
+
+class EventError(ValueError):
+    """The organiser asked for something the event cannot do now; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    seating_id: str
+    event: int
+    round: int
+    table_no: int
+    hub: str | None  # None: a bye
+    names: dict[str, str]
+
+    def message(self, game: str) -> dict[str, Any]:
+        return {"seating_id": self.seating_id, "event": self.event, "round": self.round,
+                "table_no": self.table_no, "game": game, "names": self.names}
+
+
+class Events:
+    """Events, their seatings and the organiser's corrections, in the board's file at ``db``."""
+
+    def __init__(self, db: sqlite3.Connection, lock: threading.Lock) -> None:
+        self._db, self._lock = db, lock
+        with self._lock:
+            for statement in SCHEMA:
+                self._db.execute(statement)
+
+    def create(self, game: str, rounds: int, players: Sequence[str]) -> int:
+        found = find_game(game)
+        names = [str(p).strip() for p in players]
+        if len(set(names)) != len(names) or not all(0 < len(n) <= 40 for n in names):
+            raise EventError("players must be distinct names of 1 to 40 characters")
+        if not 1 <= rounds <= 20:
+            raise EventError("an event has 1 to 20 rounds")
+        if is_swiss(found.name):
+            if len(names) < 2:
+                raise EventError("a Swiss event needs at least two players")
+        else:
+            try:
+                table_sizes(len(names))
+            except ValueError as error:
+                raise EventError(str(error)) from None
+        with self._lock:
+            cursor = self._db.execute("INSERT INTO events (game, rounds, players, created)"
+                                      " VALUES (?, ?, ?, ?)",
+                                      (found.name, rounds, json.dumps(names), time.time()))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def event(self, event_id: int | None = None) -> dict[str, Any]:
+        """The event (the latest if no id is given)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, rounds, players FROM events " +
+                ("WHERE id = ?" if event_id is not None else "ORDER BY id DESC LIMIT 1"),
+                (event_id,) if event_id is not None else ()).fetchone()
+        if row is None:
+            raise EventError("there is no event yet: create one first")
+        return {"id": row[0], "game": row[1], "rounds": row[2], "players": json.loads(row[3])}
+
+    def seatings(self, event_id: int) -> list[Seating]:
+        with self._lock:
+            rows = self._db.execute("SELECT seating_id, event, round, table_no, hub, names FROM seatings"
+                                    " WHERE event = ? ORDER BY round, table_no", (event_id,)).fetchall()
+        return [Seating(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows]
+
+    def correct(
+        self, hub: str, result_id: str, winners: list[int], scores: list[float], who: str, why: str
+    ) -> None:
+        if not who.strip() or not why.strip():
+            raise EventError("a correction names who made it and why")
+        with self._lock:
+            self._db.execute("INSERT INTO corrections VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (hub, result_id, json.dumps(winners), json.dumps(scores), who, why, time.time()))
+
+    def corrected(self, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The results with the organiser's latest correction of each applied."""
+        with self._lock:
+            rows = self._db.execute("SELECT hub, result_id, winners, scores, who, why FROM corrections"
+                                    " ORDER BY rowid").fetchall()
+        latest = {(r[0], r[1]): r for r in rows}
+        out = []
+        for result in results:
+            fix = latest.get((result["hub"], result["result_id"]))
+            if fix is not None:
+                result = {**result, "winners": json.loads(fix[2]), "scores": json.loads(fix[3]),
+                          "corrected": {"who": fix[4], "why": fix[5]}}
+            out.append(result)
+        return out
+
+    def next_round(self, event_id: int, results: list[dict[str, Any]], hubs: Sequence[str]) -> list[Seating]:
+        """Pair the next round from the event's results and seat each table at an online hub."""
+        event = self.event(event_id)
+        seatings = self.seatings(event_id)
+        played = {r["seating"]["seating_id"] for r in results if r.get("seating")}
+        current = max((s.round for s in seatings), default=0)
+        waiting = [s for s in seatings
+                   if s.round == current and s.hub is not None and s.seating_id not in played]
+        if waiting:
+            raise EventError(f"round {current} still has {len(waiting)} table(s) playing")
+        if current >= event["rounds"]:
+            raise EventError(f"all {event['rounds']} rounds of the event are paired")
+        tables, byes = self._pair(event, seatings, results)
+        if len(tables) > len(hubs):
+            raise EventError(f"round {current + 1} needs {len(tables)} hubs online; {len(hubs)} are")
+        made = [Seating(f"e{event_id}r{current + 1}t{n}-{secrets.token_hex(3)}", event_id, current + 1, n,
+                        hub, {str(seat): name for seat, name in enumerate(table, start=1)})
+                for n, (hub, table) in enumerate(zip(sorted(hubs), tables, strict=False), start=1)]
+        made += [Seating(f"e{event_id}r{current + 1}bye{n}-{secrets.token_hex(3)}", event_id, current + 1, 0,
+                         None, {"1": name}) for n, name in enumerate(byes, start=1)]
+        with self._lock:
+            self._db.executemany("INSERT INTO seatings VALUES (?, ?, ?, ?, ?, ?)",
+                                 [(s.seating_id, s.event, s.round, s.table_no, s.hub, json.dumps(s.names))
+                                  for s in made])
+        return made
+
+    def _pair(self, event: dict[str, Any], seatings: list[Seating], results: list[dict[str, Any]]
+              ) -> tuple[list[tuple[str, ...]], list[str]]:
+        games, byes = self.games(event["id"], seatings, results)
+        if is_swiss(event["game"]):
+            pairs = swiss_round(event["players"], games, byes)
+            return [(a, b) for a, b in pairs if b is not None], [a for a, b in pairs if b is None]
+        return watch_round(event["players"], games), []
+
+    def games(self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
+              ) -> tuple[list[Game], list[str]]:
+        ours = {s.seating_id for s in seatings}
+        games = []
+        for result in results:
+            seating = result.get("seating") or {}
+            if seating.get("seating_id") not in ours:
+                continue
+            names = result.get("names") or {}
+            players = tuple(names.get(str(seat), "?") for seat in range(1, int(result["players"]) + 1))
+            winners = tuple(players[w - 1] for w in result.get("winners") or [] if 1 <= w <= len(players))
+            games.append(Game(players, winners, tuple(float(s) for s in result.get("scores") or [])))
+        return games, [s.names["1"] for s in seatings if s.hub is None]
+
+    def standings(self, event_id: int, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        event = self.event(event_id)
+        games, byes = self.games(event_id, self.seatings(event_id), results)
+        if is_swiss(event["game"]):
+            ranked = swiss_ranking(records(event["players"], games, byes))
+            return [{"player": r.player, "match_points": r.match_points, "owp": round(r.owp, 3),
+                     "oowp": round(r.oowp, 3)} for r in ranked]
+        return [{"player": r.player, "wins": r.wins, "points": r.points, "share": round(r.share, 3)}
+                for r in watch_ranking(event["players"], games)]
+
+
+# Games an event seats at tables of four and three; every other game is paired, Swiss.
+TABLE_GAMES = ("watch",)
+
+
+def is_swiss(game: str) -> bool:
+    return find_game(game).name not in TABLE_GAMES

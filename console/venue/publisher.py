@@ -1,0 +1,290 @@
+"""The hub's side of the venue: presence with a last will, each table's public state (retained)
+and each finished game's result, published by a thread of its own so no table waits on a broker.
+
+Tables hand over their public payload (``table_changed``: a dict store and a wake-up, no lock); only
+the latest payload of each table is kept until it is sent, so a slow or absent broker costs a table
+nothing. Results go through the ``Outbox`` and are sent again until the venue acknowledges them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import queue
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from console.hub.config import TOPIC_NAME, VenueConfig
+from console.journal import Journal
+from console.venue import topics
+from console.venue.message import result_message, table_message
+from console.venue.outbox import Outbox
+
+log = logging.getLogger("console.venue")
+FINISHED = ("finished", "ended")
+
+
+class SeatingGone(LookupError):
+    """The host accepted a seating this hub no longer offers."""
+
+
+def hub_name(config: VenueConfig) -> str:
+    """The hub's topic level: its configured name, else the machine's host name made safe."""
+    if config.hub:
+        return config.hub
+    name = "".join(c if TOPIC_NAME.fullmatch(c) else "-" for c in socket.gethostname())[:64]
+    return name or "hub"
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def make_client(config: VenueConfig, client_id: str) -> mqtt.Client:
+    """A paho client (callback API 2) with the configured credentials and TLS."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    if config.username:
+        client.username_pw_set(config.username, config.password or None)
+    if config.tls:
+        client.tls_set(ca_certs=config.ca_file or None)
+    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    return client
+
+
+class VenuePublisher:
+    """Publishes one hub to the venue. ``start``, hand it table changes, ``stop`` on the way out."""
+
+    def __init__(self, config: VenueConfig, journal: Journal, clock: Callable[[], float] = time.time) -> None:
+        self.config = config
+        self.venue = config.venue
+        self.hub = hub_name(config)
+        self.journal = journal
+        self.clock = clock
+        self.outbox = Outbox(journal.path if str(journal.path) != ":memory:" else ":memory:")
+        self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
+        self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
+        self._accepting = threading.Lock()
+        self._starting: tuple[int, dict[str, Any]] | None = None  # (accepting thread, seating)
+        self.connected = False
+        self.problem = ""
+        self._latest: dict[int, str] = {}  # table id -> its newest public payload, not yet sent
+        self._states: dict[int, dict[str, Any]] = {}  # every table's last message, for reconnects
+        # Wakes the publisher thread. A SimpleQueue's put takes no lock a Python thread can hold,
+        # so a table handing over a change never waits for the publisher.
+        self._wake: queue.SimpleQueue[None] = queue.SimpleQueue()
+        self._flags = threading.Lock()  # the resend and republish requests (never a table's thread)
+        self._resend_now = False
+        self._republish = False  # after a reconnection: the broker may have lost its retained states
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
+        # The broker's ACL lets a hub's user write only under its own name: the default user.
+        self.client = make_client(replace(config, username=config.username or self.hub),
+                                  f"tt-{self.venue}-{self.hub}")
+        self.client.will_set(topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_message = self._on_message
+
+    @property
+    def address(self) -> str:
+        return f"{self.config.broker}:{self.config.port}"
+
+    def status(self) -> dict[str, Any]:
+        """For the host page's badge: is the venue's broker reachable."""
+        return {"venue": self.venue, "hub": self.hub, "broker": self.address,
+                "connected": self.connected, "problem": self.problem}
+
+    def start(self) -> VenuePublisher:
+        keepalive = int(self.config.keepalive_s)
+        self.client.connect_async(self.config.broker, self.config.port, keepalive=keepalive)
+        self.client.loop_start()
+        self._thread.start()
+        return self
+
+    def table_changed(self, table_id: int, public_payload: str) -> None:
+        """Called on the table's own thread after every change: never waits on anything slow."""
+        self._latest[table_id] = public_payload  # one dictionary store, whole under the GIL
+        self._wake.put(None)
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stopping = True
+        self._wake.put(None)
+        self._thread.join(timeout)
+        if self.connected:
+            info = self.client.publish(topics.status(self.venue, self.hub), self._presence(False),
+                                       qos=1, retain=True)
+            # The connection may go while we wait: the last will then says the same.
+            with contextlib.suppress(RuntimeError):
+                info.wait_for_publish(timeout)
+            self.connected, self.problem = False, "stopped"  # a clean goodbye is no outage
+            self.client.disconnect()
+        self.client.loop_stop()
+        self.outbox.close()
+
+    # -- the publisher thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        self._keep_results_missed_while_down()
+        next_resend = 0.0
+        while True:
+            with contextlib.suppress(queue.Empty):
+                self._wake.get(timeout=max(0.05, next_resend - time.monotonic()))
+            while not self._wake.empty():
+                self._wake.get_nowait()
+            stopping = self._stopping  # the last changes are still sent and their results kept
+            # Only this thread takes from _latest: a change handed over meanwhile stays for the next turn.
+            changed = {table_id: self._latest.pop(table_id) for table_id in list(self._latest)}
+            with self._flags:
+                resend, self._resend_now = self._resend_now, False
+                republish, self._republish = self._republish, False
+            try:
+                if republish and self.connected:
+                    for table_id, state in list(self._states.items()):
+                        if table_id not in changed:
+                            self._send_state(table_id, state)
+                for table_id, payload in changed.items():
+                    self._table(table_id, payload)
+                if resend or time.monotonic() >= next_resend:
+                    if self.connected:  # else the reconnection asks for a resend at once
+                        self._send_pending()
+                    next_resend = time.monotonic() + self.config.resend_s
+            except Exception:  # a bug here must never stop the venue for the rest of the evening
+                log.exception("venue: could not publish")
+            if stopping:
+                return
+
+    def _table(self, table_id: int, payload: str) -> None:
+        state = table_message(self.hub, payload, self.seatings.get(table_id))
+        self._states[table_id] = state
+        if self.connected:
+            self._send_state(table_id, state)
+        if state["status"] in FINISHED and not self.outbox.has(table_id):
+            now = self.clock()
+            if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
+                with self._flags:
+                    self._resend_now = True
+
+    def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
+        self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
+
+    def _send_pending(self) -> None:
+        for result_id, payload in self.outbox.pending():
+            self.client.publish(topics.result(self.venue, self.hub, result_id), payload, qos=1)
+
+    def _keep_results_missed_while_down(self) -> None:
+        for record in self.outbox.finished_unsent(self.journal):
+            seating = self.seatings.get(record.id) or {}
+            state = {"table": record.id, "game": record.game, "players": record.players,
+                     "status": record.status, "outcome": record.outcome,
+                     "names": seating.get("names", {}), "seating": seating or None}
+            self.outbox.add(record.id, lambda rid, state=state: result_message(
+                rid, self.hub, state, self.clock()))
+
+    def _presence(self, online: bool) -> str:
+        return dumps({"hub": self.hub, "venue": self.venue, "online": online, "at": self.clock(),
+                      "keepalive_s": self.config.keepalive_s})
+
+    # -- seatings from the venue's pairing ------------------------------------------------------
+
+    def _offered(self, seating: Any) -> None:
+        try:
+            offer = check_seating(seating)
+        except (ValueError, LookupError) as error:
+            log.warning("venue: the venue's seating is refused: %s", error)
+            return
+        if offer is not None and self.outbox.accepted(offer["seating_id"]):
+            offer = None  # retained on the broker, and already playing or played here
+        self.offer = offer
+
+    def accept(self, seating_id: str, start: Callable[[dict[str, Any]], Any]) -> Any:
+        """Start the offered seating's table with ``start(offer)`` (the host accepted it). The
+        table is given its seats before its thread starts, so even a game of bots that ends at
+        once reports its players' names."""
+        with self._accepting:
+            offer = self.offer
+            if offer is None or offer["seating_id"] != seating_id or self.outbox.accepted(seating_id):
+                raise SeatingGone("that seating is not waiting here (already accepted, or replaced)")
+            self._starting = (threading.get_ident(), offer)
+            try:
+                return start(offer)
+            finally:
+                self._starting = None
+
+    def table_opened(self, table_id: int, public_payload: str) -> None:
+        """The hub opened a table (started or resumed), before its thread runs."""
+        starting = self._starting
+        if starting is not None and starting[0] == threading.get_ident():
+            offer = starting[1]
+            self.outbox.assign(table_id, offer)
+            self.seatings[table_id] = offer
+            self.offer = None
+            self._starting = None
+        self.table_changed(table_id, public_payload)
+
+    # -- paho's network thread ----------------------------------------------------------------
+
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if reason.is_failure:
+            self._down(f"the broker {self.address} refused the hub: {reason}")
+            return
+        self.connected, self.problem = True, ""
+        log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
+        client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
+        client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
+        with self._flags:  # the publisher thread, the one writer of table states, sends them all again
+            self._republish = self._resend_now = True
+        self._wake.put(None)
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        self._down(f"lost the venue's broker {self.address} ({reason})")
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self._down(f"cannot reach the venue's broker {self.address}")
+
+    def _down(self, problem: str) -> None:
+        if not self.problem:  # one line per outage, however long it lasts
+            log.warning("venue: %s; tables play on and results are kept until it is back", problem)
+        self.connected, self.problem = False, problem
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            ids = json.loads(message.payload) if message.payload else None
+        except ValueError:
+            log.warning("venue: a message on %s is not JSON; ignored", message.topic)
+            return
+        if message.topic == topics.seating(self.venue, self.hub):
+            self._offered(ids)
+            return
+        for result_id in ids if isinstance(ids, list) else [ids]:
+            if isinstance(result_id, str):
+                self.outbox.acknowledge(result_id)
+
+
+
+def check_seating(data: Any) -> dict[str, Any] | None:
+    """A seating from the venue, checked: a known game, a name for every seat. None: no offer."""
+    from console.games import find_game
+
+    if data is None or data == {}:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("seating_id"), str):
+        raise ValueError("it has no seating_id")
+    names = data.get("names")
+    if not isinstance(names, dict) or not all(
+        isinstance(name, str) and 0 < len(name) <= 40 for name in names.values()
+    ):
+        raise ValueError("names must map each seat to a name of at most 40 characters")
+    if set(names) != {str(seat) for seat in range(1, len(names) + 1)}:
+        raise ValueError("names must be given for seats 1 to N")
+    game = find_game(str(data.get("game")))
+    game.check_players(len(names))
+    return {"seating_id": data["seating_id"], "game": game.name, "names": dict(names),
+            **{key: data[key] for key in ("event", "round", "table_no") if isinstance(data.get(key), int)}}

@@ -1,0 +1,120 @@
+"""The venue board's site: one page for a big screen or a phone showing every hub and table live
+and the standings per game, refreshed from ``/board.part`` every second (no inline script).
+
+The same guards as the hub's site (console/web/security.py): security headers, same-origin posts,
+errors as one clear message.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+
+from console.hub.service import PinGuard
+from console.venue.board import Board
+from console.venue.event import EventError
+
+PIN_HEADER = "X-Organiser-Pin"
+
+
+def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(config or {})
+    app.config["DEBUG"] = False
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    app.config.setdefault("MAX_CONTENT_LENGTH", 64 * 1024)
+    app.config.setdefault("ORGANISER_PIN", f"{secrets.randbelow(10**6):06d}")
+    app.extensions["venue_board"] = board
+
+    from console.web import security
+
+    security.install(app)
+    app.register_error_handler(EventError, lambda e: security.error_response(409, str(e)))
+    guard = PinGuard()
+
+    def organiser() -> None:
+        """The organiser's actions need the board's PIN (printed when the board starts)."""
+        guard.check(app.config["ORGANISER_PIN"], request.headers.get(PIN_HEADER))
+
+    @app.get("/")
+    def page() -> str:
+        return render_template("board.html", **board_context(board))
+
+    @app.get("/organiser")
+    def organiser_page() -> str:
+        from console.games import game_names
+
+        return render_template("organiser.html", venue=board.venue, games=game_names(),
+                               results=board.results_now())
+
+    @app.get("/board.part")
+    def part() -> str:
+        return render_template("_board.html", **board_context(board))
+
+    @app.get("/api/board")
+    def api() -> Response:
+        return jsonify(board.snapshot())
+
+    @app.get("/api/event")
+    def event() -> Response:
+        return jsonify(board.event_snapshot())
+
+    @app.post("/api/event")
+    def create_event() -> tuple[Response, int]:
+        organiser()
+        body = security.json_body(required=("game", "rounds", "players"))
+        players, rounds = body["players"], body["rounds"]
+        if not isinstance(players, list) or not isinstance(rounds, int) or isinstance(rounds, bool):
+            raise EventError("players must be a list of names and rounds a whole number")
+        event_id = board.events.create(str(body["game"]), rounds, players)
+        return jsonify(event=event_id), 201
+
+    @app.post("/api/event/round")
+    def pair_round() -> tuple[Response, int]:
+        organiser()
+        seatings = board.send_round(board.events.event()["id"])
+        return jsonify(seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names}
+                                 for s in seatings]), 201
+
+    @app.post("/api/results/<hub>/<result_id>/correction")
+    def correct(hub: str, result_id: str) -> Response:
+        organiser()
+        body = security.json_body(required=("winners", "scores", "who", "why"))
+        known = {(r["hub"], r["result_id"]) for r in board.results.all()}
+        if (hub, result_id) not in known:
+            raise EventError(f"there is no result {result_id} from {hub}")
+        winners, scores = body["winners"], body["scores"]
+        if not (isinstance(winners, list) and all(isinstance(w, int) for w in winners)
+                and isinstance(scores, list) and all(isinstance(v, int | float) for v in scores)):
+            raise EventError("winners must be a list of seats and scores a list of numbers")
+        board.events.correct(hub, result_id, winners, [float(v) for v in scores],
+                             str(body["who"]), str(body["why"]))
+        return jsonify(corrected=result_id)
+
+    return app
+
+
+def board_context(board: Board) -> dict[str, Any]:
+    snapshot = board.snapshot()
+    for hub in snapshot["hubs"]:
+        for table in hub["tables"]:
+            table["seat_rows"] = seat_rows(table)
+    return snapshot
+
+
+def seat_rows(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per seat: who sits there, their score, whether they are to act."""
+    names = table.get("names") or {}
+    controllers = table.get("controllers") or {}
+    scores = table.get("scores") or {}
+    to_act = set(table.get("to_act") or [])
+    winners = set((table.get("outcome") or {}).get("winners") or [])
+    return [{
+        "seat": seat,
+        "who": names.get(str(seat)) or f"seat {seat} ({controllers.get(str(seat), '?')})",
+        "score": scores.get(str(seat)),
+        "acting": seat in to_act and table.get("status") == "playing",
+        "winner": seat in winners,
+    } for seat in range(1, int(table.get("players", 0)) + 1)]
