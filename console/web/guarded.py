@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from waitress.channel import ClientDisconnected, HTTPChannel
-from waitress.server import TcpWSGIServer
-from waitress.task import ErrorTask, WSGITask
+from waitress.channel import ClientDisconnected, HTTPChannel  # type: ignore[import-untyped]
+from waitress.server import TcpWSGIServer  # type: ignore[import-untyped]
+from waitress.task import ErrorTask, WSGITask  # type: ignore[import-untyped]
 
 from console.web.limits import Limits, is_loopback
 from console.web.security import HEADERS
@@ -63,6 +63,7 @@ class GuardedTask(WSGITask):
 class GuardedChannel(HTTPChannel):  # type: ignore[misc]
     task_class = GuardedTask
     error_task_class = JsonErrorTask
+    connected: bool
 
     def __init__(self, server: GuardedServer, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map)
@@ -132,6 +133,7 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
     doing nothing rather than the newcomers."""
 
     channel_class = GuardedChannel
+    next_channel_cleanup: float
 
     def __init__(self, application: Any, limits: Limits, **kw: Any) -> None:
         self.limits = limits

@@ -15,7 +15,7 @@ from types import FrameType
 from typing import TextIO
 
 from flask import Flask
-from waitress.adjustments import Adjustments
+from waitress.adjustments import Adjustments  # type: ignore[import-untyped]
 
 from console.hub.service import Hub
 from console.web.guarded import GuardedServer
