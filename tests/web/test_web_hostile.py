@@ -252,3 +252,13 @@ def test_the_pin_guard_forgets_old_addresses_and_locks_after_ten() -> None:
         assert getattr(error, "status", 0) == 429
     guard.check("127.0.0.1", "1234", "1234")
     guard.check("10.0.0.2", "1234", "1234")
+
+
+def test_a_spectator_refused_for_want_of_slots_gives_its_device_share_back(
+    client: FlaskClient, hub: Hub, app: Any
+) -> None:
+    for _ in range(hub.slots.limit):
+        hub.slots.acquire()
+    refused = open_stream(client, f"/api/tables/{tid(hub)}/events", "192.168.1.77")
+    assert refused.status_code == 503
+    assert app.extensions["public_streams"].open == 0
