@@ -129,7 +129,7 @@ def test_the_server_layers_refusals_are_json_with_the_security_headers(
     assert len(hub.journal.tables()) == before
 
 
-def page_answers(port: int, timeout: float = 3.0) -> bool:
+def page_answers(port: int, timeout: float = 5.0) -> bool:
     """``GET /api/tables`` answers 200 within ``timeout``, from a phone of its own."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout,
