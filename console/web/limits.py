@@ -39,6 +39,9 @@ class Limits:
     # dropped (a stream's browser reconnects with Last-Event-ID and loses nothing).
     response_buffer_bytes: int = 256 * 1024
     stall_s: float = 5.0
+    # The kernel's send buffer per connection (Linux doubles it): without it a reader that never
+    # reads parks up to 4 MB of the Pi's memory in the kernel, beyond response_buffer_bytes.
+    send_buffer_bytes: int = 64 * 1024
     max_header_bytes: int = 16 * 1024
     public_streams_per_client: int = 8
     # Stream slots public streams can never take: the seats' share.

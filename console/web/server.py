@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import resource
 import signal
+import socket
 import sys
 from types import FrameType
 from typing import TextIO
@@ -51,6 +52,8 @@ def listen(app: Flask, hub: Hub, limits: Limits | None = None) -> GuardedServer:
             ident="tabletop",
             expose_tracebacks=False,
         )
+        adjustments.socket_options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),
+                                      (socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer_bytes)]
         return GuardedServer(app, limits, adj=adjustments, sockinfo=adjustments.listen[0])
     except OSError as error:
         raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None

@@ -263,3 +263,40 @@ def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start
     assert actions == before[1] + 1
     with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as db:
         assert db.execute("SELECT count(*) FROM tables").fetchone()[0] == 2
+
+
+def test_streams_that_never_read_on_a_busy_table_are_dropped_without_growing_the_hub(
+    tmp_path: Path, hub_process: Start
+) -> None:
+    """The issue's case: five non-reading streams on a busy Watch table held 85 MB (temp files)."""
+    hub = hub_process(tmp_path / "journal.db", "--game", "watch", "--players", "4", "--seats",
+                      "bot,bot,bot,bot", "--bot-delay", "0.01", "--inputs", "none")
+    rss_before = hub.rss_mb()
+    silent = []
+    with pages_still_served(hub):
+        for number in range(5):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.bind((f"127.0.7.{number + 1}", 0))
+            sock.connect(("127.0.0.1", hub.port))
+            sock.sendall(b"GET /api/tables/1/events HTTP/1.1\r\nHost: hub\r\n\r\n")
+            silent.append(sock)
+        time.sleep(9.0)  # ~500 kB of updates a second: the streams fall behind, and stay behind
+        grown = hub.rss_mb() - rss_before
+        spilled = [fd for fd in Path(f"/proc/{hub.process.pid}/fd").iterdir()
+                   if fd.resolve().as_posix().startswith("/tmp/") and "(deleted)" in fd.resolve().name]
+    dropped = 0
+    for sock in silent:
+        sock.settimeout(1)
+        deadline = time.monotonic() + 5
+        try:
+            while time.monotonic() < deadline:
+                if not sock.recv(1 << 20):
+                    dropped += 1  # the hub closed it: reading reaches the end
+                    break
+        except (TimeoutError, ConnectionResetError):
+            pass
+        sock.close()
+    assert dropped == 5, f"only {dropped} of 5 non-reading streams were dropped"
+    assert grown < 15, f"the hub grew {grown:.1f} MB"
+    assert not spilled
