@@ -1,6 +1,7 @@
 """The reliability suite (issue 12) against a real ``tabletop serve`` process: a kill -9 loop during
-play from several clients loses no acknowledged action, and the abuse battery (each case: its
-status, nothing changed, a normal page still served while it runs). Bounded: well under a minute."""
+play from several clients loses no acknowledged action; the abuse battery (each case: its status,
+nothing changed, a normal page still served while it runs); non-readers dropped without growing the
+hub; no seat's secret in another reader's answers, for all three games. Bounded: under a minute."""
 
 from __future__ import annotations
 
@@ -300,3 +301,71 @@ def test_streams_that_never_read_on_a_busy_table_are_dropped_without_growing_the
     assert dropped == 5, f"only {dropped} of 5 non-reading streams were dropped"
     assert grown < 15, f"the hub grew {grown:.1f} MB"
     assert not spilled
+
+
+# -- hidden information, through the HTTP API of a real hub ----------------------------------------
+
+
+def replica(journal: Path, table: int) -> tuple[Any, int]:
+    """The table's true state, replayed from the journal the hub writes, and its action count."""
+    with Journal(journal) as opened:
+        resumed = Table.resume(opened, table)
+        return resumed.state, len(resumed.history)
+
+
+def readable(hub: Any, table: int, reader: int | None, token: str, after: int) -> tuple[str, str]:
+    """What ``reader`` (None: anyone) can read now: its state (its own legal list left out: it
+    names every card the reader could choose) and the events after ``after``."""
+    base = f"/api/tables/{table}" + (f"/seats/{reader}" if reader else "")
+    auth = {"Authorization": f"Bearer {token}"} if token else {}
+    _, state = hub.request("GET", base, **auth)
+    state.pop("legal", None)
+    _, log = hub.request("GET", f"{base}/log?after={after}", **auth)
+    return json.dumps(state, ensure_ascii=False), json.dumps(log, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("game", ["wisteria", "wheels", "watch"])
+def test_no_seat_secret_reaches_another_reader_through_a_real_hub(
+    tmp_path: Path, hub_process: Start, game: str
+) -> None:
+    journal = tmp_path / "journal.db"
+    hub = hub_process(journal, "--game", game, "--seats", "phone,phone", "--seed", "5", "--inputs", "none")
+    tokens = seat_tokens(hub, 1)
+    rng = random.Random(game)
+    after, before, checked = 0, {}, 0
+    for _ in range(20):
+        state, now, public = settled(hub, journal, tokens, after)
+        for seat in tokens:
+            for secret in state.hidden_strings(seat):
+                checked += 1
+                for reader, (view, events) in now.items():
+                    if reader == seat:
+                        continue
+                    assert secret not in view, f"{game}: seat {seat}'s {secret!r} is in {reader}'s state"
+                    seen = reader in before and secret in before[reader][0]
+                    assert secret not in events or seen, f"{game}: seat {seat}'s {secret!r} reached {reader}"
+        after, before = public["last_id"], now
+        acting = [s for s in state.to_act if s in tokens]
+        if not acting or public["outcome"]:
+            break
+        seat = rng.choice(acting)
+        status, answer = hub.request("POST", f"/api/tables/1/seats/{seat}/actions",
+                                     {"action": str(rng.choice(state.legal_actions(seat)))},
+                                     Authorization=f"Bearer {tokens[seat]}")
+        assert status == 200, answer
+    assert checked > 0, f"{game}: no secret was ever at stake"
+
+
+def settled(hub: Any, journal: Path, tokens: dict[int, str], after: int) -> tuple[Any, Any, Any]:
+    """The true state and what every reader reads, taken while the table stood still (the dealer
+    moves on its own thread after a seat's action)."""
+    for _ in range(100):
+        state, replayed = replica(journal, 1)
+        _, public = hub.request("GET", "/api/tables/1")
+        now = {reader: readable(hub, 1, reader, tokens.get(reader or 0, ""), after)
+               for reader in [None, *tokens]}
+        _, again = hub.request("GET", "/api/tables/1")
+        if public["actions"] == again["actions"] == replayed:
+            return state, now, public
+        time.sleep(0.02)
+    raise AssertionError("the table never stood still")
