@@ -131,6 +131,12 @@ class Channel:
             if subscription in self._subscriptions:
                 self._subscriptions.remove(subscription)
 
+    def cancel(self, subscription: Subscription) -> None:
+        """End a stream now (its client left): its reader wakes with StreamClosed."""
+        with self._cond:
+            subscription.cancelled = True
+            self._cond.notify_all()
+
     def wait_for_update(
         self, subscription: Subscription, seen_version: int, timeout: float
     ) -> Snapshot | None:

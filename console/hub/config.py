@@ -36,7 +36,8 @@ class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 8000
     # Every open live-update stream holds one waitress thread; the rest serve pages and posts.
-    threads: int = 256
+    # 320: 16 kept for pages, 48 for the seats' streams, 256 for spectators (at most 8 a device).
+    threads: int = 320
     # The address phones are sent to (QR codes); empty: worked out from the bind address.
     public_url: str = ""
     keepalive_s: float = 15.0

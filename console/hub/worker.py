@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -29,6 +30,7 @@ from console.table import Table
 log = logging.getLogger("console.hub")
 
 HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend")
+BUSY_RETRY_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class TableWorker:
         self._version = 0
         self._published = len(table.log)
         self._automatic_due: float | None = None
+        self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
         self.table_clock = None if spec is None else ClockRunner(
@@ -219,9 +222,15 @@ class TableWorker:
 
     def _safely(self, step: Callable[[], None]) -> None:
         """Run a step nobody waits for; a failure (an engine or bot bug) pauses the table with a
-        note for the host instead of ending the thread."""
+        note for the host instead of ending the thread. A journal another program holds for now
+        (SQLite busy) is no bug: the table waits and tries the move again by itself."""
         try:
             step()
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            log.warning("table %s: the journal is busy; trying again in %.0f s", self.table.id, BUSY_RETRY_S)
+            self._busy_until = self.clock() + BUSY_RETRY_S
         except Exception as error:
             log.exception("table %s: the table could not move by itself", self.table.id)
             # Everyone reads the problem; the error's own words (a bot's hand, a chance card)
@@ -346,7 +355,7 @@ class TableWorker:
     def _after_change(self) -> None:
         """Publish the change, after any moves that are due at once (chance and bots without a
         pause); moves with a pause are scheduled on the worker's clock."""
-        while self.status == "playing" and self._automatic_delay() == 0.0:
+        while self.status == "playing" and self._automatic_delay() == 0.0 and not self._busy():
             self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:
             self.status = "finished"
@@ -357,7 +366,10 @@ class TableWorker:
         self._publish()
         delay = self._automatic_delay()
         if delay is not None and self._automatic_due is None:
-            self._automatic_due = self.clock() + delay
+            self._automatic_due = max(self.clock() + delay, self._busy_until)
+
+    def _busy(self) -> bool:
+        return self.clock() < self._busy_until
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""

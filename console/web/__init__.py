@@ -15,6 +15,8 @@ from flask import Flask
 
 from console.hub.config import HubConfig
 from console.hub.service import Hub
+from console.web.limits import Limits, PinGuard, PublicStreams
+from console.web.once import Once
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -28,6 +30,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["DEBUG"] = False
     app.config["PROPAGATE_EXCEPTIONS"] = False
     app.extensions["hub"] = hub
+    limits = app.config.get("LIMITS") or Limits()
+    app.extensions["limits"] = limits
+    # Public streams never take the seats' share of the stream slots.
+    app.extensions["public_streams"] = PublicStreams(
+        hub.slots.limit - min(limits.seat_share, hub.slots.limit // 2),
+        limits.public_streams_per_client)
+    app.extensions["pin_guard"] = PinGuard()
+    app.extensions["once"] = Once(hub.journal)
 
     from console.web import api, pages, security
 

@@ -6,13 +6,17 @@ routes need that seat's token; host routes need the host PIN.
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from console.hub.channel import Audience
 from console.hub.service import table_spec
-from console.hub.worker import HOST_COMMANDS, Act, HostCommand, SetController, TableWorker
+from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
+from console.web.once import HEADER, Answer, Once, UnderWayError, check_key
 from console.web.security import (
     HubErrorWithStatus,
     event_id,
@@ -39,7 +43,7 @@ def _seat_worker(table_id: int, seat: int) -> TableWorker:
     return worker
 
 
-def _wait(worker: TableWorker, command: Any) -> Any:
+def _wait(worker: TableWorker, command: Any, late: Callable[[Future[Any]], Exception] | None = None) -> Any:
     future = worker.post(command)
     try:
         return future.result(timeout=COMMAND_TIMEOUT_S)
@@ -49,7 +53,47 @@ def _wait(worker: TableWorker, command: Any) -> Any:
     try:  # the worker took it up just as we gave up: its answer is normally moments away
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
+        if late is not None:
+            raise late(future) from None
         raise HubErrorWithStatus(503, "the table is slow to answer; your request is under way") from None
+
+
+def _once(scope: str, what: str, position: Callable[[], int], act: Callable[[], Answer],
+          settle: Callable[[int], Answer | None]) -> Response:
+    """``act`` once per Idempotency-Key (console.web.once); without a key, just ``act``."""
+    key = check_key(request.headers.get(HEADER))
+    if key is None:
+        answer = act()
+    else:
+        once: Once = current_app.extensions["once"]
+        answer = once.run(f"{scope}/{key}", what, position, act, settle)
+    response = Response(answer.body, status=answer.status, mimetype="application/json")
+    if answer.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def canonical_action(worker: TableWorker, text: Any) -> str:
+    """The action exactly as the game writes it; any other spelling (stray spaces, another case,
+    other digits) is a 400 that names the exact form."""
+    if not isinstance(text, str) or not text or len(text) > 2000:
+        raise HubErrorWithStatus(400, "action must be one action in notation, like \"1:battle\"")
+    game = worker.table.game
+    try:
+        return str(game.parse_action(text))
+    except ValueError:
+        pass
+    # The engines take only the one spelling; if a tidied spelling is an action, name it.
+    tidied = " ".join(unicodedata.normalize("NFKC", text).split())
+    head, colon, rest = tidied.partition(":")
+    verb, space, words = rest.strip().partition(" ")
+    for tail in (words, words.lower()):  # a chat line keeps its case; card ids are lower case
+        try:
+            exact = str(game.parse_action(f"{head.strip().lower()}{colon}{verb.lower()}{space}{tail}"))
+        except ValueError:
+            continue
+        raise HubErrorWithStatus(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
+    return text  # not an action at all: the table's worker says so (after "paused", "over")
 
 
 def _log(worker: TableWorker, audience: Audience) -> Response:
@@ -70,12 +114,24 @@ def tables() -> Response:
 
 
 @blueprint.post("/tables")
-def start_table() -> tuple[Response, int]:
+def start_table() -> Response:
     require_host()
-    spec = table_spec(json_body(optional=("game", "players", "seats", "options", "bot", "chance", "seed")),
-                      hub().config.table)
-    worker = hub().start_table(spec)
-    return jsonify(id=worker.table.id, url=f"/tables/{worker.table.id}"), 201
+    body = json_body(optional=("game", "players", "seats", "options", "bot", "chance", "seed"))
+    spec = table_spec(body, hub().config.table)
+
+    def started(table_id: int) -> Answer:
+        return Answer(201, json.dumps({"id": table_id, "url": f"/tables/{table_id}"}))
+
+    def settle(before: int) -> Answer | None:  # a killed hub may have made the table already
+        made = [w.table.id for w in hub().tables() if w.table.id > before and w.table.game.name == spec.game]
+        return started(min(made)) if made else None
+
+    return _once("start", json.dumps(body, sort_keys=True), _highest_table_id,
+                 lambda: started(hub().start_table(spec).table.id), settle)
+
+
+def _highest_table_id() -> int:
+    return max((record.id for record in hub().journal.tables()), default=0)
 
 
 @blueprint.get("/tables/<int:table_id>")
@@ -107,11 +163,23 @@ def seat_legal(table_id: int, seat: int) -> Response:
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/actions")
 def post_action(table_id: int, seat: int) -> Response:
     worker = _seat_worker(table_id, seat)
-    action = json_body(required=("action",))["action"]
-    if not isinstance(action, str) or not action.strip() or len(action) > 2000:
-        raise HubErrorWithStatus(400, "action must be one action in notation, like \"1:battle\"")
-    result = _wait(worker, Act(seat, action, "phone"))
-    return jsonify(action=result.action, last_id=result.last_id)
+    action = canonical_action(worker, json_body(required=("action",))["action"])
+
+    def answer(result: ActResult) -> Answer:
+        return Answer(200, json.dumps({"action": result.action, "last_id": result.last_id}))
+
+    def act() -> Answer:
+        def late(future: Future[Any]) -> Exception:
+            return UnderWayError(future, answer)
+
+        return answer(_wait(worker, Act(seat, action, "phone"), late))
+
+    def settle(before: int) -> Answer | None:  # a killed hub may have done it already
+        if action not in worker.table.journal.actions(table_id)[before:]:
+            return None
+        return Answer(200, json.dumps({"action": action, "last_id": worker.channel.snapshot.last_id}))
+
+    return _once(f"{table_id}/{seat}", action, lambda: len(worker.table.history), act, settle)
 
 
 @blueprint.get("/tables/<int:table_id>/seats/<int:seat>/log")

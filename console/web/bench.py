@@ -9,6 +9,8 @@
 * ``hub.streams_held``, ``hub.events_lost``: 200 streams open while 30 scans are played; streams
   still open with every event they should have seen, and events missing across all of them.
 * ``hub.rss_mb``: the hub process's resident memory with the 50 streams open.
+* ``hub.*_under_flood`` (console.web.bench_flood): a page's p99, events lost, memory and disk
+  spill while 1,000 idle connections and 200 non-reading streams are open.
 * ``hub.start_s``: from launching ``tabletop serve --simulate`` (the quick start's inputs) to
   its first page served, median of three.
 """
@@ -218,9 +220,12 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def benchmarks() -> list[dict[str, Any]]:
+    from console.web.bench_flood import benchmarks as under_flood
+
     latencies, rss = scan_to_phone()
     held, lost = streams_held()
     return [
+        *under_flood(),
         {"name": "hub.scan_to_phone_p50_ms", "value": statistics.median(latencies), "unit": "ms"},
         {"name": "hub.scan_to_phone_p99_ms", "value": percentile(latencies, 0.99), "unit": "ms"},
         {"name": "hub.streams_held", "value": held, "unit": "streams"},

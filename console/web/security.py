@@ -1,12 +1,15 @@
 """The site's guards: security headers, the same-origin rule for every post, seat tokens from the
-cookie (or an ``Authorization: Bearer`` header for API clients), the host PIN, strict JSON bodies,
-and errors that answer with a clear status and message instead of a traceback.
+cookie (or an ``Authorization: Bearer`` header for API clients), the host PIN (counted per device),
+strict JSON bodies (valid Unicode), and errors that answer with a clear status and message
+instead of a traceback (a journal another program holds: a 503 with Retry-After).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
 from console.hub.errors import Forbidden, HubError
 from console.hub.service import Hub
+from console.web.limits import PinGuard
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -47,7 +51,8 @@ def hub() -> Hub:
 def install(app: Flask) -> None:
     app.before_request(_same_origin_for_posts)
     app.after_request(_security_headers)
-    app.register_error_handler(HubError, lambda e: error_response(e.status, str(e)))
+    app.register_error_handler(HubError, _hub_error)
+    app.register_error_handler(sqlite3.OperationalError, _journal_error)
     app.register_error_handler(IllegalAction, lambda e: error_response(409, str(e)))
     for kind in (NotationError, BadOptions, UnknownGame):
         app.register_error_handler(kind, lambda e: error_response(400, str(e)))
@@ -96,7 +101,10 @@ def require_seat(table_id: int, seat: int) -> None:
 
 
 def require_host() -> None:
-    hub().check_pin(request.headers.get(PIN_HEADER))
+    """The host PIN, with wrong tries counted per client address (console.web.limits.PinGuard):
+    a stranger guessing slows and then locks only their own device, never the host's display."""
+    guard: PinGuard = current_app.extensions["pin_guard"]
+    guard.check(request.remote_addr or "", hub().host_pin, request.headers.get(PIN_HEADER))
 
 
 def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, Any]:
@@ -111,6 +119,8 @@ def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dic
         raise HubErrorWithStatus(400, "the body nests too deeply to be a request of this hub") from None
     if not isinstance(data, dict):
         raise HubErrorWithStatus(400, "the body must be a JSON object")
+    if not _encodable(data):  # "\\ud800" decodes to a lone surrogate, which no UTF-8 can carry
+        raise HubErrorWithStatus(400, "the body holds text that is not valid Unicode (a lone surrogate)")
     required, allowed = set(required), set(required) | set(optional)
     missing = sorted(required - set(data))
     unknown = sorted(set(data) - allowed)
@@ -119,6 +129,20 @@ def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dic
     if unknown:
         raise HubErrorWithStatus(400, f"the body has unknown field(s) {', '.join(unknown)}")
     return data
+
+
+def _encodable(value: Any) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_encodable(k) and _encodable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_encodable(item) for item in value)
+    return True
 
 
 # An event id: ASCII digits only (str.isdigit also takes "²", which int() refuses), and short
@@ -162,6 +186,36 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int]:
         413: f"the body is larger than the hub accepts ({current_app.config['MAX_CONTENT_LENGTH']} bytes)",
     }
     return error_response(status, messages.get(status, error.description or error.name))
+
+
+def _hub_error(error: HubError) -> tuple[Response | str, int] | Response:
+    retry_after = getattr(error, "retry_after_s", None)
+    if retry_after is None:
+        return error_response(error.status, str(error))
+    return with_retry_after(error_response(error.status, str(error)), retry_after)
+
+
+def with_retry_after(answer: tuple[Response | str, int], seconds: float) -> Response:
+    response = current_app.make_response(answer)
+    response.headers["Retry-After"] = str(max(1, math.ceil(seconds)))
+    return response
+
+
+def journal_busy(error: BaseException) -> bool:
+    """SQLite's "database is locked": another program holds the journal file for now."""
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _journal_error(error: sqlite3.OperationalError) -> tuple[Response | str, int] | Response:
+    if journal_busy(error):
+        current_app.logger.warning("the journal is busy (held by another program) on %s", loggable_path())
+        return with_retry_after(error_response(503, JOURNAL_BUSY), JOURNAL_RETRY_S)
+    return _unexpected(error)
+
+
+JOURNAL_BUSY = "the game journal is busy (another program holds it); nothing was done; try again shortly"
+JOURNAL_RETRY_S = 2.0
 
 
 def _unexpected(error: Exception) -> tuple[Response | str, int]:

@@ -1,4 +1,5 @@
-"""Run the site under waitress, sized so every open live-update stream has a thread of its own.
+"""Run the site under waitress, sized so every open live-update stream has a thread of its own, and
+guarded (console.web.guarded) so no client, idle, slow or hostile, can hold the hub.
 
 Each stream holds one waitress thread for as long as it is open; the hub caps streams at
 ``threads - RESERVED_THREADS`` so pages and posts always find a free thread. Bodies larger than
@@ -7,38 +8,64 @@ the configured cap are refused by waitress before they are read.
 
 from __future__ import annotations
 
+import resource
 import signal
+import socket
 import sys
 from types import FrameType
-from typing import Any, TextIO
+from typing import TextIO
 
 from flask import Flask
-from waitress.server import create_server
+from waitress.adjustments import Adjustments
 
 from console.hub.service import Hub
+from console.web.guarded import GuardedServer
+from console.web.limits import Limits
 
 
 class ServeError(ValueError):
     """The site cannot be served (the port is taken): one line for the user."""
 
 
-def listen(app: Flask, hub: Hub) -> Any:
+def listen(app: Flask, hub: Hub, limits: Limits | None = None) -> GuardedServer:
     settings = hub.config.server
+    limits = limits or Limits()
+    _raise_file_limit(limits.connections + settings.threads + 256)
     try:
-        return create_server(
-            app,
+        adjustments = Adjustments(
             host=settings.host,
             port=settings.port,
             threads=settings.threads,
-            connection_limit=settings.threads + 64,
+            connection_limit=limits.connections,
             max_request_body_size=settings.max_body_bytes,
-            asyncore_use_poll=True,
-            channel_timeout=60,
+            max_request_header_size=limits.max_header_bytes,
+            asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
+            channel_timeout=limits.idle_s,
+            cleanup_interval=1,
+            # Read while a stream is served: a phone that leaves is noticed at once.
+            channel_request_lookahead=1,
+            # No disk spill: a response's output stays in memory, bounded by the guarded channel
+            # (response_buffer_bytes) far below the point where waitress would spill to a file.
+            outbuf_overflow=64 * 1024 * 1024,
+            outbuf_high_watermark=32 * 1024 * 1024,
+            inbuf_overflow=max(settings.max_body_bytes, 512 * 1024) + 1,
             ident="tabletop",
             expose_tracebacks=False,
         )
+        adjustments.socket_options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),
+                                      (socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer_bytes)]
+        return GuardedServer(app, limits, adj=adjustments, sockinfo=adjustments.listen[0])
     except OSError as error:
         raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None
+
+
+def _raise_file_limit(wanted: int) -> None:
+    """Every connection is a file descriptor: a Pi's default soft limit (1024) is below the
+    connection bound, so raise it towards the hard limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(hard, wanted)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout) -> None:
@@ -74,3 +101,4 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout) -> None:
         signal.signal(signal.SIGTERM, previous)
         server.close()
         hub.stop()
+

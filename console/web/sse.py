@@ -6,7 +6,8 @@ page that already drew the state), then the current state, then every change as 
 a keep-alive comment whenever the table is quiet. Each message's id is the table's event count,
 so a browser that reconnects resumes exactly where it stopped. A stream ends after
 ``max_stream_s`` (the browser reconnects at once), when a newer stream of the same seat replaces
-it, or when the client has gone, so no thread is held for ever.
+it, or the moment the client's connection closes, so no thread is held for ever. Public streams
+are capped per device and in all (console.web.limits), below the seats' share.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from flask import Response, request
+from flask import Response, current_app, request
 
 from console.hub.channel import Audience, Channel, StreamClosed, Subscription
 from console.hub.service import Hub
 from console.hub.worker import TableWorker
+from console.web.limits import PublicStreams
 from console.web.security import event_id
 
 RETRY_MS = 1500
@@ -33,7 +35,16 @@ def last_event_id() -> int | None:
 
 
 def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int | None) -> Response:
-    hub.slots.acquire()
+    public: PublicStreams = current_app.extensions["public_streams"]
+    client = request.remote_addr or ""
+    if audience is None:
+        public.acquire(client)  # per device, and never the seats' share
+    try:
+        hub.slots.acquire()
+    except Exception:
+        if audience is None:
+            public.release(client)
+        raise
     subscription = worker.channel.subscribe(audience)
     settings = hub.config.server
     messages = _messages(worker.channel, subscription, after, settings.keepalive_s, settings.max_stream_s)
@@ -44,8 +55,15 @@ def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int |
     def release() -> None:  # the server closes every response: the client left, or the stream ended
         worker.channel.unsubscribe(subscription)
         hub.slots.release()
+        if audience is None:
+            public.release(client)
 
     response.call_on_close(release)
+    # Under the hub's server, the moment the client's connection closes the stream ends (its
+    # slot is free at once, not at the next keep-alive).
+    on_disconnect = request.environ.get("tabletop.on_disconnect")
+    if on_disconnect is not None:
+        on_disconnect(lambda: worker.channel.cancel(subscription))
     return response
 
 

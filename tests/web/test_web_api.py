@@ -187,13 +187,22 @@ def test_host_commands_need_the_host_pin(client: FlaskClient, hub: Hub) -> None:
     assert bad.status_code == 400 and "explode" in bad.json["error"]
 
 
-def test_wrong_pins_in_a_row_lock_the_pin_out_for_a_while(client: FlaskClient, hub: Hub) -> None:
+def test_wrong_pins_from_one_device_lock_out_that_device_only(client: FlaskClient, hub: Hub) -> None:
     url = f"/api/tables/{table_id(hub)}/host"
-    for _ in range(5):
-        client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "1111"})
-    locked = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
-    assert locked.status_code == 429
+    stranger = {"REMOTE_ADDR": "192.168.1.66"}
+    for _ in range(3):
+        wrong = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "1111"},
+                            environ_base=stranger)
+        assert wrong.status_code == 403
+    slowed = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"},
+                         environ_base=stranger)
+    assert slowed.status_code == 429 and int(slowed.headers["Retry-After"]) >= 1
     assert hub.tables()[0].status == "playing"
+    for address in ("192.168.1.67", "127.0.0.1"):  # another phone, and the hub's own display
+        other = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"},
+                            environ_base={"REMOTE_ADDR": address})
+        assert other.status_code == 200, other.json
+        client.post(url, json={"command": "resume"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
 
 
 def test_the_host_starts_a_table_and_assigns_its_seats(client: FlaskClient, hub: Hub) -> None:

@@ -5,6 +5,7 @@ Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -105,6 +106,9 @@ def test_a_seat_plays_from_a_phone_and_both_screens_see_it(
     chosen = {"kind": "choice", "seat": 1, "choice": "battle"}
     wait_phone.until(lambda d: any(chosen.items() <= e.items() for e in events(d)))
     wait_phone.until(lambda d: page_state(d)["actions"] > actions_before)
+    with sqlite3.connect(f"file:{tmp_path / 'journal.db'}?mode=ro", uri=True) as db:
+        keyed = db.execute("SELECT status FROM web_requests WHERE key LIKE '1/1/%'").fetchall()
+    assert keyed == [(200,)]  # the phone's post carried an Idempotency-Key
     wait_table.until(lambda d: any(e["kind"] == "chosen" and e["seat"] == 1 for e in events(d)))
     assert not [e for e in events(table) if e["kind"] == "choice"]  # the choice itself stays on the phone
     # The phone offers its next move once the table has moved on.

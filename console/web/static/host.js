@@ -3,13 +3,28 @@
 "use strict";
 
 (function () {
+  // One random Idempotency-Key per call, the same on its retry: a table start whose answer was
+  // lost (Wi-Fi, a restarting hub) is retried once without making a second table.
+  function requestId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   async function call(method, url, pin, body) {
-    const response = await fetch(url, {
+    const options = {
       method,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-Host-Pin": pin },
+      headers: { "Content-Type": "application/json", "X-Host-Pin": pin, "Idempotency-Key": requestId() },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    };
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (lost) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      response = await fetch(url, options);
+    }
     const data = await response.json().catch(() => ({ error: response.statusText }));
     if (!response.ok) throw new Error(data.error || response.statusText);
     return data;

@@ -113,17 +113,41 @@
     }
   }
 
+  // A random id for one post (crypto.randomUUID needs HTTPS; a phone on the café's Wi-Fi has not).
+  function requestId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Post with the same Idempotency-Key on every try: when the answer is lost (Wi-Fi drops, the hub
+  // restarts) the retry gets the first answer and the move is never made twice.
+  async function postOnce(url, body, key) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+          body: JSON.stringify(body),
+        });
+        if (response.status !== 503 || attempt >= 4) return response;
+        await pause(1000 * (Number(response.headers.get("Retry-After")) || 1));
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        await pause(1000 * (attempt + 1));
+      }
+    }
+  }
+
   async function post(action, button) {
     el("action-error").textContent = "";
     document.querySelectorAll("button.choice").forEach((b) => (b.disabled = true));
     if (button) button.classList.add("sent");
     try {
-      const response = await fetch(`${base}/actions`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action }),
-      });
+      const response = await postOnce(`${base}/actions`, { action }, requestId());
       const body = await response.json().catch(() => ({ error: response.statusText }));
       if (response.ok) {
         awaiting = body.last_id;

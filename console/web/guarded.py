@@ -1,0 +1,198 @@
+"""waitress's server and channel with the hub's bounds (console.web.limits) enforced where sockets
+are: connections per address and in all, deadlines for idle and slow clients, a bounded output
+buffer per response (a reader that falls behind is dropped), and the server's own error answers
+in the API's JSON with its security headers.
+
+Why these classes and not stock waitress: waitress stops accepting at ``connection_limit`` (a
+flood of idle sockets then keeps every phone out), never times out a request that dribbles a
+header line now and then, and lets a non-reading stream buffer 16 MB, spilling to temporary files.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ErrorTask, WSGITask
+
+from console.web.limits import Limits, is_loopback
+from console.web.security import HEADERS
+
+log = logging.getLogger("console.web")
+
+# The server's own refusals (waitress answers them before the site sees the request). Fixed
+# words: the request itself (a header can carry a seat token) is never echoed.
+SERVER_ERRORS = {
+    400: "the request is malformed (a bad Content-Length, a bad header line or chunk); nothing was done",
+    413: "the body is larger than the hub accepts ({limit} bytes); nothing was done",
+    431: "the request's headers are larger than the hub accepts; nothing was done",
+    501: "the request uses an HTTP feature the hub does not implement; nothing was done",
+}
+
+
+class JsonErrorTask(ErrorTask):
+    """waitress's error answer, in the API's form: ``{"error", "status"}`` with the security headers."""
+
+    def execute(self) -> None:
+        code = self.request.error.code
+        words = SERVER_ERRORS.get(code, "the request cannot be served; nothing was done")
+        body = json.dumps({
+            "error": words.format(limit=self.channel.server.adj.max_request_body_size), "status": code,
+        }).encode()
+        self.status = f"{code} {self.request.error.reason}"
+        self.response_headers.extend([("Content-Type", "application/json"), ("Cache-Control", "no-store"),
+                                      *HEADERS.items()])
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class GuardedTask(WSGITask):
+    def get_environment(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environment()
+        # A stream registers here to be told the moment its client leaves (console.web.sse).
+        environ["tabletop.on_disconnect"] = self.channel.on_disconnect
+        return environ
+
+
+class GuardedChannel(HTTPChannel):
+    task_class = GuardedTask
+    error_task_class = JsonErrorTask
+    connected: bool
+
+    def __init__(self, server: GuardedServer, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+        super().__init__(server, sock, addr, adj, map)
+        self.client = str(addr[0]) if isinstance(addr, tuple) else "local"
+        self.request_began = self.creation_time
+        self._on_close: list[Callable[[], None]] = []
+        self._counted = True
+        server.per_client[self.client] = server.per_client.get(self.client, 0) + 1
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None:  # the first byte of a new request starts its deadline
+            self.request_began = time.time()
+        return bool(super().received(data))
+
+    def write_soon(self, data: Any) -> int:
+        limits = self.server.limits
+        if data and self.total_outbufs_len > limits.response_buffer_bytes:
+            self._wait_for_reader(limits)
+        return int(super().write_soon(data))
+
+    def _wait_for_reader(self, limits: Limits) -> None:
+        """Block the response's thread while its reader catches up, at most ``stall_s``; then
+        drop the client: its output is bounded and its thread is free again."""
+        deadline = time.monotonic() + limits.stall_s
+        with self.outbuf_lock:
+            while self.connected and self.total_outbufs_len > limits.response_buffer_bytes:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self.server.dropped += 1
+                    self.will_close = True
+                    self.connected = False
+                    self.server.pull_trigger()
+                    raise ClientDisconnected
+                self.server.pull_trigger()
+                self.outbuf_lock.wait(min(remaining, 0.25))
+        if not self.connected:
+            raise ClientDisconnected
+
+    def on_disconnect(self, callback: Callable[[], None]) -> None:
+        if not self.connected:
+            callback()
+        else:
+            self._on_close.append(callback)
+
+    def handle_close(self) -> None:
+        super().handle_close()
+        callbacks, self._on_close = self._on_close, []
+        for callback in callbacks:
+            try:
+                callback()
+            except Exception:
+                log.exception("a disconnect callback failed")
+
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        if self._counted:
+            self._counted = False
+            held = self.server.per_client.get(self.client, 1) - 1
+            if held > 0:
+                self.server.per_client[self.client] = held
+            else:
+                self.server.per_client.pop(self.client, None)
+
+
+class GuardedServer(TcpWSGIServer):
+    """A waitress TCP server that never stops accepting: at its bounds it sheds the connections
+    doing nothing rather than the newcomers."""
+
+    channel_class = GuardedChannel
+    next_channel_cleanup: float
+
+    def __init__(self, application: Any, limits: Limits, **kw: Any) -> None:
+        self.limits = limits
+        self.per_client: dict[str, int] = {}
+        self.refused = self.evicted = self.dropped = self.timed_out = 0
+        super().__init__(application, **kw)
+
+    def readable(self) -> bool:
+        now = time.time()
+        if now >= self.next_channel_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        return bool(self.accepting)
+
+    def handle_accept(self) -> None:
+        try:
+            accepted = self.accept()
+        except OSError:
+            return
+        if accepted is None:
+            return
+        conn, addr = accepted
+        client = str(addr[0])
+        if not is_loopback(client) and self.per_client.get(client, 0) >= self.limits.connections_per_client:
+            self.refused += 1
+            conn.close()
+            return
+        if len(self.active_channels) >= self.limits.connections and not self._evict_one():
+            self.refused += 1
+            conn.close()
+            return
+        try:
+            self.set_socket_options(conn)
+        except OSError:  # the client already left
+            conn.close()
+            return
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def _evict_one(self) -> bool:
+        """Close the connection that has waited longest without a request being served."""
+        idle = [c for c in self.active_channels.values() if not c.requests and not c.will_close]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c.request_began if c.request is not None else c.last_activity)
+        self.evicted += 1
+        victim.handle_close()
+        return True
+
+    def maintenance(self, now: float) -> None:
+        """Close the connections past a deadline: a request not fully arrived ``request_deadline_s``
+        after its first byte (a header line every 20 s is no longer enough), or nothing under way
+        for ``idle_s``."""
+        for channel in list(self.active_channels.values()):
+            if channel.requests or channel.will_close:
+                continue
+            if channel.request is not None:
+                late = now - channel.request_began > self.limits.request_deadline_s
+            else:
+                late = now - channel.last_activity > self.limits.idle_s
+            if late:
+                self.timed_out += 1
+                channel.will_close = True
