@@ -22,7 +22,7 @@ from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import Forbidden, HubError, NotFound, TooManyTries
 from console.hub.physical import PhysicalSeats
-from console.hub.store import HubStore, TableSettings
+from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import TableWorker
 from console.journal import Journal, JournalError
 from console.table import Table
@@ -149,7 +149,19 @@ class Hub:
         return self.store.seat_for_token(table_id, token)
 
     def tokens(self, table_id: int) -> dict[Seat, str]:
+        """Each seat's join token, the one its QR code carries."""
         return {seat: record.token for seat, record in self.store.seats(table_id).items()}
+
+    def seat_for_join_token(self, table_id: int, token: str) -> Seat | None:
+        return self.store.seat_for_join_token(table_id, token)
+
+    def find_short_code(self, code: str) -> tuple[int, Seat, str] | None:
+        """The open table, seat and join token a short join code (``/j/CODE``) stands for."""
+        for worker in self.tables():
+            for seat, token in self.tokens(worker.table.id).items():
+                if hmac.compare_digest(short_code(token).encode(), code.strip().lower().encode()):
+                    return worker.table.id, seat, token
+        return None
 
     def check_pin(self, given: str | None) -> None:
         self.pin_guard.check(self.host_pin, given)

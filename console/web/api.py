@@ -39,7 +39,8 @@ def _seat_worker(table_id: int, seat: int) -> TableWorker:
     return worker
 
 
-def _wait(worker: TableWorker, command: Any) -> Any:
+def wait_for(worker: TableWorker, command: Any) -> Any:
+    """The worker's answer to ``command``; a worker too busy to take it up in time is a 503."""
     future = worker.post(command)
     try:
         return future.result(timeout=COMMAND_TIMEOUT_S)
@@ -110,7 +111,7 @@ def post_action(table_id: int, seat: int) -> Response:
     action = json_body(required=("action",))["action"]
     if not isinstance(action, str) or not action.strip() or len(action) > 2000:
         raise HubErrorWithStatus(400, "action must be one action in notation, like \"1:battle\"")
-    result = _wait(worker, Act(seat, action, "phone"))
+    result = wait_for(worker, Act(seat, action, "phone"))
     return jsonify(action=result.action, last_id=result.last_id)
 
 
@@ -136,7 +137,7 @@ def host_command(table_id: int) -> Response:
         raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise HubErrorWithStatus(400, "seat must be a seat number")
-    return jsonify(status=_wait(worker, HostCommand(command, seat)))
+    return jsonify(status=wait_for(worker, HostCommand(command, seat)))
 
 
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/controller")
@@ -146,7 +147,7 @@ def set_controller(table_id: int, seat: int) -> Response:
     controller = json_body(required=("controller",))["controller"]
     if not isinstance(controller, str):
         raise HubErrorWithStatus(400, "controller must be one of phone, bot, buttons, pod")
-    return jsonify(controller=_wait(worker, SetController(seat, controller)))
+    return jsonify(controller=wait_for(worker, SetController(seat, controller)))
 
 
 @blueprint.get("/tables/<int:table_id>/join")
@@ -155,4 +156,5 @@ def join_codes(table_id: int) -> Response:
 
     worker = hub().worker(table_id)
     require_host()
-    return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id)))
+    claimed = json.loads(worker.channel.snapshot.payloads[None]).get("claimed", {})
+    return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))

@@ -1,9 +1,9 @@
 """``tabletop serve``: the hub with its tables, inputs and web site, in one process.
 
-With no options it serves one table (Wisteria: a phone and a bot) on localhost with the buttons
-and pods connected, and prints the address to open; ``--simulate`` simulates pods and buttons.
-Settings come from the hub's TOML file (``--config``, else ``~/.config/tabletop/hub.toml`` if
-present); options given here override it.
+With no options it serves one table (Wisteria: a phone and a bot) on every interface with the
+buttons and pods connected, and prints the addresses to open (this screen's and the phones');
+``--simulate`` simulates pods and buttons. Settings come from the hub's TOML file (``--config``,
+else ``~/.config/tabletop/hub.toml`` if present); options given here override it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from console.hub.config import ConfigError, HubConfig, check_config, load_config
 def register_cli(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
-    serve.add_argument("--host", help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones in)")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: phones on the network can join; 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, help="port to listen on (default 8000; 0 picks a free one)")
     serve.add_argument("--public-url", help="the address phones should open, for the join codes")
     serve.add_argument("--threads", type=int, help="server threads (each open stream holds one)")

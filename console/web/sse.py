@@ -6,11 +6,13 @@ page that already drew the state), then the current state, then every change as 
 a keep-alive comment whenever the table is quiet. Each message's id is the table's event count,
 so a browser that reconnects resumes exactly where it stopped. A stream ends after
 ``max_stream_s`` (the browser reconnects at once), when a newer stream of the same seat replaces
-it, or when the client has gone, so no thread is held for ever.
+it, or when the client has gone, so no thread is held for ever. A stream the hub ends because
+its seat went to another phone says so last (``event: moved``).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 
@@ -68,6 +70,9 @@ def _messages(channel: Channel, subscription: Subscription, after: int | None,
             try:
                 update = channel.wait_for_update(subscription, seen, min(keepalive_s, remaining))
             except StreamClosed:
+                if subscription.farewell:
+                    data = json.dumps({"message": subscription.farewell})
+                    yield f"event: moved\ndata: {data}\n\n".encode()
                 return
             if update is not None:
                 snapshot = update
