@@ -2,7 +2,8 @@
 sources, behind one object the web layer talks to.
 
 ``Hub.start`` resumes every unfinished table in the journal, with the same seat tokens, and starts
-the configured table only when there is none, so a hub killed at any moment comes back where it was.
+the configured table when there is none (or when asked for a new one, ``serve --game``), so a hub
+killed at any moment comes back where it was.
 """
 
 from __future__ import annotations
@@ -67,10 +68,15 @@ class Hub:
         self.slots = StreamSlots(max(1, config.server.threads - RESERVED_THREADS))
         self.pin_guard = PinGuard()
         self.messages: list[str] = []
+        self.featured: int | None = None  # the table to open first: the new one, or the only one
         self.inputs: Any = None
         self._lock = threading.Lock()
 
-    def start(self, default_table: bool = True, inputs: bool = True) -> Hub:
+    def start(self, default_table: bool = True, inputs: bool = True, new_table: bool = False) -> Hub:
+        """Resume the unfinished tables; start the configured one if there are none, or always
+        with ``new_table`` (the unfinished ones are resumed beside it)."""
+        if new_table:  # a bad game or player count is refused before anything is resumed or made
+            find_game(self.config.table.game).check_players(self.config.table.players)
         for record in self.journal.tables(unfinished_only=True):
             try:
                 self._resume(record.id, record.status)
@@ -78,8 +84,11 @@ class Hub:
                 self.messages.append(f"table {record.id} cannot be resumed: {_without_notation(error)}")
         if self.workers:
             self.messages.append(f"resumed table(s) {', '.join(str(t) for t in self.workers)}")
-        elif default_table:
+            if len(self.workers) == 1:
+                self.featured = next(iter(self.workers))
+        if new_table or (default_table and not self.workers):
             worker = self.start_table(self.config.table)
+            self.featured = worker.table.id
             self.messages.append(f"started table {worker.table.id}: {worker.table.game.title}")
         if inputs:
             from console.hub.inputs import start_inputs

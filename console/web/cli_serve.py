@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from console.games import find_game
 from console.hub.config import ConfigError, HubConfig, check_config, load_config
 
 
@@ -49,7 +50,7 @@ def configure(args: argparse.Namespace) -> HubConfig:
     config = config.with_server(**server)
     table: dict[str, Any] = {}
     if args.game:
-        table["game"] = args.game
+        table["game"] = find_game(args.game).name  # an unknown game: one line, before any table
     if args.players:
         table["players"] = args.players
         table["seats"] = ("phone",) + ("bot",) * (args.players - 1)
@@ -58,6 +59,9 @@ def configure(args: argparse.Namespace) -> HubConfig:
         table.setdefault("players", len(table["seats"]))
     if args.seed is not None:
         table["seed"] = args.seed
+    if args.game and not (args.players or args.seats) and not _fits(args.game, config.table.players):
+        players = find_game(args.game).min_players  # the configured count is not this game's
+        table.update(players=players, seats=("phone",) + ("bot",) * (players - 1))
     if table:
         config = dataclasses.replace(config, table=dataclasses.replace(config.table, **table))
     if args.bot_delay is not None:
@@ -73,15 +77,31 @@ def configure(args: argparse.Namespace) -> HubConfig:
     return config
 
 
+def _fits(game: str, players: int) -> bool:
+    try:
+        find_game(game).check_players(players)
+    except ValueError:
+        return False
+    return True
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.web import create_app
     from console.web.server import ServeError, serve
 
+    config = configure(args)
+    hub = Hub(config)
+    # A table named on the command line is started even beside unfinished ones (they stay
+    # resumable); the port is taken first, so a refused start leaves no table behind.
+    new_table = any(value is not None for value in (args.game, args.players, args.seats, args.seed))
     try:
-        hub = Hub(configure(args)).start()
+        serve(create_app({"HUB": hub}), hub, sys.stdout, start=lambda: hub.start(new_table=new_table))
     except HubError as error:  # a bad table in the configuration (a journal problem is a JournalError)
+        hub.stop()
         raise ServeError(str(error)) from None
-    serve(create_app({"HUB": hub}), hub, sys.stdout)
+    except BaseException:  # a bad game or player count: the journal is closed and its lock freed
+        hub.stop()
+        raise
     return 0

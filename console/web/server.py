@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Callable
 from types import FrameType
 from typing import Any, TextIO
 
@@ -16,6 +17,7 @@ from flask import Flask
 from waitress.server import create_server
 
 from console.hub.service import Hub
+from console.web.join import phone_url
 
 
 class ServeError(ValueError):
@@ -41,23 +43,34 @@ def listen(app: Flask, hub: Hub) -> Any:
         raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None
 
 
-def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout) -> None:
-    """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly."""
+def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], object] | None = None) -> None:
+    """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly. ``start`` (the
+    hub's start: resuming and making tables) runs once the port is ours, so a port that is taken
+    leaves no table behind."""
     settings = hub.config.server
     try:
         server = listen(app, hub)
     except ServeError:
         hub.stop()
         raise
+    if start is not None:
+        try:
+            start()
+        except BaseException:
+            server.close()
+            raise
     port = server.effective_port
     host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
     for message in hub.messages:
         print(f"tabletop: {message}", file=out)
     print(f"tabletop: host PIN {hub.host_pin}", file=out)
-    tables = hub.tables()
-    first = f"/tables/{tables[0].table.id}" if len(tables) == 1 else "/"
+    first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
     print(f"tabletop: serving on http://{host}:{port}/ - open http://{host}:{port}{first}", file=out)
-    if settings.host in ("127.0.0.1", "localhost", "::1"):
+    phones = phone_url(settings, port)
+    if phones:
+        print(f"tabletop: phones on this network join at {phones}/ : scan a seat's code on the table "
+              "screen, or type the short address under it", file=out)
+    else:
         print("tabletop: only this machine can connect; to let phones join, serve with --host 0.0.0.0",
               file=out)
     out.flush()

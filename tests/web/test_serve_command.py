@@ -1,0 +1,74 @@
+"""``tabletop serve`` as typed: ``--game`` starts that game beside the unfinished tables, an
+unknown game or a taken port is one line and leaves no table behind, and the start says where
+phones join."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.journal import Journal
+from console.table import Table
+from console.web.hub_process import HubProcess
+
+
+def tables_in(journal: Path) -> list[str]:
+    with Journal(journal) as opened:
+        return [record.game for record in opened.tables()]
+
+
+def test_serve_game_starts_that_game_and_keeps_the_unfinished_table(
+    tmp_path: Path, hub_process: Callable[..., HubProcess]
+) -> None:
+    journal = tmp_path / "j.db"
+    with Journal(journal) as opened:
+        old = Table.start(opened, "wisteria", 2, seed=3)
+    hub = hub_process(journal, "--game", "wheels", "--inputs", "none")
+    text = "".join(hub.lines)
+    assert "started table 2: Wheels of War" in text and f"{hub.url}/tables/2" in text
+    status, listed = hub.request("GET", "/api/tables")
+    assert status == 200 and {(t["id"], t["game"]) for t in listed["tables"]} == {(old.id, "wisteria"),
+                                                                                  (2, "wheels")}
+
+
+def test_serve_says_where_phones_join(tmp_path: Path, hub_process: Callable[..., HubProcess]) -> None:
+    hub = hub_process(tmp_path / "j.db", "--inputs", "none")
+    hub.process.terminate()
+    hub.process.wait(30)
+    text = "".join(hub.lines)
+    assert "phones on this network join at http://" in text and "only this machine" not in text
+
+
+def test_serve_an_unknown_game_is_one_line_and_makes_no_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = tmp_path / "j.db"
+    assert main(["--journal", str(journal), "serve", "--game", "chess", "--port", "0", "--inputs", "none"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "there is no game 'chess'" in err
+    assert not journal.exists() or tables_in(journal) == []
+
+
+def test_serve_on_a_taken_port_is_one_line_and_makes_no_table(tmp_path: Path) -> None:
+    journal = tmp_path / "j.db"
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        # in a process of its own, as typed (waitress leaves a socket for the collector on a failed bind)
+        done = subprocess.run(
+            [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", "--port", str(port),
+             "--inputs", "none"],
+            capture_output=True, text=True, timeout=60,
+            env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "no-config")},
+        )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"cannot listen on 0.0.0.0:{port}" in done.stderr and "Traceback" not in done.stdout
+    assert tables_in(journal) == []
