@@ -63,7 +63,8 @@ def build_snapshot(
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
         # which seats a phone has joined: their codes leave the table screen
-        "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0 for seat in range(1, state.players + 1)},
+        "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0
+                    for seat in range(1, state.players + 1)},
     }
     payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None)})}
     for seat in range(1, state.players + 1):

@@ -21,7 +21,8 @@ from console.hub.config import ConfigError, HubConfig, check_config, load_config
 def register_cli(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
-    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: phones on the network can join; 127.0.0.1: this machine only)")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: phones on the network join; "
+                       "127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, help="port to listen on (default 8000; 0 picks a free one)")
     serve.add_argument("--public-url", help="the address phones should open, for the join codes")
     serve.add_argument("--threads", type=int, help="server threads (each open stream holds one)")

@@ -50,7 +50,8 @@ def test_serve_an_unknown_game_is_one_line_and_makes_no_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     journal = tmp_path / "j.db"
-    assert main(["--journal", str(journal), "serve", "--game", "chess", "--port", "0", "--inputs", "none"]) == 2
+    command = ["--journal", str(journal), "serve", "--game", "chess", "--port", "0", "--inputs", "none"]
+    assert main(command) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "there is no game 'chess'" in err
     assert not journal.exists() or tables_in(journal) == []

@@ -104,7 +104,8 @@ def test_another_phone_needs_the_host_and_the_seats_phone_is_told(
     assert wrong.status_code == 403 and "Set-Cookie" not in wrong.headers
     handed = phone_b.post(join_url(hub, 2), data={"pin": "2468"}, headers=ORIGIN, environ_base=PHONE_B)
     assert handed.status_code == 303 and "tt_seat_" in handed.headers["Set-Cookie"]
-    assert phone_b.get(f"/api/tables/{tid(hub)}/seats/2", environ_base=PHONE_B).get_json()["claim"]["joins"] == 2
+    now = phone_b.get(f"/api/tables/{tid(hub)}/seats/2", environ_base=PHONE_B).get_json()
+    assert now["claim"]["joins"] == 2
     assert seat_state(phone_a, hub, 2).status_code == 403  # the old phone's token is dead
 
 
