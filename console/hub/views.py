@@ -41,6 +41,7 @@ def build_snapshot(
     controllers: Mapping[int, str],
     cursors: Mapping[int, Any] | None = None,
     problem: str = "",
+    clock: Mapping[str, Any] | None = None,
     claims: Mapping[int, Mapping[str, int]] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
@@ -62,6 +63,7 @@ def build_snapshot(
         "version": version,
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
+        "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0
                     for seat in range(1, state.players + 1)},

@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,8 +41,9 @@ def test_serve_game_starts_that_game_and_keeps_the_unfinished_table(
 
 def test_serve_says_where_phones_join(tmp_path: Path, hub_process: Callable[..., HubProcess]) -> None:
     hub = hub_process(tmp_path / "j.db", "--inputs", "none")
-    hub.process.terminate()
-    hub.process.wait(30)
+    deadline = time.monotonic() + 30
+    while "phones on this network" not in "".join(hub.lines) and time.monotonic() < deadline:
+        time.sleep(0.05)
     text = "".join(hub.lines)
     assert "phones on this network join at http://" in text and "only this machine" not in text
 
