@@ -42,6 +42,11 @@ SCHEMA = (
         joins     INTEGER NOT NULL,
         PRIMARY KEY (table_id, seat)
     )""",
+    # The next game the host started with a table's seats, once it was over ("again").
+    """CREATE TABLE IF NOT EXISTS hub_next_tables (
+        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+        next_id   INTEGER NOT NULL REFERENCES tables(id)
+    )""",
     """CREATE TABLE IF NOT EXISTS hub_settings (
         key    TEXT PRIMARY KEY,
         value  TEXT NOT NULL
@@ -154,6 +159,13 @@ class HubStore:
         else:
             self._run("INSERT INTO hub_claims VALUES (?, ?, ?, 1)", (table_id, seat, token))
         return token
+
+    def next_table(self, table_id: int) -> int | None:
+        rows = self._run("SELECT next_id FROM hub_next_tables WHERE table_id = ?", (table_id,))
+        return int(rows[0][0]) if rows else None
+
+    def set_next_table(self, table_id: int, next_id: int) -> None:
+        self._run("INSERT OR REPLACE INTO hub_next_tables VALUES (?, ?)", (table_id, next_id))
 
     def _claim_tokens(self, table_id: int) -> dict[int, str]:
         rows = self._run("SELECT seat, token FROM hub_claims WHERE table_id = ?", (table_id,))

@@ -43,6 +43,7 @@ def build_snapshot(
     problem: str = "",
     clock: Mapping[str, Any] | None = None,
     claims: Mapping[int, Mapping[str, int]] | None = None,
+    next_table: int | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host."""
@@ -68,7 +69,9 @@ def build_snapshot(
         "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0
                     for seat in range(1, state.players + 1)},
     }
-    payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None)})}
+    public_next = None if next_table is None else {"table": next_table, "url": f"/tables/{next_table}"}
+    payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None),
+                                                  "next": public_next})}
     for seat in range(1, state.players + 1):
         acting = status == "playing" and seat in to_act
         legal = [str(action) for action in state.legal_actions(seat)] if acting else []
@@ -81,6 +84,9 @@ def build_snapshot(
             "cursor": (cursors or {}).get(seat),
             "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
             "notice": seat_notice(seat, status, to_act, controllers),
+            # the next game with these seats: this seat's phone follows the link to the same seat
+            "next": None if next_table is None else {
+                "table": next_table, "url": f"/tables/{table.id}/seats/{seat}/next"},
         })
     return Snapshot(version=version, last_id=len(table.log), payloads=payloads, status=status)
 

@@ -64,6 +64,13 @@ class ClaimSeat:
 
 
 @dataclass(frozen=True)
+class NextTable:
+    """The host started the next game with this table's seats: its phones are told where."""
+
+    table_id: int
+
+
+@dataclass(frozen=True)
 class Input:
     """An event from a physical input source (a scan, a button press), for the composer."""
 
@@ -81,7 +88,7 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | ClaimSeat | Input | Barrier
+Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | Barrier
 _STOP = object()
 
 
@@ -127,6 +134,7 @@ class TableWorker:
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
+        self.next_table = store.next_table(table.id)  # the host's next game with these seats
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
@@ -258,6 +266,10 @@ class TableWorker:
             return self._set_controller(command)
         if isinstance(command, ClaimSeat):
             return self._claim(command)
+        if isinstance(command, NextTable):
+            self.next_table = command.table_id
+            self._publish()
+            return None
         if isinstance(command, Input):
             return self._input(command.event)
         if isinstance(command, Barrier):
@@ -424,6 +436,7 @@ class TableWorker:
             self.table, self._version, self.status, self.controllers, cursors, self._problem, clock,
             {seat: {"joins": self.claims.get(seat, 0), "attempts": self._attempts.get(seat, 0)}
              for seat in range(1, self.table.state.players + 1)},
+            self.next_table,
         )
 
     def _publish(self) -> None:

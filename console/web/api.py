@@ -132,8 +132,11 @@ def host_command(table_id: int) -> Response:
     require_host()
     body = json_body(required=("command",), optional=("seat", "minutes"))
     command, seat, minutes = body["command"], body.get("seat"), body.get("minutes")
+    if command == "again":  # the next game with these seats, once this one is over
+        started = hub().start_again(table_id)
+        return jsonify(status="started", id=started.table.id, url=f"/tables/{started.table.id}")
     if command not in HOST_COMMANDS:
-        known = ", ".join(HOST_COMMANDS)
+        known = ", ".join((*HOST_COMMANDS, "again"))
         raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise HubErrorWithStatus(400, "seat must be a seat number")

@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
 from console.hub.errors import Forbidden, NotFound, SeatTaken
-from console.hub.worker import ClaimSeat
+from console.hub.worker import ClaimSeat, TableWorker
 from console.web.api import wait_for
 from console.web.join import join_links
 from console.web.security import cookie_name, hub, require_seat, seat_token
@@ -94,6 +94,21 @@ def _join(table_id: int, seat: int, token: str) -> WerkzeugResponse | tuple[str,
     if hub().seat_for_join_token(table_id, token) != seat:
         raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "
                         "on the table screen again")
+    return _claim(worker, seat)
+
+
+@seat_pages.route("/tables/<int:table_id>/seats/<int:seat>/next", methods=["GET", "POST"])
+def next_game(table_id: int, seat: int) -> WerkzeugResponse | tuple[str, int]:
+    """A seat's phone follows its seat to the next game the host started with these seats."""
+    require_seat(table_id, seat)
+    next_id = hub().store.next_table(table_id)
+    if next_id is None:
+        raise NotFound("the host has not started a next game at this table yet")
+    return _claim(hub().worker(next_id), seat)
+
+
+def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]:
+    table_id = worker.table.id
     seat_page = url_for("seat.seat_page", table_id=table_id, seat=seat)
     held = seat_token(table_id)
     if held and hub().seat_for_token(table_id, held) == seat:  # this phone has the seat already
