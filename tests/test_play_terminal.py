@@ -36,8 +36,8 @@ def test_places_come_in_natural_order() -> None:
 def test_wheels_choices_say_whose_shelf_and_name_the_cards() -> None:
     wheels = find_game("wheels")
     state = wheels.new(2, 5, None, None)
-    legal = [wheels.parse_action(text) for text in
-             ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait", "1:read 2")]
+    texts = ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait", "1:read 2")
+    legal = [wheels.parse_action(text) for text in texts]
     groups = {group.label or group.items[0][0]: [words for words, _ in group.items] for group in
               choice_groups(wheels, legal, state.view(1))}
     assert groups["Play a craft"] == ["Fen Poultice on your shelf 3", "The Souring on the rival's shelf 2"]
@@ -101,8 +101,8 @@ def test_a_refused_play_leaves_no_table(tmp_path: Path) -> None:
 def test_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     assert cli(journal, "play", "wisteria", "--seed", "4", input="1\n" * 400 + "q\n").returncode == 0
-    process = subprocess.Popen([sys.executable, "-m", "console.cli", "--journal", str(journal), "replay", "1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "replay", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader has gone before a line is written (| head that is done)
     err = process.stderr.read().decode()
