@@ -36,7 +36,8 @@ def test_places_come_in_natural_order() -> None:
 def test_wheels_choices_say_whose_shelf_and_name_the_cards() -> None:
     wheels = find_game("wheels")
     state = wheels.new(2, 5, None, None)
-    texts = ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait", "1:read 2")
+    texts = ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait",
+             "1:read 2")
     legal = [wheels.parse_action(text) for text in texts]
     groups = {group.label or group.items[0][0]: [words for words, _ in group.items] for group in
               choice_groups(wheels, legal, state.view(1))}
