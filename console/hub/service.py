@@ -53,7 +53,7 @@ class PinGuard:
                 raise TooManyTries("too many wrong host PINs; wait a minute and try again")
             if given is None or not hmac.compare_digest(expected.encode(), given.strip().encode()):
                 self._failures.append(now)
-                raise Forbidden("this needs the host PIN shown on the table screen")
+                raise Forbidden("this needs the host PIN (printed where the hub was started)")
 
 
 class Hub:

@@ -69,7 +69,7 @@ def table_screen(table_id: int) -> str:
     links = [link for link in join_links(table_id, hub().tokens(table_id), claimed)
              if not link["claimed"]] if display else []
     return render_template("table.html", worker=worker, payload=payload, links=links,
-                           display=display, pin="")
+                           display=display)
 
 
 @seat_pages.route("/join/<int:table_id>/<int:seat>/<token>", methods=["GET", "POST"])
