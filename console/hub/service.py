@@ -70,6 +70,7 @@ class Hub:
         self.pin_guard = PinGuard()
         self.messages: list[str] = []
         self.featured: int | None = None  # the table to open first: the new one, or the only one
+        self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
@@ -88,19 +89,22 @@ class Hub:
             self.messages.append(f"resumed table(s) {', '.join(str(t) for t in self.workers)}")
             if len(self.workers) == 1:
                 self.featured = next(iter(self.workers))
-        if new_table or (default_table and not self.workers):
-            worker = self.start_table(self.config.table)
-            self.featured = worker.table.id
-            self.messages.append(f"started table {worker.table.id}: {worker.table.game.title}")
-        if inputs:
+        making = new_table or (default_table and not self.workers)
+        said = len(self.messages)  # "started table N" goes here, before what the inputs say
+        if inputs:  # before the new table, so missing hardware for it leaves no table behind
             from console.hub.inputs import start_inputs
 
+            self.planned = self.config.table if making else None
             try:
                 self.inputs, notes = start_inputs(self)
             except HubError:  # configured hardware is missing: nothing keeps running
                 self.stop()
                 raise
             self.messages.extend(notes)
+        if making:
+            worker = self.start_table(self.config.table)
+            self.featured = worker.table.id
+            self.messages.insert(said, f"started table {worker.table.id}: {worker.table.game.title}")
         return self
 
     def _resume(self, table_id: int, status: str) -> TableWorker:
