@@ -56,8 +56,7 @@ def _plain_host(host: str) -> bool:
 
 @table_pages.get("/")
 def index() -> str:
-    return render_template("index.html", tables=hub().tables(), games=game_names(),
-                           pin=hub().host_pin if is_hub_display() else "")
+    return render_template("index.html", tables=hub().tables(), games=game_names())
 
 
 @table_pages.get("/tables/<int:table_id>")

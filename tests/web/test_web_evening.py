@@ -85,3 +85,23 @@ def test_again_starts_the_same_game_with_the_same_seats_and_phones_follow(app: F
     assert answer(host.get(f"/api/tables/{second}"))["claimed"] == {"1": False, "2": True}
     # only the seat's own phone follows it
     assert stranger.get(told["url"], environ_base={"REMOTE_ADDR": "192.168.1.77"}).status_code == 403
+
+
+def test_every_page_has_a_way_back_to_the_tables(app: Flask, hub: Hub) -> None:
+    phone, other_phone = app.test_client(), app.test_client()
+    join = f"/join/{tid(hub)}/1/{hub.tokens(tid(hub))[1]}"
+    seat_page = phone.get(join, environ_base=PHONE).location
+    pages = {
+        "table screen": phone.get(f"/tables/{tid(hub)}"),
+        "watch": phone.get(f"/tables/{tid(hub)}/watch", environ_base=PHONE),
+        "seat": phone.get(seat_page, environ_base=PHONE),
+        "an error": phone.get("/tables/404", environ_base=PHONE),
+        "seat taken": other_phone.get(join, environ_base={"REMOTE_ADDR": "192.168.1.51"}),
+    }
+    for name, page in pages.items():
+        assert 'href="/"' in page.get_data(as_text=True), name
+
+
+def test_no_page_shows_the_host_pin(client: FlaskClient, hub: Hub) -> None:
+    for url in ("/", f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/watch"):
+        assert "2468" not in client.get(url).get_data(as_text=True), url  # the hub's own display too
