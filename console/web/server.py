@@ -67,7 +67,10 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
     print(f"tabletop: serving on http://{host}:{port}/ - open http://{host}:{port}{first}", file=out)
     phones = phone_url(settings, port)
-    if phones:
+    if phones.startswith("http://127.0.0.1:"):  # every interface, but no network to reach it by
+        print("tabletop: this machine is on no network yet: join it to the Wi-Fi and restart the hub "
+              "so phones can join", file=out)
+    elif phones:
         print(f"tabletop: phones on this network join at {phones}/ : scan a seat's code on the table "
               "screen, or type the short address under it", file=out)
     else:
