@@ -43,11 +43,30 @@ def listen(app: Flask, hub: Hub) -> Any:
         raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None
 
 
+def greeting(hub: Hub, port: int) -> list[str]:
+    """What the hub says at start: its notes, the PIN, the address to open here, and the one
+    phones use (or why they cannot join)."""
+    settings = hub.config.server
+    host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
+    lines = [*hub.messages, f"host PIN {hub.host_pin}",
+             f"serving on http://{host}:{port}/ - open http://{host}:{port}{first}"]
+    phones = phone_url(settings, port)
+    if phones.startswith("http://127.0.0.1:"):  # every interface, but no network to reach it by
+        lines.append("this machine is on no network yet: join it to the Wi-Fi and restart the hub "
+                     "so phones can join")
+    elif phones:
+        lines.append(f"phones on this network join at {phones}/ : scan a seat's code on the table "
+                     "screen, or type the short address under it")
+    else:
+        lines.append("only this machine can connect; to let phones join, serve with --host 0.0.0.0")
+    return lines
+
+
 def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], object] | None = None) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly. ``start`` (the
     hub's start: resuming and making tables) runs once the port is ours, so a port that is taken
     leaves no table behind."""
-    settings = hub.config.server
     try:
         server = listen(app, hub)
     except ServeError:
@@ -59,23 +78,8 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
         except BaseException:
             server.close()
             raise
-    port = server.effective_port
-    host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
-    for message in hub.messages:
-        print(f"tabletop: {message}", file=out)
-    print(f"tabletop: host PIN {hub.host_pin}", file=out)
-    first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
-    print(f"tabletop: serving on http://{host}:{port}/ - open http://{host}:{port}{first}", file=out)
-    phones = phone_url(settings, port)
-    if phones.startswith("http://127.0.0.1:"):  # every interface, but no network to reach it by
-        print("tabletop: this machine is on no network yet: join it to the Wi-Fi and restart the hub "
-              "so phones can join", file=out)
-    elif phones:
-        print(f"tabletop: phones on this network join at {phones}/ : scan a seat's code on the table "
-              "screen, or type the short address under it", file=out)
-    else:
-        print("tabletop: only this machine can connect; to let phones join, serve with --host 0.0.0.0",
-              file=out)
+    for line in greeting(hub, server.effective_port):
+        print(f"tabletop: {line}", file=out)
     out.flush()
 
     def stop(signum: int, frame: FrameType | None) -> None:

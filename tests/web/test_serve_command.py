@@ -4,6 +4,7 @@ phones join."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import subprocess
@@ -15,9 +16,12 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
+from console.hub.service import Hub
 from console.journal import Journal
 from console.table import Table
+from console.web import join
 from console.web.hub_process import HubProcess
+from console.web.server import greeting
 
 
 def tables_in(journal: Path) -> list[str]:
@@ -75,3 +79,17 @@ def test_serve_on_a_taken_port_is_one_line_and_makes_no_table(tmp_path: Path) ->
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert f"cannot listen on 0.0.0.0:{port}" in done.stderr and "Traceback" not in done.stdout
     assert tables_in(journal) == []
+
+
+def test_the_start_says_why_phones_cannot_join(
+    hub: Hub, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(join, "lan_address", lambda: "127.0.0.1")  # a Pi not yet on the Wi-Fi
+    assert greeting(hub, 8000)[-1].startswith("this machine is on no network yet")
+    monkeypatch.setattr(join, "lan_address", lambda: "192.168.1.20")
+    said = greeting(hub, 8000)
+    assert said[-1].startswith("phones on this network join at http://192.168.1.20:8000/")
+    assert f"open http://127.0.0.1:8000/tables/{hub.featured}" in said[-2]
+    local = dataclasses.replace(hub.config.server, host="127.0.0.1")
+    hub.config = dataclasses.replace(hub.config, server=local)
+    assert greeting(hub, 8000)[-1].startswith("only this machine can connect")
