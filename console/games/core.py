@@ -351,10 +351,9 @@ class Game(ABC):
     ) -> State:
         """Set up a game. ``decks`` stacks chosen seats' decks (top first), for scenarios."""
 
+    @abstractmethod
     def parse_notation(self, text: str) -> Action:
         """The engine's parser: text to action, NotationError for anything else."""
-        # TRANSITION (house issue): becomes abstract once every engine parses through it.
-        raise NotImplementedError
 
     def parse_action(self, text: str) -> Action:
         """Parse notation; raise NotationError if the text is not exactly an action of this game.
@@ -386,28 +385,12 @@ class Game(ABC):
     def merge_options(self, options: Mapping[str, Any] | None) -> JSON:
         """Defaults overlaid with ``options``; an unknown key or a value out of its spec is refused."""
         specs = {spec.name: spec for spec in self.option_specs}
-        if not specs:
-            return self._legacy_merge_options(options)
         merged = self.default_options()
         for key, value in (options or {}).items():
             if key not in specs:
                 known = ", ".join(sorted(specs)) or "none"
                 raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
             merged[key] = specs[key].check(value)
-        return merged
-
-    def _legacy_merge_options(self, options: Mapping[str, Any] | None) -> JSON:
-        # TRANSITION (house issue): removed once every engine declares option_specs.
-        merged = self.default_options()
-        for key, value in (options or {}).items():
-            if key not in merged:
-                known = ", ".join(sorted(merged)) or "none"
-                raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
-            expected = type(merged[key])
-            wrong_kind = isinstance(value, bool) != (expected is bool)
-            if merged[key] is not None and (wrong_kind or not isinstance(value, expected)):
-                raise BadOptions(f"option {key!r} must be {expected.__name__}, not {value!r}")
-            merged[key] = value
         return merged
 
     def replay(

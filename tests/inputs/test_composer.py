@@ -8,7 +8,18 @@ from typing import Any, ClassVar
 
 import pytest
 
-from console.games.core import CHANCE, JSON, Action, Game, IllegalAction, Outcome, Seat, State
+from console.games.core import (
+    CHANCE,
+    JSON,
+    Action,
+    Game,
+    GameFacts,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    Seat,
+    State,
+)
 from console.inputs.cardmap import CardMap
 from console.inputs.composer import Committed, Composer, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, ButtonReleased, CardScanned, Key
@@ -133,14 +144,16 @@ class PickState(State):
 
 
 class PickGame(Game):
-    name, title, min_players, max_players = "pick", "Pick", 2, 2
+    name, title = "pick", "Pick"
+    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
+                      chance_kinds=("deal",))
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
             decks: Mapping[Seat, Sequence[str]] | None = None) -> State:
         return PickState(self)
 
-    def parse_action(self, text: str) -> Action:
-        raise NotImplementedError
+    def parse_notation(self, text: str) -> Action:
+        raise NotationError("the composer's tests never parse text")
 
     def catalog(self) -> dict[str, str]:
         return {"a": "Ace", "b": "Bee", "c": "Cee"}

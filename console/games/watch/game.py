@@ -9,8 +9,8 @@ from typing import Any
 from console.games.core import JSON, BadOptions, Bot, Game, GameFacts, OptionSpec, State
 from console.games.watch import actions as notation
 from console.games.watch.actions import MAX_SEAT, WatchAction
+from console.games.watch.catalog import load_catalog
 from console.games.watch.rules.board import random_tiles, reference_tiles
-from console.games.watch.rules.catalog import load_catalog
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState

@@ -16,9 +16,9 @@ from typing import Any
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
 from console.games.watch import actions as act
 from console.games.watch.actions import Say, WatchAction
+from console.games.watch.catalog import Catalog
 from console.games.watch.rules import alliances, building, chronicle, combat, founding, horde, network, turn
 from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
-from console.games.watch.rules.catalog import Catalog
 from console.games.watch.rules.combat import Stack
 from console.games.watch.rules.decks import Deck
 from console.games.watch.rules.work import ChanceWork, Decision, Work

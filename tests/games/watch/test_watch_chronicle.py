@@ -6,8 +6,8 @@ import pytest
 from watch_table import Table, edge
 
 from console.games.core import CatalogError
+from console.games.watch.catalog import load_catalog, parse_catalog
 from console.games.watch.rules.board import EDGE_INDEX
-from console.games.watch.rules.catalog import load_catalog, parse_catalog
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.harrows import HARROW_EFFECTS
 

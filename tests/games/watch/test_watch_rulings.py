@@ -1,9 +1,5 @@
 """Rulings of rulings.md that no chapter's tests already pin."""
 
-import ast
-import re
-from pathlib import Path
-
 from watch_table import Table
 
 
@@ -52,50 +48,3 @@ def test_stacked_decks_are_named_by_number_or_by_name():
     by_number = Table(2, decks={3: ["p-spy"]}, found=False).state.decks["politics"]
     by_name = Table(2, decks={"politics": ["p-spy"]}, found=False).state.decks["politics"]
     assert by_number.top == by_name.top == ["p-spy"] and len(by_number) == 22
-
-
-RULINGS = Path(__file__).parents[3] / "console" / "games" / "watch" / "rulings.md"
-FUNCTION = ast.FunctionDef
-ROW = re.compile(r"^\| ([^|]+) \| (.+) \| (.+) \| (.+) \|$")
-
-
-def ruling_rows() -> list[tuple[str, str]]:
-    """(ruling id, tests cell) of every row of every table in rulings.md."""
-    rows = []
-    for line in RULINGS.read_text(encoding="utf-8").splitlines():
-        match = ROW.match(line)
-        if match and match[1] != "Ruling" and not match[1].startswith("---"):
-            rows.append((match[1], match[4]))
-    return rows
-
-
-def test_every_ruling_row_has_one_unique_id_and_names_a_test_or_scenario():
-    rows = ruling_rows()
-    assert len(rows) > 60
-    ids = [rid for rid, _ in rows]
-    assert all(re.fullmatch(r"[PR]-\d+", rid) for rid in ids), [rid for rid in ids if "-" not in rid]
-    assert len(set(ids)) == len(ids), sorted(rid for rid in ids if ids.count(rid) > 1)
-    for rid, tests in rows:
-        assert re.search(r"`(\w+\.py::)?test_\w+`|`\w+\.toml`", tests), f"{rid} names no test"
-
-
-def test_every_test_and_scenario_a_ruling_names_exists():
-    """A ruling pinned by a test that was renamed or deleted pins nothing."""
-    here = Path(__file__).parent
-    defined = {
-        path.name: {node.name for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, FUNCTION)}
-        for path in here.glob("test_*.py")
-    }
-    everywhere = set().union(*defined.values())
-    scenarios = {path.name for path in (here.parents[1] / "scenarios" / "watch").glob("*.toml")}
-    missing = []
-    for rid, tests in ruling_rows():
-        for name in re.findall(r"`([^`]+)`", tests):
-            file, _, test = name.rpartition("::")
-            if name.endswith(".toml"):
-                found = name in scenarios
-            else:
-                found = test in (defined.get(file, set()) if file else everywhere)
-            if not found:
-                missing.append(f"{rid}: {name}")
-    assert not missing, f"rulings.md names tests that do not exist: {missing}"

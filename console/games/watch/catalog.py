@@ -14,7 +14,7 @@ from typing import Any
 
 from console.games.core import CatalogError
 
-CATALOG_PATH = Path(__file__).parent.parent / "cards.toml"
+CATALOG_PATH = Path(__file__).with_name("cards.toml")
 DECKS = ("warfare", "growth", "politics")
 RARITIES = ("common", "rare", "legendary", "hidden victory")
 # P-44: rarity means frequency. A deck holds 4x3 + 3x2 + 2x1 + 2x1 = 22 cards.
