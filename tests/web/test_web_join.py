@@ -154,3 +154,13 @@ def test_a_phone_whose_seat_went_to_a_bot_is_told_in_words(client: FlaskClient, 
                 headers={**ORIGIN, "X-Host-Pin": "2468"})
     notice = seat_state(client, hub, 1).get_json()["notice"]
     assert notice.startswith("A bot is playing your seat now")
+
+
+def test_each_code_on_the_table_screen_is_a_link_with_its_short_address(
+    client: FlaskClient, hub: Hub
+) -> None:
+    page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
+    links = client.get(f"/api/tables/{tid(hub)}/join", headers={"X-Host-Pin": "2468"}).get_json()["seats"]
+    for link in links:
+        assert f'<a href="{link["url"]}" aria-label="Join seat {link["seat"]}"><svg' in page
+        assert f'href="{link["short_url"]}">{link["text"]}</a>' in page
