@@ -1,7 +1,8 @@
 """``tabletop``: the console's one front door.
 
 Every failure a user can cause (a bad file, an unknown game, an illegal action) ends with one
-clear line on stderr and a non-zero exit status, never a traceback.
+clear line on stderr and a non-zero exit status, never a traceback: 2 for a mistake, 130 for
+Ctrl-C, 141 when the reader of the output went away (``tabletop replay 1 | head``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from console.journal import Journal, JournalError
 from console.paths import default_journal_path
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a command whose reader closed the pipe
 # A scenario that ran but did not give what its [expect] table says.
 EXIT_EXPECTATION = 1
 
@@ -93,20 +96,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     journal = open_journal(args)
     if args.resume is not None:
         table = Table.resume(journal, args.resume)
+        _check_bots(args.bots, table.state.players)
     else:
         if args.game is None:
             raise CommandError("name a game to play, like: tabletop play wisteria")
         game = find_game(args.game)
         players = args.players or game.min_players
+        game.check_players(players)
+        _check_bots(args.bots, players)  # before the table exists: a refused command leaves none
         table = Table.start(journal, game.name, players, args.seed, parse_options(args.option))
     bots = args.bots if args.bots is not None else table.state.players - 1
-    if not 0 <= bots < table.state.players:
-        raise CommandError(f"--bots must be from 0 to {table.state.players - 1}")
     bot_seats = seat_bots(table, human=1, bot_count=bots, kind=args.bot)
     print(f"Table {table.id}: {table.game.title}, {table.state.players} players; "
-          f"you are seat 1, bots at {sorted(bot_seats) or 'no seats'}.")
-    play_terminal(table, bot_seats, input, sys.stdout)
+          f"you are seat 1, bots at {', '.join(f'seat {s}' for s in sorted(bot_seats)) or 'no seats'}.")
+    try:
+        play_terminal(table, bot_seats, input, sys.stdout)
+    except KeyboardInterrupt:  # every move made so far is in the journal
+        print(f"\ntabletop: stopped; resume this game with: tabletop play --resume {table.id}",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
+
+
+def _check_bots(bots: int | None, players: int) -> None:
+    if bots is not None and not 0 <= bots < players:
+        raise CommandError(f"--bots must be from 0 to {players - 1} for {players} players, not {bots}")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -218,12 +232,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                  if default[0] == "serve" else ""), flush=True)
         args = parser.parse_args([*given, *default])
     try:
-        return int(args.handler(args))
+        status = int(args.handler(args))
+        sys.stdout.flush()  # here, so a closed pipe is met inside this try, not at exit
+        return status
     except (CommandError, UnknownGame, BadOptions, NotationError, JournalError, ValueError) as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        print("\ntabletop: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _drop_stdout() -> None:
+    """The reader of our output has gone (``| head``): point stdout at /dev/null, so the
+    interpreter's last flush at exit does not fail again and print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # a stdout without a file (a test's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Play a game in the terminal against bots: the human sees only what their seat may see.
+"""Play a game in the terminal against bots: the human sees only what their seat may see, as a
+compact board (play_board.py) and choices numbered and labelled in words (play_text.py).
 
 The game is a real journalled table, so an interrupted game can be resumed with ``--resume``.
 """
@@ -6,14 +7,19 @@ The game is a real journalled table, so an interrupted game can be resumed with 
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from console.bots import bots_for
-from console.games.core import Bot, Event, Seat
+from console.games.core import Action, Bot, Event, Seat
+from console.play_board import board_lines
+from console.play_text import card_name, choice_groups
 from console.table import Table
 
 Ask = Callable[[str], str]
+WIDTH = 100  # the choices' lines wrap here, a terminal's width with room to spare
+NO_BREAK = "\u00a0"  # textwrap breaks lines only at ASCII whitespace
 
 
 def describe_view(view: Mapping[str, Any], indent: str = "  ") -> str:
@@ -48,9 +54,27 @@ def _inline(value: Any) -> str:
     return str(value)
 
 
-def describe_event(event: Event) -> str:
-    details = ", ".join(f"{key} {value}" for key, value in event.data.items())
-    return f"{event.kind.replace('_', ' ')}" + (f": {details}" if details else "")
+def describe_event(event: Event, name: Callable[[str], str] = str) -> str:
+    """An event in words: its kind, who, then its other fields ("seat 2 played: card Bloom")."""
+    data = dict(event.data)
+    who = f"seat {data.pop('seat')} " if isinstance(data.get("seat"), int) else ""
+    if CARD_KEYS & set(data):
+        data.pop("name", None)  # the card's printed name, said once
+    details = "; ".join(f"{key.replace('_', ' ')} {_inline(_named(key, value, name))}"
+                        for key, value in data.items())
+    return f"{who}{event.kind.replace('_', ' ').replace('-', ' ')}" + (f": {details}" if details else "")
+
+
+CARD_KEYS = {"card", "cards", "archaffineur", "wheel", "craft"}
+
+
+def _named(key: str, value: Any, name: Callable[[str], str]) -> Any:
+    """Card ids by their printed names (the fields that hold cards, and any hyphenated id)."""
+    if isinstance(value, str) and (key in CARD_KEYS or "-" in value):
+        return name(value)
+    if isinstance(value, list):
+        return [_named(key, item, name) for item in value]
+    return value
 
 
 def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO) -> int:
@@ -61,12 +85,16 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
     people = [seat for seat in range(1, table.state.players + 1) if seat not in bots]
     seen = len(table.log)
     decisions = 0
+
+    def name(card: str) -> str:
+        return card_name(table.game, card)
+
     while True:
         table.advance(bots)
         human = next((seat for seat in table.state.to_act if seat in people), people[0])
-        for logged in table.log[seen:]:
-            if logged.event.visible_to(human if len(people) == 1 else None):
-                print(f"  · {describe_event(logged.event)}", file=out)
+        reader = human if len(people) == 1 else None
+        for event in events_once([logged.event for logged in table.log[seen:]], reader):
+            print(f"  · {describe_event(event, name)}", file=out)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
@@ -76,10 +104,8 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
         if human not in table.state.to_act:
             print("Waiting for a move that only the table can make; stopping here.", file=out)
             return decisions
-        legal = table.state.legal_actions(human)
-        print(f"\nSeat {human} to act. Your view:\n{describe_view(table.state.view(human))}", file=out)
-        for number, action in enumerate(legal, start=1):
-            print(f"  {number}. {action}", file=out)
+        view = table.state.view(human)
+        legal = show_turn(table, human, view, out)
         while True:
             try:
                 answer = ask("Choose a number (q to quit): ").strip().lower()
@@ -93,6 +119,51 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
                 decisions += 1
                 break
             print(f"Please type a number from 1 to {len(legal)}.", file=out)
+
+
+def events_once(events: list[Event], reader: Seat | None) -> list[Event]:
+    """The events ``reader`` may see, each once: an engine follows a private event with its
+    redacted twin for everyone else (same kind, public), which its owner need not read again."""
+    shown: list[Event] = []
+    paired = False  # the last shown event has met its twin already
+    for event in [event for event in events if event.visible_to(reader)]:
+        previous = shown[-1] if shown else None
+        if previous is not None and not paired and _twins(previous, event):
+            if event.audience is not None:  # the full version comes second: it replaces the twin
+                shown[-1] = event
+            paired = True
+            continue
+        shown.append(event)
+        paired = False
+    return shown
+
+
+def _twins(first: Event, second: Event) -> bool:
+    """One private, one public, of the same kind and the same seat."""
+    return (first.kind == second.kind and (first.audience is None) != (second.audience is None)
+            and first.data.get("seat") == second.data.get("seat"))
+
+
+def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) -> list[Action]:
+    """The seat's board and its choices, numbered in reading order; returns them in that order."""
+    game = table.game
+    board = board_lines(game.name, view, lambda card: card_name(game, card))
+    print(f"\nSeat {seat} to act.", file=out)
+    print("\n".join(board) if board else describe_view(view), file=out)
+    print("Your choices:", file=out)
+    ordered: list[Action] = []
+    for group in choice_groups(game, table.state.legal_actions(seat), view):
+        numbered = []
+        for words, action in group.items:
+            ordered.append(action)
+            numbered.append(f"{len(ordered)}) {words}".replace(" ", NO_BREAK))  # one choice, one line
+        if group.label:
+            text = textwrap.fill("   ".join(numbered), width=WIDTH, initial_indent=f"  {group.label}: ",
+                                 subsequent_indent="      ")
+            print(text.replace(NO_BREAK, " "), file=out)
+        else:
+            print(f"  {numbered[0]}".replace(NO_BREAK, " "), file=out)
+    return ordered
 
 
 def seat_bots(table: Table, human: Seat, bot_count: int, kind: str) -> dict[Seat, Bot]:

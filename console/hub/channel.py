@@ -79,6 +79,7 @@ class Subscription:
     def __init__(self, audience: Audience) -> None:
         self.audience = audience
         self.cancelled = False
+        self.farewell = ""  # why the hub ended this stream, told to its reader
 
 
 class Channel:
@@ -125,6 +126,14 @@ class Channel:
                 self._cond.notify_all()
             self._subscriptions.append(subscription)
         return subscription
+
+    def close_seat(self, audience: Audience, farewell: str) -> None:
+        """End every open stream of this seat, each with ``farewell`` (its phone lost the seat)."""
+        with self._cond:
+            for subscription in [s for s in self._subscriptions if s.audience == audience]:
+                subscription.cancelled, subscription.farewell = True, farewell
+                self._subscriptions.remove(subscription)
+            self._cond.notify_all()
 
     def unsubscribe(self, subscription: Subscription) -> None:
         with self._cond:

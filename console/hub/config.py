@@ -2,7 +2,7 @@
 
 Read with ``load_config(path)``; an unknown section or key, or a value of the wrong type, is refused
 with a ``ConfigError`` naming it. With no file at all the hub serves one table of Wisteria (a phone
-and a bot) on localhost, its journal in the user's data folder.
+and a bot) on every interface, its journal in the user's data folder.
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ def default_config_path() -> Path:
 
 @dataclass(frozen=True)
 class ServerConfig:
-    host: str = "127.0.0.1"
+    # Every interface, as OctoPrint and Home Assistant do, so a phone on the same Wi-Fi can join
+    # from the first command; seat tokens and the host PIN guard what matters.
+    host: str = "0.0.0.0"
     port: int = 8000
     # Every open live-update stream holds one waitress thread; the rest serve pages and posts.
     # 320: 16 kept for pages, 48 for the seats' streams, 256 for spectators (at most 8 a device).

@@ -25,6 +25,10 @@ class Refused(HubError):
     status = 409
 
 
+class SeatTaken(Refused):
+    """A phone tried to join a seat another phone has claimed, without the host's PIN."""
+
+
 class Busy(HubError):
     """Every live-update stream slot is taken."""
 

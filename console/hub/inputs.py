@@ -82,8 +82,11 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
 def missing_hardware(hub: Hub, sources: InputSources) -> str:
     """What the configuration needs that ``auto`` did not find, in words; empty if nothing."""
     wanted: dict[str, list[int]] = {"pod": [], "buttons": []}
-    for worker in hub.tables():
-        for seat, controller in worker.controllers.items():
+    planned = getattr(hub, "planned", None)  # the table the hub makes once its inputs are up
+    seatings = [worker.controllers for worker in hub.tables()]
+    seatings += [dict(enumerate(planned.seats, start=1))] if planned is not None else []
+    for controllers in seatings:
+        for seat, controller in controllers.items():
             if controller in wanted and seat not in wanted[controller]:
                 wanted[controller].append(seat)
     if wanted["pod"] and not sources.pods:
@@ -92,6 +95,8 @@ def missing_hardware(hub: Hub, sources: InputSources) -> str:
     if dealt_by_scans and not sources.pods:
         return (f"table(s) {_seats(dealt_by_scans)} deal physical cards (chance = physical), but no pod "
                 "is connected to scan them")
+    if planned is not None and planned.chance == "physical" and not sources.pods:
+        return "the new table deals physical cards (chance = physical), but no pod is connected to scan them"
     if sources.panel is None and (wanted["buttons"] or hub.config.inputs.pins):
         why = next((note for note in sources.notes if note.startswith("buttons:")), "buttons: none")
         needed = (f"seat(s) {_seats(wanted['buttons'])} play with GPIO buttons" if wanted["buttons"]

@@ -2,7 +2,8 @@
 sources, behind one object the web layer talks to.
 
 ``Hub.start`` resumes every unfinished table in the journal, with the same seat tokens, and starts
-the configured table only when there is none, so a hub killed at any moment comes back where it was.
+the configured table when there is none (or when asked for a new one, ``serve --game``), so a hub
+killed at any moment comes back where it was.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from console.games import find_game
-from console.games.core import Seat
+from console.games import find_game, game_names
+from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
-from console.hub.errors import Forbidden, HubError, NotFound, TooManyTries
+from console.hub.errors import HubError, NotFound, Refused
 from console.hub.physical import PhysicalSeats
-from console.hub.store import HubStore, TableSettings
-from console.hub.worker import TableWorker
+from console.hub.store import HubStore, TableSettings, short_code
+from console.hub.worker import NextTable, TableWorker
 from console.journal import Journal, JournalError
 from console.table import Table
 
@@ -32,27 +33,6 @@ log = logging.getLogger("console.hub")
 # Server threads kept free of streams, for pages, posts and host commands.
 RESERVED_THREADS = 16
 BOT_KINDS = ("heuristic", "random")
-
-
-class PinGuard:
-    """Counts wrong host PINs; after ``limit`` in ``window_s`` every PIN is refused for a while."""
-
-    def __init__(
-        self, limit: int = 5, window_s: float = 60.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.limit, self.window_s, self.clock = limit, window_s, clock
-        self._failures: list[float] = []
-        self._lock = threading.Lock()
-
-    def check(self, expected: str, given: str | None) -> None:
-        with self._lock:
-            now = self.clock()
-            self._failures = [t for t in self._failures if now - t < self.window_s]
-            if len(self._failures) >= self.limit:
-                raise TooManyTries("too many wrong host PINs; wait a minute and try again")
-            if given is None or not hmac.compare_digest(expected.encode(), given.strip().encode()):
-                self._failures.append(now)
-                raise Forbidden("this needs the host PIN shown on the table screen")
 
 
 class Hub:
@@ -66,13 +46,19 @@ class Hub:
         self.host_pin = self.store.host_pin(config.host_pin)
         self.workers: dict[int, TableWorker] = {}
         self.slots = StreamSlots(max(1, config.server.threads - RESERVED_THREADS))
-        self.pin_guard = PinGuard()
         self.messages: list[str] = []
+        self.featured: int | None = None  # the table to open first: the new one, or the only one
+        self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
         self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
         self._lock = threading.Lock()
+        self._again_lock = threading.Lock()  # two "again" presses make one next game
 
-    def start(self, default_table: bool = True, inputs: bool = True) -> Hub:
+    def start(self, default_table: bool = True, inputs: bool = True, new_table: bool = False) -> Hub:
+        """Resume the unfinished tables; start the configured one if there are none, or always
+        with ``new_table`` (the unfinished ones are resumed beside it)."""
+        if new_table:  # a bad game or player count is refused before anything is resumed or made
+            find_game(self.config.table.game).check_players(self.config.table.players)
         self._start_venue()
         for record in self.journal.tables(unfinished_only=True):
             try:
@@ -81,18 +67,24 @@ class Hub:
                 self.messages.append(f"table {record.id} cannot be resumed: {_without_notation(error)}")
         if self.workers:
             self.messages.append(f"resumed table(s) {', '.join(str(t) for t in self.workers)}")
-        elif default_table:
-            worker = self.start_table(self.config.table)
-            self.messages.append(f"started table {worker.table.id}: {worker.table.game.title}")
-        if inputs:
+            if len(self.workers) == 1:
+                self.featured = next(iter(self.workers))
+        making = new_table or (default_table and not self.workers)
+        said = len(self.messages)  # "started table N" goes here, before what the inputs say
+        if inputs:  # before the new table, so missing hardware for it leaves no table behind
             from console.hub.inputs import start_inputs
 
+            self.planned = self.config.table if making else None
             try:
                 self.inputs, notes = start_inputs(self)
             except HubError:  # configured hardware is missing: nothing keeps running
                 self.stop()
                 raise
             self.messages.extend(notes)
+        if making:
+            worker = self.start_table(self.config.table)
+            self.featured = worker.table.id
+            self.messages.insert(said, f"started table {worker.table.id}: {worker.table.game.title}")
         return self
 
     def _resume(self, table_id: int, status: str) -> TableWorker:
@@ -144,6 +136,27 @@ class Hub:
             self.workers[table.id] = worker
         return worker.start()
 
+    def start_again(self, table_id: int) -> TableWorker:
+        """The next game of a table that is over: the same game, options, seats' controllers,
+        chance and bots, with a new seed. Its phones are told (``next`` in their state) and follow
+        a link to the same seat. Asked twice, it answers with the same new table."""
+        with self._again_lock:
+            old = self.worker(table_id)
+            already = self.store.next_table(table_id)
+            if already is not None and already in self.workers:
+                return self.workers[already]
+            if old.channel.snapshot.status not in ("finished", "ended"):
+                raise Refused("this game is still going: end it first (End), then start the next one")
+            record = self.journal.record(table_id)
+            settings = self.store.settings(table_id) or TableSettings("virtual", "heuristic")
+            seats = tuple(old.controllers.get(seat, "bot") for seat in range(1, record.players + 1))
+            worker = self.start_table(TableConfig(
+                game=record.game, players=record.players, seats=seats, options=dict(record.options),
+                bot=settings.bot, chance=settings.chance))
+            self.store.set_next_table(table_id, worker.table.id)
+        old.post(NextTable(worker.table.id)).result(timeout=10)
+        return worker
+
     # -- the venue hook: opt-in, and nothing of the hub waits on it ----------------------------
 
     def _start_venue(self) -> None:
@@ -166,10 +179,19 @@ class Hub:
         return self.store.seat_for_token(table_id, token)
 
     def tokens(self, table_id: int) -> dict[Seat, str]:
+        """Each seat's join token, the one its QR code carries."""
         return {seat: record.token for seat, record in self.store.seats(table_id).items()}
 
-    def check_pin(self, given: str | None) -> None:
-        self.pin_guard.check(self.host_pin, given)
+    def seat_for_join_token(self, table_id: int, token: str) -> Seat | None:
+        return self.store.seat_for_join_token(table_id, token)
+
+    def find_short_code(self, code: str) -> tuple[int, Seat, str] | None:
+        """The open table, seat and join token a short join code (``/j/CODE``) stands for."""
+        for worker in self.tables():
+            for seat, token in self.tokens(worker.table.id).items():
+                if hmac.compare_digest(short_code(token).encode(), code.strip().lower().encode()):
+                    return worker.table.id, seat, token
+        return None
 
     def tables(self) -> list[TableWorker]:
         with self._lock:
@@ -198,28 +220,50 @@ def _without_notation(error: Exception) -> str:
 
 
 def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> TableConfig:
-    """A table to start, from a host's JSON request; refuses anything malformed."""
+    """A table to start, from a host's JSON request (the start form); refuses anything malformed,
+    each message naming the field to change and what it may be."""
     defaults = defaults or TableConfig()
     allowed = {"game", "players", "seats", "options", "bot", "chance", "seed"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise HubError(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(allowed))}")
-    game = data.get("game", defaults.game)
-    players = data.get("players", find_game(str(game)).min_players if "game" in data else defaults.players)
-    if not isinstance(game, str) or not isinstance(players, int) or isinstance(players, bool):
-        raise HubError("game must be a name and players a whole number")
-    find_game(game).check_players(players)  # before a list of seats is made for that many players
+    name = data.get("game", defaults.game)
+    if not isinstance(name, str) or not name.strip():
+        raise HubError(f"Game: choose one of {', '.join(game_names())}")
+    game = find_game(name)  # an unknown name is refused, naming the games there are
+    players = data.get("players", game.min_players if "game" in data else defaults.players)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise HubError(f"Players: give a whole number, {_player_range(game)} for {game.title}")
+    game.check_players(players)  # before a list of seats is made for that many players
     seats: Sequence[Any] = data.get("seats", ["phone"] + ["bot"] * (players - 1))
-    options = data.get("options", {})
-    seed = data.get("seed")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise HubError("seats must be a list of controllers, one per seat")
+        raise HubError(f"Seats: list one controller per seat ({', '.join(CONTROLLERS)}), like phone, bot")
+    if len(seats) != players:
+        raise HubError(f"Seats: {len(seats)} listed for {players} players; list one per seat "
+                       f"({', '.join(CONTROLLERS)})")
+    for seat, controller in enumerate(seats, start=1):
+        if controller not in CONTROLLERS:
+            raise HubError(f"Seats: seat {seat}'s {controller!r} is not one of {', '.join(CONTROLLERS)}")
+    options = data.get("options", {})
     if not isinstance(options, dict):
-        raise HubError("options must be an object")
+        raise HubError("Options: give key=value pairs, like victory=power_score")
+    try:
+        game.merge_options(options)
+    except BadOptions as error:
+        raise BadOptions(f"Options: {error}") from None
+    bot, chance = data.get("bot", defaults.bot), data.get("chance", defaults.chance)
+    if bot not in BOT_KINDS:
+        raise HubError(f"Bot: choose one of {', '.join(BOT_KINDS)}")
+    if chance not in CHANCE_MODES:
+        raise HubError(f"Chance: choose one of {', '.join(CHANCE_MODES)}")
+    seed = data.get("seed")
     fits_journal = isinstance(seed, int) and -(2**63) <= seed < 2**63  # a SQLite INTEGER
     if seed is not None and (not fits_journal or isinstance(seed, bool)):
-        raise HubError("seed must be a whole number of at most 18 digits (the journal keeps it)")
-    return TableConfig(
-        game=game, players=players, seats=tuple(seats), options=options, seed=seed,
-        bot=str(data.get("bot", defaults.bot)), chance=str(data.get("chance", defaults.chance)),
-    )
+        raise HubError("Seed: give a whole number of at most 18 digits (the journal keeps it), or none")
+    return TableConfig(game=game.name, players=players, seats=tuple(seats), options=options, seed=seed,
+                       bot=str(bot), chance=str(chance))
+
+
+def _player_range(game: Game) -> str:
+    low, high = game.min_players, game.max_players
+    return str(low) if low == high else f"{low} to {high}"

@@ -1,5 +1,10 @@
 """What the hub keeps beside the game journal, in the same SQLite file: each table's seats (their
-unguessable tokens and who controls them), how the table resolves chance, and the host PIN.
+unguessable tokens, who controls them, which phone claimed them), how the table resolves chance,
+and the host PIN.
+
+A seat's join token (in its QR code) opens the seat until a phone joins with it; that phone gets
+a token of its own (its claim) and from then on only the claim opens the seat, so a code seen on
+the shared screen is spent once used. The host can hand a claimed seat to another phone.
 
 The tables are the hub's own (``hub_*``), created with CREATE TABLE IF NOT EXISTS, and written
 through the journal's shared connection under its lock, so a restarted hub finds the same tokens.
@@ -7,6 +12,8 @@ through the journal's shared connection under its lock, so a restarted hub finds
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
@@ -27,6 +34,19 @@ SCHEMA = (
         controller  TEXT NOT NULL,
         PRIMARY KEY (table_id, seat)
     )""",
+    # A seat's claim: the token of the phone that joined it, and how many phones have had it.
+    """CREATE TABLE IF NOT EXISTS hub_claims (
+        table_id  INTEGER NOT NULL REFERENCES tables(id),
+        seat      INTEGER NOT NULL,
+        token     TEXT NOT NULL UNIQUE,
+        joins     INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    # The next game the host started with a table's seats, once it was over ("again").
+    """CREATE TABLE IF NOT EXISTS hub_next_tables (
+        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+        next_id   INTEGER NOT NULL REFERENCES tables(id)
+    )""",
     """CREATE TABLE IF NOT EXISTS hub_settings (
         key    TEXT PRIMARY KEY,
         value  TEXT NOT NULL
@@ -35,10 +55,19 @@ SCHEMA = (
 
 # 32 random bytes: 256 bits, far beyond guessing, and short enough for a QR code.
 TOKEN_BYTES = 32
+SHORT_CODE_LENGTH = 8
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def short_code(token: str) -> str:
+    """A join token's short form, for typing (``/j/CODE``): derived from it, so nothing more is
+    stored. 8 base32 letters, 40 bits: far beyond guessing through a hub that refuses a wrong
+    code as it refuses a wrong token."""
+    digest = hashlib.sha256(token.encode()).digest()
+    return base64.b32encode(digest).decode().lower()[:SHORT_CODE_LENGTH]
 
 
 @dataclass(frozen=True)
@@ -97,11 +126,50 @@ class HubStore:
         return {row[1]: SeatRecord(*row) for row in rows}
 
     def seat_for_token(self, table_id: int, token: str) -> int | None:
-        """The seat this token opens at this table, or None. Compared in constant time."""
+        """The seat this token opens at this table, or None: a claimed seat's claim token, an
+        unclaimed seat's join token. Compared in constant time."""
+        claims = self._claim_tokens(table_id)
         for record in self.seats(table_id).values():
-            if hmac.compare_digest(record.token.encode(), token.encode()):
+            if _same(claims.get(record.seat, record.token), token):
                 return record.seat
         return None
+
+    def seat_for_join_token(self, table_id: int, token: str) -> int | None:
+        """The seat whose join code (claimed or not) carries this token, or None."""
+        for record in self.seats(table_id).values():
+            if _same(record.token, token):
+                return record.seat
+        return None
+
+    def claims(self, table_id: int) -> dict[int, int]:
+        """How many phones have joined each claimed seat (1: only its first)."""
+        rows = self._run("SELECT seat, joins FROM hub_claims WHERE table_id = ?", (table_id,))
+        return {int(seat): int(joins) for seat, joins in rows}
+
+    def claim(self, table_id: int, seat: int, handover: bool = False) -> str:
+        """A fresh token for the phone that joins ``seat``: the seat's first phone, or (with
+        ``handover``) the phone the host hands it to, whose token replaces the old phone's."""
+        token = new_token()
+        if handover:
+            self._run(
+                "INSERT INTO hub_claims VALUES (?, ?, ?, 1) ON CONFLICT (table_id, seat) "
+                "DO UPDATE SET token = excluded.token, joins = joins + 1",
+                (table_id, seat, token),
+            )
+        else:
+            self._run("INSERT INTO hub_claims VALUES (?, ?, ?, 1)", (table_id, seat, token))
+        return token
+
+    def next_table(self, table_id: int) -> int | None:
+        rows = self._run("SELECT next_id FROM hub_next_tables WHERE table_id = ?", (table_id,))
+        return int(rows[0][0]) if rows else None
+
+    def set_next_table(self, table_id: int, next_id: int) -> None:
+        self._run("INSERT OR REPLACE INTO hub_next_tables VALUES (?, ?)", (table_id, next_id))
+
+    def _claim_tokens(self, table_id: int) -> dict[int, str]:
+        rows = self._run("SELECT seat, token FROM hub_claims WHERE table_id = ?", (table_id,))
+        return {int(seat): str(token) for seat, token in rows}
 
     def set_controller(self, table_id: int, seat: int, controller: str) -> None:
         self._run("UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
@@ -117,3 +185,7 @@ class HubStore:
         pin = f"{secrets.randbelow(10**6):06d}"
         self._run("INSERT OR IGNORE INTO hub_settings VALUES ('host_pin', ?)", (pin,))
         return str(self._run("SELECT value FROM hub_settings WHERE key = 'host_pin'")[0][0])
+
+
+def _same(expected: str, given: str) -> bool:
+    return hmac.compare_digest(expected.encode(), given.encode())

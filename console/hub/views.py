@@ -42,8 +42,12 @@ def build_snapshot(
     cursors: Mapping[int, Any] | None = None,
     problem: str = "",
     clock: Mapping[str, Any] | None = None,
+    claims: Mapping[int, Mapping[str, int]] | None = None,
+    next_table: int | None = None,
 ) -> Snapshot:
-    """Every audience's payload for the table as it stands."""
+    """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
+    phones have joined it and how many more were refused for want of the host."""
+    claims = claims or {}
     state = table.state
     outcome = state.outcome()
     to_act = [seat for seat in state.to_act]
@@ -61,8 +65,13 @@ def build_snapshot(
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
+        # which seats a phone has joined: their codes leave the table screen
+        "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0
+                    for seat in range(1, state.players + 1)},
     }
-    payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None)})}
+    public_next = None if next_table is None else {"table": next_table, "url": f"/tables/{next_table}"}
+    payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None),
+                                                  "next": public_next})}
     for seat in range(1, state.players + 1):
         acting = status == "playing" and seat in to_act
         legal = [str(action) for action in state.legal_actions(seat)] if acting else []
@@ -73,8 +82,34 @@ def build_snapshot(
             "legal": legal,
             "can_act": bool(legal) and controllers.get(seat) == "phone",
             "cursor": (cursors or {}).get(seat),
+            "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
+            "notice": seat_notice(seat, status, to_act, controllers),
+            # the next game with these seats: this seat's phone follows the link to the same seat
+            "next": None if next_table is None else {
+                "table": next_table, "url": f"/tables/{table.id}/seats/{seat}/next"},
         })
     return Snapshot(version=version, last_id=len(table.log), payloads=payloads, status=status)
+
+
+def seat_notice(seat: int, status: str, to_act: list[int], controllers: Mapping[int, str]) -> str:
+    """What a seat's phone is told when it has nothing to do, in words: who plays the seat if not
+    the phone, or what the table waits for."""
+    controller = controllers.get(seat, "phone")
+    if controller == "bot":
+        return ("A bot is playing your seat now: the host handed it over. "
+                "Ask the host to give it back to your phone.")
+    if controller != "phone":
+        return f"Your seat is played with its {controller} at the table now, not this phone."
+    if status == "paused":
+        return "The host has paused the table."
+    if status in ("finished", "ended"):
+        return "The game is over."
+    if seat in to_act:
+        return ""
+    if to_act == [CHANCE]:
+        return "Waiting for the table to deal."
+    waiting = [f"seat {s}" + (" (a bot)" if controllers.get(s) == "bot" else "") for s in to_act]
+    return f"Waiting for {' and '.join(waiting)}." if waiting else ""
 
 
 def _ended_outcome(table: Table) -> dict[str, Any] | None:

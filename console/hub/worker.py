@@ -21,7 +21,7 @@ from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
-from console.hub.errors import Forbidden, HubError, Refused
+from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.physical import PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
@@ -56,6 +56,23 @@ class SetController:
 
 
 @dataclass(frozen=True)
+class ClaimSeat:
+    """A phone joins ``seat`` with its join code: its first phone, or, with ``handover`` (the host
+    typed the PIN on the new phone), a phone that replaces the one that had it. Answers with the
+    new phone's seat token; joining a claimed seat without the host is refused."""
+
+    seat: Seat
+    handover: bool = False
+
+
+@dataclass(frozen=True)
+class NextTable:
+    """The host started the next game with this table's seats: its phones are told where."""
+
+    table_id: int
+
+
+@dataclass(frozen=True)
 class Input:
     """An event from a physical input source (a scan, a button press), for the composer."""
 
@@ -73,7 +90,7 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | Input | Barrier
+Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | Barrier
 _STOP = object()
 
 
@@ -86,6 +103,8 @@ def describe(command: object) -> str:
         return f"the host command {command.command}"
     if isinstance(command, SetController):
         return f"handing seat {command.seat} to {command.controller!r}"
+    if isinstance(command, ClaimSeat):
+        return f"a phone joining seat {command.seat}"
     return f"the {type(command).__name__} command"
 
 
@@ -115,6 +134,9 @@ class TableWorker:
         self.clock = clock
         self.physical = physical
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
+        self.claims = store.claims(table.id)  # seat -> how many phones have joined it
+        self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
+        self.next_table = store.next_table(table.id)  # the host's next game with these seats
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
@@ -253,6 +275,12 @@ class TableWorker:
             return self._host(command)
         if isinstance(command, SetController):
             return self._set_controller(command)
+        if isinstance(command, ClaimSeat):
+            return self._claim(command)
+        if isinstance(command, NextTable):
+            self.next_table = command.table_id
+            self._publish()
+            return None
         if isinstance(command, Input):
             return self._input(command.event)
         if isinstance(command, Barrier):
@@ -347,6 +375,21 @@ class TableWorker:
         self._after_change()
         return command.controller
 
+    def _claim(self, command: ClaimSeat) -> str:
+        seat = self._seat(command.seat)
+        if seat in self.claims and not command.handover:
+            # The seat's phone is told someone tried (its state says so), and nothing else changes.
+            self._attempts[seat] = self._attempts.get(seat, 0) + 1
+            self._publish()
+            raise SeatTaken(f"seat {seat} is already taken by a phone; if this is your seat (a new "
+                            "phone, a closed browser), ask the host to type the PIN here")
+        token = self.store.claim(self.table.id, seat, handover=command.handover)
+        self.claims[seat] = self.claims.get(seat, 0) + 1
+        self._publish()
+        if command.handover:  # the old phone's streams end, telling it why; its token is dead
+            self.channel.close_seat(seat, "the host gave this seat to another phone")
+        return token
+
     def _seat(self, seat: Seat | None) -> Seat:
         if seat is None or not 1 <= seat <= self.table.state.players:
             raise Refused(f"name a seat from 1 to {self.table.state.players}")
@@ -404,7 +447,10 @@ class TableWorker:
         clock = None if self.table_clock is None else (
             self.table_clock.reading(self.clock(), time.time()).to_json())
         return build_snapshot(
-            self.table, self._version, self.status, self.controllers, cursors, self._problem, clock
+            self.table, self._version, self.status, self.controllers, cursors, self._problem, clock,
+            {seat: {"joins": self.claims.get(seat, 0), "attempts": self._attempts.get(seat, 0)}
+             for seat in range(1, self.table.state.players + 1)},
+            self.next_table,
         )
 
     def _publish(self) -> None:

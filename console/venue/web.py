@@ -12,9 +12,9 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 
-from console.hub.service import PinGuard
 from console.venue.board import Board
 from console.venue.event import EventError
+from console.web.limits import PinGuard
 
 PIN_HEADER = "X-Organiser-Pin"
 
@@ -36,7 +36,7 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
 
     def organiser() -> None:
         """The organiser's actions need the board's PIN (printed when the board starts)."""
-        guard.check(app.config["ORGANISER_PIN"], request.headers.get(PIN_HEADER))
+        guard.check(request.remote_addr or "", app.config["ORGANISER_PIN"], request.headers.get(PIN_HEADER))
 
     @app.get("/")
     def page() -> str:

@@ -43,7 +43,9 @@ def _seat_worker(table_id: int, seat: int) -> TableWorker:
     return worker
 
 
-def _wait(worker: TableWorker, command: Any, late: Callable[[Future[Any]], Exception] | None = None) -> Any:
+def wait_for(worker: TableWorker, command: Any,
+             late: Callable[[Future[Any]], Exception] | None = None) -> Any:
+    """The worker's answer to ``command``; a worker too busy to take it up in time is a 503."""
     future = worker.post(command)
     try:
         return future.result(timeout=COMMAND_TIMEOUT_S)
@@ -172,7 +174,7 @@ def post_action(table_id: int, seat: int) -> Response:
         def late(future: Future[Any]) -> Exception:
             return UnderWayError(future, answer)
 
-        return answer(_wait(worker, Act(seat, action, "phone"), late))
+        return answer(wait_for(worker, Act(seat, action, "phone"), late))
 
     def settle(before: int) -> Answer | None:  # a killed hub may have done it already
         if action not in worker.table.journal.actions(table_id)[before:]:
@@ -199,14 +201,17 @@ def host_command(table_id: int) -> Response:
     require_host()
     body = json_body(required=("command",), optional=("seat", "minutes"))
     command, seat, minutes = body["command"], body.get("seat"), body.get("minutes")
+    if command == "again":  # the next game with these seats, once this one is over
+        started = hub().start_again(table_id)
+        return jsonify(status="started", id=started.table.id, url=f"/tables/{started.table.id}")
     if command not in HOST_COMMANDS:
-        known = ", ".join(HOST_COMMANDS)
+        known = ", ".join((*HOST_COMMANDS, "again"))
         raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise HubErrorWithStatus(400, "seat must be a seat number")
     if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)):
         raise HubErrorWithStatus(400, "minutes must be a whole number")
-    return jsonify(status=_wait(worker, HostCommand(command, seat, minutes)))
+    return jsonify(status=wait_for(worker, HostCommand(command, seat, minutes)))
 
 
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/controller")
@@ -216,7 +221,7 @@ def set_controller(table_id: int, seat: int) -> Response:
     controller = json_body(required=("controller",))["controller"]
     if not isinstance(controller, str):
         raise HubErrorWithStatus(400, "controller must be one of phone, bot, buttons, pod")
-    return jsonify(controller=_wait(worker, SetController(seat, controller)))
+    return jsonify(controller=wait_for(worker, SetController(seat, controller)))
 
 
 @blueprint.get("/tables/<int:table_id>/join")
@@ -225,4 +230,5 @@ def join_codes(table_id: int) -> Response:
 
     worker = hub().worker(table_id)
     require_host()
-    return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id)))
+    claimed = json.loads(worker.channel.snapshot.payloads[None]).get("claimed", {})
+    return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))

@@ -1,9 +1,9 @@
 """``tabletop serve``: the hub with its tables, inputs and web site, in one process.
 
-With no options it serves one table (Wisteria: a phone and a bot) on localhost with the buttons
-and pods connected, and prints the address to open; ``--simulate`` simulates pods and buttons.
-Settings come from the hub's TOML file (``--config``, else ``~/.config/tabletop/hub.toml`` if
-present); options given here override it.
+With no options it serves one table (Wisteria: a phone and a bot) on every interface with the
+buttons and pods connected, and prints the addresses to open (this screen's and the phones');
+``--simulate`` simulates pods and buttons. Settings come from the hub's TOML file (``--config``,
+else ``~/.config/tabletop/hub.toml`` if present); options given here override it.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from console.games import find_game
 from console.hub.config import ConfigError, HubConfig, check_config, load_config
 
 
 def register_cli(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
-    serve.add_argument("--host", help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones in)")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: phones on the network join; "
+                       "127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, help="port to listen on (default 8000; 0 picks a free one)")
     serve.add_argument("--public-url", help="the address phones should open, for the join codes")
     serve.add_argument("--threads", type=int, help="server threads (each open stream holds one)")
@@ -49,7 +51,7 @@ def configure(args: argparse.Namespace) -> HubConfig:
     config = config.with_server(**server)
     table: dict[str, Any] = {}
     if args.game:
-        table["game"] = args.game
+        table["game"] = find_game(args.game).name  # an unknown game: one line, before any table
     if args.players:
         table["players"] = args.players
         table["seats"] = ("phone",) + ("bot",) * (args.players - 1)
@@ -58,6 +60,9 @@ def configure(args: argparse.Namespace) -> HubConfig:
         table.setdefault("players", len(table["seats"]))
     if args.seed is not None:
         table["seed"] = args.seed
+    if args.game and not (args.players or args.seats) and not _fits(args.game, config.table.players):
+        players = find_game(args.game).min_players  # the configured count is not this game's
+        table.update(players=players, seats=("phone",) + ("bot",) * (players - 1))
     if table:
         config = dataclasses.replace(config, table=dataclasses.replace(config.table, **table))
     if args.bot_delay is not None:
@@ -73,15 +78,31 @@ def configure(args: argparse.Namespace) -> HubConfig:
     return config
 
 
+def _fits(game: str, players: int) -> bool:
+    try:
+        find_game(game).check_players(players)
+    except ValueError:
+        return False
+    return True
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.web import create_app
     from console.web.server import ServeError, serve
 
+    config = configure(args)
+    hub = Hub(config)
+    # A table named on the command line is started even beside unfinished ones (they stay
+    # resumable); the port is taken first, so a refused start leaves no table behind.
+    new_table = any(value is not None for value in (args.game, args.players, args.seats, args.seed))
     try:
-        hub = Hub(configure(args)).start()
+        serve(create_app({"HUB": hub}), hub, sys.stdout, start=lambda: hub.start(new_table=new_table))
     except HubError as error:  # a bad table in the configuration (a journal problem is a JournalError)
+        hub.stop()
         raise ServeError(str(error)) from None
-    serve(create_app({"HUB": hub}), hub, sys.stdout)
+    except BaseException:  # a bad game or player count: the journal is closed and its lock freed
+        hub.stop()
+        raise
     return 0

@@ -1,5 +1,5 @@
-"""Join links: the address a phone opens to take a seat (it carries the seat's token), and its QR
-code for the table screen.
+"""Join links: the address a phone opens to take a seat (it carries the seat's join token), its
+QR code for the table screen, and a short address (``/j/CODE``) a person can type instead.
 
 The address must be one a phone can reach: the configured ``public_url``, else, when the hub
 listens on every interface, this machine's address on the local network, else the address the
@@ -10,20 +10,35 @@ from __future__ import annotations
 
 import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import request
 
+from console.hub.config import ServerConfig
+from console.hub.store import short_code
 from console.web.security import hub
+
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 
 def base_url() -> str:
     server = hub().config.server
+    # the port the screen reached the hub on (the configured one may be 0: "pick a free one")
+    port = urlsplit(f"//{request.host}").port or server.port
+    return phone_url(server, port) or request.host_url.rstrip("/")
+
+
+def phone_url(server: ServerConfig, port: int) -> str:
+    """The address phones on the network open (no trailing slash), or "" when the hub listens
+    on one address only (then the address the screen was opened with is the one to give)."""
     if server.public_url:
         return server.public_url.rstrip("/")
-    if server.host in ("0.0.0.0", "::", ""):
-        return f"http://{lan_address()}:{request.host.rpartition(':')[2] or server.port}"
-    return request.host_url.rstrip("/")
+    if server.host in EVERY_INTERFACE:
+        return f"http://{lan_address()}:{port}"
+    if server.host not in ("127.0.0.1", "localhost", "::1"):
+        return f"http://{server.host}:{port}"
+    return ""
 
 
 def lan_address() -> str:
@@ -47,10 +62,16 @@ def qr_svg(url: str) -> str:
     return str(segno.make(url, error="m").svg_inline(scale=1, omitsize=True, light="#fff", border=2))
 
 
-def join_links(table_id: int, tokens: dict[int, str]) -> list[dict[str, Any]]:
+def join_links(
+    table_id: int, tokens: dict[int, str], claimed: dict[str, bool] | None = None
+) -> list[dict[str, Any]]:
+    """Each seat's join link: ``url`` (the QR code's), ``short_url`` and its ``text`` (the short
+    address without ``http://``, to read out or type), the QR code's ``svg``, and ``claimed``."""
     base = base_url()
     links = []
     for seat, token in sorted(tokens.items()):
         url = base + join_path(table_id, seat, token)
-        links.append({"seat": seat, "url": url, "svg": qr_svg(url)})
+        short = f"{base}/j/{short_code(token)}"
+        links.append({"seat": seat, "url": url, "short_url": short, "text": short.split("://", 1)[-1],
+                      "svg": qr_svg(url), "claimed": bool((claimed or {}).get(str(seat)))})
     return links

@@ -2,14 +2,17 @@
 spectator page, and the join link that turns a scanned QR code into a seat cookie.
 
 Each page carries the state it was drawn from and a little JS keeps it live over the table's
-stream. The table screen shows the seats' join codes and the host PIN only to the hub's own
-display (a browser on this machine); any other browser needs the host PIN to see them, since a
-join code opens a seat's hidden cards.
+stream. The table screen shows the join codes of the seats no phone has joined yet, and only to
+the hub's own display (a browser on this machine); any other browser needs the host PIN to see
+them, since a join code opens a seat's hidden cards. The PIN itself is never on the table screen:
+the host types it. A join code is spent once a phone has joined with it: another phone then
+needs the host to type the PIN on it, and the seat's first phone loses the seat.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import json
 import socket
 from urllib.parse import urlsplit
 
@@ -17,9 +20,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
-from console.hub.errors import Forbidden
+from console.hub.errors import Forbidden, NotFound, SeatTaken
+from console.hub.worker import ClaimSeat, TableWorker
+from console.web.api import wait_for
 from console.web.join import join_links
-from console.web.security import cookie_name, hub, require_seat
+from console.web.security import cookie_name, hub, require_host, require_seat, seat_token
 
 table_pages = Blueprint("table", __name__)
 seat_pages = Blueprint("seat", __name__)
@@ -51,29 +56,73 @@ def _plain_host(host: str) -> bool:
 
 @table_pages.get("/")
 def index() -> str:
-    return render_template("index.html", tables=hub().tables(), games=game_names(),
-                           pin=hub().host_pin if is_hub_display() else "")
+    return render_template("index.html", tables=hub().tables(), games=game_names())
 
 
 @table_pages.get("/tables/<int:table_id>")
 def table_screen(table_id: int) -> str:
     worker = hub().worker(table_id)
     display = is_hub_display()
-    links = join_links(table_id, hub().tokens(table_id)) if display else []
-    return render_template(
-        "table.html", worker=worker, payload=worker.channel.snapshot.payloads[None], links=links,
-        display=display, pin=hub().host_pin if display else "",
-    )
+    payload = worker.channel.snapshot.payloads[None]
+    claimed = json.loads(payload).get("claimed", {})
+    links = [link for link in join_links(table_id, hub().tokens(table_id), claimed)
+             if not link["claimed"]] if display else []
+    return render_template("table.html", worker=worker, payload=payload, links=links,
+                           display=display)
 
 
-@seat_pages.get("/join/<int:table_id>/<int:seat>/<token>")
-def join(table_id: int, seat: int, token: str) -> WerkzeugResponse:
-    hub().worker(table_id)
-    if hub().seat_for_token(table_id, token) != seat:
+@seat_pages.route("/join/<int:table_id>/<int:seat>/<token>", methods=["GET", "POST"])
+def join(table_id: int, seat: int, token: str) -> WerkzeugResponse | tuple[str, int]:
+    return _join(table_id, seat, token)
+
+
+@seat_pages.route("/j/<code>", methods=["GET", "POST"])
+def join_short(code: str) -> WerkzeugResponse | tuple[str, int]:
+    """The short address printed under a QR code, for typing."""
+    found = hub().find_short_code(code)
+    if found is None:
+        raise NotFound(f"there is no seat with the code {code[:16]!r}: check the letters under the "
+                       "seat's code on the table screen")
+    return _join(*found)
+
+
+def _join(table_id: int, seat: int, token: str) -> WerkzeugResponse | tuple[str, int]:
+    """The first phone to come with a seat's code gets the seat. Another phone (no cookie that
+    opens the seat) is asked for the host: the host types the PIN on it to hand the seat over."""
+    worker = hub().worker(table_id)
+    if hub().seat_for_join_token(table_id, token) != seat:
         raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "
                         "on the table screen again")
-    response = redirect(url_for("seat.seat_page", table_id=table_id, seat=seat), code=303)
-    response.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE_S, httponly=True,
+    return _claim(worker, seat)
+
+
+@seat_pages.route("/tables/<int:table_id>/seats/<int:seat>/next", methods=["GET", "POST"])
+def next_game(table_id: int, seat: int) -> WerkzeugResponse | tuple[str, int]:
+    """A seat's phone follows its seat to the next game the host started with these seats."""
+    require_seat(table_id, seat)
+    next_id = hub().store.next_table(table_id)
+    if next_id is None:
+        raise NotFound("the host has not started a next game at this table yet")
+    return _claim(hub().worker(next_id), seat)
+
+
+def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]:
+    table_id = worker.table.id
+    seat_page = url_for("seat.seat_page", table_id=table_id, seat=seat)
+    held = seat_token(table_id)
+    if held and hub().seat_for_token(table_id, held) == seat:  # this phone has the seat already
+        return redirect(seat_page, code=303)
+    if request.method == "POST":
+        require_host(request.form.get("pin", ""))
+        new_token = wait_for(worker, ClaimSeat(seat, handover=True))
+    else:
+        try:
+            new_token = wait_for(worker, ClaimSeat(seat))
+        except SeatTaken as taken:
+            return render_template("join-claimed.html", worker=worker, seat=seat, message=str(taken),
+                                   action=request.path), taken.status
+    response = redirect(seat_page, code=303)
+    response.set_cookie(cookie_name(table_id), new_token, max_age=COOKIE_MAX_AGE_S, httponly=True,
                         samesite="Lax", secure=request.is_secure)
     return response
 

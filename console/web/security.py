@@ -100,11 +100,13 @@ def require_seat(table_id: int, seat: int) -> None:
         raise Forbidden(f"this token does not open seat {seat} of table {table_id}")
 
 
-def require_host() -> None:
-    """The host PIN, with wrong tries counted per client address (console.web.limits.PinGuard):
-    a stranger guessing slows and then locks only their own device, never the host's display."""
+def require_host(given: str | None = None) -> None:
+    """The host PIN (from the X-Host-Pin header, or ``given`` from a form), with wrong tries
+    counted per client address (console.web.limits.PinGuard): a stranger guessing slows and then
+    locks only their own device, never the host's display."""
     guard: PinGuard = current_app.extensions["pin_guard"]
-    guard.check(request.remote_addr or "", hub().host_pin, request.headers.get(PIN_HEADER))
+    pin = given if given is not None else request.headers.get(PIN_HEADER)
+    guard.check(request.remote_addr or "", hub().host_pin, pin)
 
 
 def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, Any]:

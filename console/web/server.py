@@ -12,6 +12,7 @@ import resource
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from types import FrameType
 from typing import TextIO
 
@@ -20,6 +21,7 @@ from waitress.adjustments import Adjustments
 
 from console.hub.service import Hub
 from console.web.guarded import GuardedServer
+from console.web.join import phone_url
 from console.web.limits import Limits
 
 
@@ -68,25 +70,43 @@ def _raise_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout) -> None:
-    """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly."""
+def greeting(hub: Hub, port: int) -> list[str]:
+    """What the hub says at start: its notes, the PIN, the address to open here, and the one
+    phones use (or why they cannot join)."""
     settings = hub.config.server
+    host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
+    lines = [*hub.messages, f"host PIN {hub.host_pin}",
+             f"serving on http://{host}:{port}/ - open http://{host}:{port}{first}"]
+    phones = phone_url(settings, port)
+    if phones.startswith("http://127.0.0.1:"):  # every interface, but no network to reach it by
+        lines.append("this machine is on no network yet: join it to the Wi-Fi and restart the hub "
+                     "so phones can join")
+    elif phones:
+        lines.append(f"phones on this network join at {phones}/ : scan a seat's code on the table "
+                     "screen, or type the short address under it")
+    else:
+        lines.append("only this machine can connect; to let phones join, serve with --host 0.0.0.0")
+    return lines
+
+
+def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], object] | None = None) -> None:
+    """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly. ``start`` (the
+    hub's start: resuming and making tables) runs once the port is ours, so a port that is taken
+    leaves no table behind."""
     try:
         server = listen(app, hub)
     except ServeError:
         hub.stop()
         raise
-    port = server.effective_port
-    host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
-    for message in hub.messages:
-        print(f"tabletop: {message}", file=out)
-    print(f"tabletop: host PIN {hub.host_pin}", file=out)
-    tables = hub.tables()
-    first = f"/tables/{tables[0].table.id}" if len(tables) == 1 else "/"
-    print(f"tabletop: serving on http://{host}:{port}/ - open http://{host}:{port}{first}", file=out)
-    if settings.host in ("127.0.0.1", "localhost", "::1"):
-        print("tabletop: only this machine can connect; to let phones join, serve with --host 0.0.0.0",
-              file=out)
+    if start is not None:
+        try:
+            start()
+        except BaseException:
+            server.close()
+            raise
+    for line in greeting(hub, server.effective_port):
+        print(f"tabletop: {line}", file=out)
     out.flush()
 
     def stop(signum: int, frame: FrameType | None) -> None:

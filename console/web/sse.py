@@ -7,11 +7,13 @@ a keep-alive comment whenever the table is quiet. Each message's id is the table
 so a browser that reconnects resumes exactly where it stopped. A stream ends after
 ``max_stream_s`` (the browser reconnects at once), when a newer stream of the same seat replaces
 it, or the moment the client's connection closes, so no thread is held for ever. Public streams
-are capped per device and in all (console.web.limits), below the seats' share.
+are capped per device and in all (console.web.limits), below the seats' share. A stream the hub
+ends because its seat went to another phone says so last (``event: moved``).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 
@@ -86,6 +88,9 @@ def _messages(channel: Channel, subscription: Subscription, after: int | None,
             try:
                 update = channel.wait_for_update(subscription, seen, min(keepalive_s, remaining))
             except StreamClosed:
+                if subscription.farewell:
+                    data = json.dumps({"message": subscription.farewell})
+                    yield f"event: moved\ndata: {data}\n\n".encode()
                 return
             if update is not None:
                 snapshot = update

@@ -9,14 +9,14 @@ import pytest
 from console.hub.config import ConfigError, HubConfig, config_from_mapping, load_config
 
 
-def test_with_no_file_the_hub_serves_one_wisteria_table_with_a_phone_and_a_bot_on_localhost(
+def test_with_no_file_the_hub_serves_one_wisteria_table_with_a_phone_and_a_bot_on_every_interface(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("TABLETOP_JOURNAL", raising=False)
     config = load_config()
-    assert config.server.host == "127.0.0.1"
+    assert config.server.host == "0.0.0.0"  # phones on the Wi-Fi can join from the first command
     assert (config.table.game, config.table.seats) == ("wisteria", ("phone", "bot"))
     assert config.journal == tmp_path / "data" / "tabletop" / "journal.db"
 

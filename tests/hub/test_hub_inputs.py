@@ -14,6 +14,7 @@ import pytest
 from console.hub.config import InputsConfig
 from console.hub.errors import HubError
 from console.hub.service import Hub
+from console.journal import Journal
 
 MakeHub = Callable[..., Hub]
 
@@ -32,9 +33,11 @@ def test_auto_with_nothing_configured_runs_without_inputs_and_says_so(make_hub: 
                for message in hub.messages)
 
 
-def test_auto_refuses_a_pod_seat_when_no_pod_is_connected(make_hub: MakeHub) -> None:
+def test_auto_refuses_a_pod_seat_when_no_pod_is_connected(make_hub: MakeHub, tmp_path: Path) -> None:
     with pytest.raises(HubError, match=r"seat\(s\) 1 play with a pod, but no pod is connected.*--simulate"):
         start_auto(make_hub, ("pod", "bot"))
+    with Journal(next(tmp_path.rglob("*.db"))) as journal:
+        assert journal.tables() == []  # the refused table was never made
 
 
 def test_auto_refuses_a_buttons_seat_when_no_gpio_buttons_start(make_hub: MakeHub) -> None:
@@ -45,8 +48,10 @@ def test_auto_refuses_a_buttons_seat_when_no_gpio_buttons_start(make_hub: MakeHu
 def test_auto_refuses_physical_chance_when_no_pod_can_scan_the_cards(make_hub: MakeHub) -> None:
     hub = make_hub(game="wisteria", seats=("phone", "bot"), chance="physical", start=False)
     hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="auto"))
-    with pytest.raises(HubError, match=r"table\(s\) 1 deal physical cards .* no pod is connected"):
+    with pytest.raises(HubError, match=r"the new table deals physical cards .* no pod is connected"):
         hub.start()
+    with Journal(hub.config.journal) as journal:
+        assert journal.tables() == []  # refused before the table was made
 
 
 def test_auto_refuses_a_configured_pin_map_when_no_gpio_buttons_start(make_hub: MakeHub) -> None:

@@ -90,9 +90,13 @@ def test_the_organisers_actions_need_the_pin(organiser: FlaskClient) -> None:
     assert organiser.post(paths[0], json={}, headers=ORIGIN).status_code == 403
     for path in paths:
         assert organiser.post(path, json={}, headers={**ORIGIN, PIN_HEADER: "9999"}).status_code == 403
-    organiser.post(paths[0], json={}, headers={**ORIGIN, PIN_HEADER: "0000"})
-    # Five wrong PINs in a minute: now even the right one waits.
-    assert organiser.post(paths[0], json={}, headers=ORGANISER).status_code == 429
+    # Wrong PINs are counted per device: a stranger's guesses slow only the stranger.
+    stranger = {"REMOTE_ADDR": "192.0.2.9"}
+    answers = [organiser.post(paths[0], json={}, headers={**ORIGIN, PIN_HEADER: "0000"},
+                              environ_base=stranger).status_code for _ in range(5)]
+    assert answers[:3] == [403, 403, 403] and 429 in answers[3:], answers
+    assert organiser.post(paths[0], json={}, headers=ORGANISER, environ_base=stranger).status_code == 429
+    assert organiser.post(paths[0], json={}, headers=ORGANISER).status_code != 429
 
 
 def test_a_corrected_result_changes_the_standings_and_keeps_who_and_why(

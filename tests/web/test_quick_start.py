@@ -25,7 +25,7 @@ def test_bare_tabletop_serves_simulated_inputs_and_says_so_first(tmp_path: Path)
     try:
         deadline = time.monotonic() + 60
         assert process.stdout is not None
-        while time.monotonic() < deadline and not any("serving on" in line for line in lines):
+        while time.monotonic() < deadline and not any("phones on this network" in line for line in lines):
             line = process.stdout.readline()
             if not line:
                 break
@@ -38,6 +38,8 @@ def test_bare_tabletop_serves_simulated_inputs_and_says_so_first(tmp_path: Path)
     assert lines[0].startswith("tabletop: no command given, so running: tabletop serve --simulate"), lines
     assert "SIMULATED" in lines[0]
     assert any(line.startswith("tabletop: inputs: SIMULATED: 2 pods on ptys") for line in lines), lines
+    # a phone on the same Wi-Fi can join from the first command: the hub says where
+    assert any(line.startswith("tabletop: phones on this network join at http://") for line in lines), lines
 
 
 def test_simulate_and_another_inputs_mode_contradict(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,12 +15,12 @@ def tid(hub: Hub) -> int:
     return hub.tables()[0].table.id
 
 
-def test_the_hubs_own_display_shows_a_qr_code_per_seat_and_the_host_pin(
+def test_the_hubs_own_display_shows_a_qr_code_per_seat_but_never_the_host_pin(
     client: FlaskClient, hub: Hub
 ) -> None:
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     assert page.count('class="code"') == 2 and page.count("<svg") >= 2
-    assert "2468" in page
+    assert "2468" not in page  # the shared screen: the host types the PIN for host controls
 
 
 def test_another_screen_sees_the_table_but_no_join_code_or_pin(client: FlaskClient, hub: Hub) -> None:
@@ -43,7 +43,9 @@ def test_a_join_link_sets_the_seat_cookie_and_opens_the_seat_page(client: FlaskC
     joined = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
     assert joined.status_code == 303 and joined.location.endswith(f"/tables/{tid(hub)}/seats/2")
     cookie = joined.headers["Set-Cookie"]
-    assert f"tt_seat_{tid(hub)}={token}" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert f"tt_seat_{tid(hub)}=" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    # the phone gets a token of its own: the code seen on the shared screen is spent
+    assert token not in cookie and hub.seat_for_token(tid(hub), token) is None
     page = client.get(joined.location, environ_base=REMOTE)
     assert page.status_code == 200 and 'data-seat="2"' in page.get_data(as_text=True)
 
@@ -87,7 +89,7 @@ def test_an_unexpected_error_on_a_join_link_keeps_its_token_out_of_the_log(
     def failing_store(table_id: int, token: str) -> int:
         raise RuntimeError("the journal could not be read")
 
-    monkeypatch.setattr(hub, "seat_for_token", failing_store)
+    monkeypatch.setattr(hub, "seat_for_join_token", failing_store)
     token = hub.tokens(tid(hub))[2]
     response = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
     assert response.status_code == 500 and token not in response.get_data(as_text=True)

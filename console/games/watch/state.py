@@ -248,7 +248,7 @@ class WatchState(State):
         if action.seat == CHANCE:
             work = self._chance_work()
             if action not in {outcome for outcome, _ in work.outcomes(self)}:
-                raise IllegalAction(f"{action} is not a possible outcome now")
+                raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
             events = work.resolve(self, action)
         elif self.pending:
             events = self._decision().decide(self, action)

@@ -3,6 +3,8 @@
 import pytest
 from watch_table import Table, edge
 
+from console.games.core import CHANCE
+
 
 def refusal_table() -> Table:
     """Ruler 1 to act, holding a little of everything; an active 3-stack at i19 with a road to i25,
@@ -21,12 +23,12 @@ CASES = [
     ("1:settle i44", "a settlement must stand on an intersection touched by your road"),
     (
         "1:settle i25",
-        "a settlement costs 2 Grain, 2 Wood, 2 Stone; you have 1 Grain, 1 Wood, 1 Stone, 1 Gold, "
-        "1 Grain, 1 Wood, 1 Stone short",
+        "a settlement costs 2 Grain, 2 Wood, 2 Stone; you have 1 Grain, 1 Wood, 1 Stone and 1 Gold; "
+        "you need 1 more Grain, 1 more Wood and 1 more Stone",
     ),
     ("1:city i35", "a city is raised only from one of your own settlements"),
-    ("1:city i18", "a city costs 4 Grain, 2 Wood, 4 Stone; you have 1 Grain, 1 Wood, 1 Stone, 1 Gold, "
-     "3 Grain, 1 Wood, 3 Stone short"),
+    ("1:city i18", "a city costs 4 Grain, 2 Wood, 4 Stone; you have 1 Grain, 1 Wood, 1 Stone and 1 Gold; "
+     "you need 3 more Grain, 1 more Wood and 3 more Stone"),
     (f"1:road {edge('i40', 'i44')}", "a road must extend from your own city, settlement or road"),
     (f"1:road {edge('i26', 'i21')}", "that edge already has a road"),
     ("1:recruit i18", "armies are recruited at one of your cities"),
@@ -36,8 +38,8 @@ CASES = [
     ("1:walls i18", "walls are raised only around one of your cities"),
     ("1:improve h2 i14", "only a grain, wood or stone tile takes an improvement"),
     ("1:improve h11 i14", "an improvement stands on a tile next to its city"),
-    ("1:draw growth goods", "a Growth card (goods) costs 2 Grain, 1 Wood; you have 1 Grain, 1 Wood, 1 Stone, "
-     "1 Gold, 1 Grain short"),
+    ("1:draw growth goods", "a Growth card (goods) costs 2 Grain, 1 Wood; you have 1 Grain, 1 Wood, 1 Stone "
+     "and 1 Gold; you need 1 more Grain"),
     ("1:exchange wood", "the exchange takes 2 Gold; you have 1"),
     ("1:move i19 i20", "no road of yours or your allies' leads to i20"),
     ("1:move i19 i31", "no road of yours or your allies' leads to i31"),
@@ -120,3 +122,25 @@ def test_crowns_due_takes_exactly_four_or_all_there_are():
     t.refuse("1:play g-crowns-due 2 grain grain", "Crown's Due takes exactly 4 of ruler 2's resources")
     t.give(2, grain=2)
     t.refuse("1:play g-crowns-due 2 grain", "Crown's Due takes all 2 resources ruler 2 holds (fewer than 4)")
+
+
+def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings():
+    from console.games.watch.rules.ledger import short_of
+
+    assert short_of([2, 2, 3, 0], (0, 0, 0, 2), "a Warfare card (gold)") == (
+        "a Warfare card (gold) costs 2 Gold; you have 2 Grain, 2 Wood and 3 Stone; you need 2 more Gold")
+    nothing = short_of([0, 0, 0, 0], (1, 0, 0, 1), "x")
+    assert nothing.endswith("you have nothing; you need 1 more Grain and 1 more Gold")
+
+
+def test_a_chance_outcome_that_cannot_come_now_says_why():
+    t = Table(2)
+    t.give(1, gold=2)
+    t.do("1:draw warfare gold")
+    assert t.state.to_act == (CHANCE,)
+    t.refuse("chance:deal growth g-gold-rush", "is not a possible outcome now: the table is dealing ruler 1 "
+             "the next card of the Warfare deck")
+    t.refuse("chance:deal warfare g-gold-rush", "g-gold-rush is not a card of the Warfare deck")
+    t.refuse("chance:harrow x-ashen-wind", "the table is waiting for chance:deal, not chance:harrow")
+    t.state.decks["warfare"].unseen.pop("w-intrigue")  # every copy dealt
+    t.refuse("chance:deal warfare w-intrigue", "no copy of Intrigue is left in the Warfare deck to deal")

@@ -51,6 +51,19 @@ class DealCard(ChanceWork):
         state.decks[self.deck].take_unseen(action.words[1])
         return give_card(state, self.to, action.words[1], "draw")
 
+    def refusal(self, state: WatchState, action: WatchAction) -> str:
+        if action.verb != "deal":  # zero-argument super() fails in a slots dataclass
+            return ChanceWork.refusal(self, state, action)
+        deck = self.deck.title()
+        if action.words[0] != self.deck:
+            return f"the table is dealing ruler {self.to} the next card of the {deck} deck"
+        card = action.words[1]
+        known = state.catalog.cards.get(card)
+        if known is None or known.deck != self.deck:
+            return f"{card} is not a card of the {deck} deck"
+        # Any seat may read this: the refusal itself already says that card cannot come now.
+        return f"no copy of {known.name} is left in the {deck} deck to deal"
+
     def advance(self, state: WatchState) -> list[Event] | None:
         deck = state.decks[self.deck]
         if deck.needs_chance:

@@ -61,15 +61,20 @@ def cost_text(cost: Cost) -> str:
 
 
 def short_of(stores: list[int], cost: Cost, what: str) -> str:
-    """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing."""
-    grain, wood, stone, gold = (max(0, cost[index] - stores[index]) for index in range(4))
-    missing: Cost = (grain, wood, stone, gold)
-    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}, {cost_text(missing)} short"
+    """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing, each
+    in a clause of its own, so the missing goods never read as part of the holdings."""
+    missing = [f"{cost[index] - stores[index]} more {RESOURCE_NAMES[index].title()}"
+               for index in range(4) if cost[index] > stores[index]]
+    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}; you need {_and(missing)}"
 
 
 def stores_text(stores: list[int]) -> str:
     held = [f"{amount} {RESOURCE_NAMES[index].title()}" for index, amount in enumerate(stores) if amount]
-    return ", ".join(held) or "nothing"
+    return _and(held) or "nothing"
+
+
+def _and(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 # --- pieces -------------------------------------------------------------------------------------

@@ -92,6 +92,15 @@ class ChanceWork(Work):
         """Apply one of ``outcomes`` (already checked); pops this item from the queue."""
         raise NotImplementedError
 
+    def refusal(self, state: WatchState, action: WatchAction) -> str:
+        """Why ``action`` is not one of the outcomes now, in words any seat may read: what the
+        table waits for, never the outcomes themselves (a hand's cards can be among them)."""
+        verbs = sorted({outcome.verb for outcome, _ in self.outcomes(state)})
+        if action.verb not in verbs:
+            waited = " or ".join(f"chance:{verb}" for verb in verbs) or f"chance:{self.name}"
+            return f"the table is waiting for {waited}, not chance:{action.verb}"
+        return f"the table's {self.name} must be one of the outcomes its rules allow now"
+
     def advance(self, state: WatchState) -> list[Event] | None:
         if self.outcomes(state):
             return None

@@ -1,0 +1,111 @@
+"""Terminal play a person can follow: a compact board per game, choices labelled in words and
+numbered in natural order, each private event once, and Ctrl-C or a closed pipe end cleanly."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from console.games import find_game
+from console.games.core import CHANCE, Event
+from console.journal import Journal
+from console.play import events_once, show_turn
+from console.play_text import choice_groups, natural_key
+from console.table import Table
+
+
+def cli(journal: Path, *args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "console.cli", "--journal", str(journal), *args],
+                          capture_output=True, text=True, timeout=120, **kwargs)  # type: ignore[call-overload]
+
+
+def test_places_come_in_natural_order() -> None:
+    assert sorted(["i10", "i2", "i19", "i1"], key=natural_key) == ["i1", "i2", "i10", "i19"]
+    watch = find_game("watch")
+    state = watch.new(3, 4, None, None)
+    groups = choice_groups(watch, state.legal_actions(1), state.view(1))
+    places = [words for words, _ in groups[0].items]
+    assert groups[0].label == "Place or raise a city" and places[:11] == [f"i{n}" for n in range(1, 12)]
+
+
+def test_wheels_choices_say_whose_shelf_and_name_the_cards() -> None:
+    wheels = find_game("wheels")
+    state = wheels.new(2, 5, None, None)
+    texts = ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait",
+             "1:read 2")
+    legal = [wheels.parse_action(text) for text in texts]
+    groups = {group.label or group.items[0][0]: [words for words, _ in group.items] for group in
+              choice_groups(wheels, legal, state.view(1))}
+    assert groups["Play a craft"] == ["Fen Poultice on your shelf 3", "The Souring on the rival's shelf 2"]
+    assert groups["Set a wheel on an empty shelf (spends the turn)"] == [
+        "Cart Wheel on shelf 1, sealed (hold halved, hidden)"]
+    assert list(groups)[-1] == "Wait: do nothing (spends the turn)"  # ending the turn comes last
+
+
+def test_each_game_shows_a_compact_board_and_numbered_choices(tmp_path: Path) -> None:
+    with Journal(tmp_path / "j.db") as journal:
+        for name, players, most_lines in (("wisteria", 2, 12), ("wheels", 2, 16), ("watch", 3, 32)):
+            table = Table.start(journal, name, players, seed=3)
+            while table.state.to_act == (CHANCE,):
+                table.submit(table.chance_action())
+            out = io.StringIO()
+            ordered = show_turn(table, 1, table.state.view(1), out)
+            text = out.getvalue()
+            assert sorted(map(str, ordered)) == sorted(map(str, table.state.legal_actions(1)))
+            assert "1) " in text and "{" not in text, text  # words, not a JSON dump
+            assert len(text.splitlines()) <= most_lines, text
+            if name == "watch":
+                assert "h10 " in text and "i14" in text and "Tiles: Gr grain" in text
+
+
+def test_a_private_event_and_its_redacted_twin_show_once() -> None:
+    private = Event("draw", {"seat": 1, "card": "bloom"}, frozenset({1}))
+    twin = Event("draw", {"seat": 1})
+    other = Event("draw", {"seat": 2})
+    assert events_once([private, twin, other, Event("draw", {"seat": 2})], 1) == [
+        private, other, Event("draw", {"seat": 2})]
+    assert events_once([private, twin], 2) == [twin]
+
+
+def test_ctrl_c_names_the_resume_command_and_exits_130(tmp_path: Path) -> None:
+    journal = tmp_path / "j.db"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "console.cli", "--journal", str(journal), "play", "wheels", "--seed", "2"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + 60
+    while "Choose a number" not in seen and time.monotonic() < deadline:
+        seen += os.read(process.stdout.fileno(), 4096).decode()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err, err
+    assert "resume this game with: tabletop play --resume 1" in err
+    assert cli(journal, "games").stdout.split()[:4] == ["1", "wheels", "2p", "playing"]  # resumable
+
+
+def test_a_refused_play_leaves_no_table(tmp_path: Path) -> None:
+    journal = tmp_path / "j.db"
+    refused = cli(journal, "play", "wisteria", "--bots", "5")
+    assert refused.returncode == 2 and refused.stderr == (
+        "tabletop: --bots must be from 0 to 1 for 2 players, not 5\n")
+    assert cli(journal, "games").stdout.strip() == "no games in the journal yet"
+
+
+def test_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
+    journal = tmp_path / "j.db"
+    assert cli(journal, "play", "wisteria", "--seed", "4", input="1\n" * 400 + "q\n").returncode == 0
+    command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "replay", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader has gone before a line is written (| head that is done)
+    err = process.stderr.read().decode()
+    assert process.wait(60) == 141 and err == "", err
+    process.stderr.close()
