@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
 from console.hub.errors import Forbidden
+from console.web import page_data
 from console.web.join import join_links
 from console.web.security import cookie_name, hub, require_seat
 
@@ -52,18 +53,36 @@ def _plain_host(host: str) -> bool:
 @table_pages.get("/")
 def index() -> str:
     return render_template("index.html", tables=hub().tables(), games=game_names(),
-                           pin=hub().host_pin if is_hub_display() else "")
+                           start_form=page_data.start_form(), pin=hub().host_pin if is_hub_display() else "")
 
 
 @table_pages.get("/tables/<int:table_id>")
 def table_screen(table_id: int) -> str:
     worker = hub().worker(table_id)
     display = is_hub_display()
+    claimed = claimed_seats(table_id)
     links = join_links(table_id, hub().tokens(table_id)) if display else []
+    for link in links:
+        link["claimed"] = link["seat"] in claimed
     return render_template(
         "table.html", worker=worker, payload=worker.channel.snapshot.payloads[None], links=links,
-        display=display, pin=hub().host_pin if display else "",
+        display=display, cards=page_data.cards(worker.table.game.name), claimed=sorted(claimed),
     )
+
+
+# TRANSITION (night-host): the hub records claimed seats itself and puts a ``claimed`` flag per
+# seat in the snapshot; until then the join route notes a claim in the hub's settings table.
+def _claim_key(table_id: int, seat: int) -> str:
+    return f"claimed:{table_id}:{seat}"
+
+
+def mark_claimed(table_id: int, seat: int) -> None:
+    hub().store._run("INSERT OR IGNORE INTO hub_settings VALUES (?, '1')", (_claim_key(table_id, seat),))
+
+
+def claimed_seats(table_id: int) -> set[int]:
+    rows = hub().store._run("SELECT key FROM hub_settings WHERE key LIKE ?", (f"claimed:{table_id}:%",))
+    return {int(str(row[0]).rsplit(":", 1)[1]) for row in rows}
 
 
 @seat_pages.get("/join/<int:table_id>/<int:seat>/<token>")
@@ -72,6 +91,7 @@ def join(table_id: int, seat: int, token: str) -> WerkzeugResponse:
     if hub().seat_for_token(table_id, token) != seat:
         raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "
                         "on the table screen again")
+    mark_claimed(table_id, seat)
     response = redirect(url_for("seat.seat_page", table_id=table_id, seat=seat), code=303)
     response.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE_S, httponly=True,
                         samesite="Lax", secure=request.is_secure)
@@ -83,11 +103,13 @@ def seat_page(table_id: int, seat: int) -> str:
     worker = hub().worker(table_id)
     require_seat(table_id, seat)
     payload = worker.channel.snapshot.payloads[seat]
-    return render_template("seat.html", worker=worker, seat=seat, payload=payload)
+    return render_template("seat.html", worker=worker, seat=seat, payload=payload,
+                           cards=page_data.cards(worker.table.game.name))
 
 
 @seat_pages.get("/tables/<int:table_id>/watch")
 def watch_page(table_id: int) -> str:
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
-    return render_template("seat.html", worker=worker, seat=None, payload=payload)
+    return render_template("seat.html", worker=worker, seat=None, payload=payload,
+                           cards=page_data.cards(worker.table.game.name))
