@@ -264,7 +264,6 @@ def test_the_watch_rulers_have_valid_distinct_colours_and_initials(
         ".map((n) => [n.className, getComputedStyle(n).backgroundColor]))"
     )
     assert tiles["tile-swatch tile-grain"] != tiles["tile-swatch tile-gold"], tiles
-    shot(screen, "watch-bots-table-1366x768")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -448,3 +447,45 @@ def test_the_start_form_offers_each_game_by_title_with_its_own_options(
     ]
     assert "option:victory" in names and "option:victory_points" not in names, names
     shot(phone, "start-form-390x844")
+
+
+@pytest.mark.parametrize("width", [360, 430])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_page_fits_phones_from_360_to_430_wide(
+    hub: Hub, browsers: dict[str, webdriver.Chrome], game: str, width: int
+) -> None:
+    phone = browsers["phone"]
+    open_seat(hub, phone, game)
+    size(phone, width, 800, mobile=True)
+    phone.refresh()
+    drawn(phone)
+    wide = phone.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1] == width, wide
+
+
+def test_the_host_extends_the_clock_by_five_minutes(hub: Hub, browsers: dict[str, webdriver.Chrome]) -> None:
+    screen = browsers["screen"]
+    size(screen, *SCREENS["1366x768"])
+    spec = {
+        "game": "wisteria",
+        "players": 2,
+        "seats": ["phone", "phone"],
+        "seed": 8,
+        "options": {"victory": "time_limit", "time_limit_minutes": 1},
+    }
+    table = hub.start(spec)
+    screen.get(f"{hub.url}/tables/{table}")
+    drawn(screen)
+    if not screen.execute_script("return window.tabletop.state().clock"):
+        pytest.skip("this hub has no table clock yet (it comes with the clock's branch, 'generic')")
+    before = screen.execute_script("return window.tabletop.state().clock.remaining_s")
+    screen.find_element(By.CSS_SELECTOR, "#host summary").click()
+    screen.find_element(By.ID, "extend").click()
+    alert = screen.find_element(By.ID, "host-error")
+    assert "PIN" in alert.text  # asked for, never shown
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    screen.find_element(By.ID, "extend").click()
+    WebDriverWait(screen, 10).until(
+        lambda d: d.execute_script("return window.tabletop.state().clock.remaining_s") > before + 200
+    )
+    assert "Time left 6:" in screen.find_element(By.ID, "clock").text
