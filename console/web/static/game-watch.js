@@ -310,7 +310,7 @@
       case "activated": return `${r} wakes the army at ${at(e.at)}, paying ${e.paid === "card" ? "with a card" : cap(e.paid)}`;
       case "deactivated": return `${r}'s armies rest`;
       case "moved": return `${r} marches from ${e.from} to ${e.to}`;
-      case "retreated": return `${r} retreats from ${e.from} to ${e.to}${e.lost ? `, losing ${e.lost}` : ""}`;
+      case "retreated": return `${r} retreats from ${e.from} ${e.to ? `to ${e.to}` : "with nowhere to go"}${e.lost ? `, losing ${e.lost}` : ""}`;
       case "combat": return `${r} strikes ${ruler(e.defender)}'s ${e.terrain} at ${e.at} from ${e.from}: ${e.attack} against ${e.defence}, `
         + `${e.winner === e.seat ? `${r} wins` : `${ruler(e.defender)} holds`}`;
       case "stack_destroyed": return `${ruler(e.owner)}'s army of ${e.units} at ${e.at} is destroyed`;
@@ -318,7 +318,10 @@
       case "turncoat": return `${ruler(e.owner)}'s army at ${e.from} turns coat to ${e.to}`;
       case "piece_destroyed": return `${ruler(e.owner)}'s ${e.piece} at ${e.at} is destroyed`;
       case "road_destroyed": return `${ruler(e.owner)}'s road on ${at(e.at)} is destroyed`;
-      case "improvement_destroyed": return `${ruler(e.owner)}'s ${e.kind} on ${e.at} is destroyed`;
+      // The engine's improvement_destroyed event carries the improvement in a "kind" field,
+      // which takes the event's own kind's place: it arrives as kind "granary", "mill" or "quarry".
+      case "improvement_destroyed": case "granary": case "mill": case "quarry":
+        return `${ruler(e.owner)}'s ${e.kind === "improvement_destroyed" ? "improvement" : cap(e.kind)} on ${e.at} is destroyed`;
       case "city_fell": return `${ruler(e.owner)}'s city at ${e.at} falls (${e.why === "forfeit" ? "given up to the Horde" : e.why}): ${e.fate}`;
       case "unrest": return `Unrest breaks out at ${e.at}`;
       case "held": return `${e.at} holds`;

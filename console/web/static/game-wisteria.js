@@ -81,7 +81,7 @@
       case "war": return `War! ${seats(event.seats)} tie on ${event.strength}`;
       case "war_again": return `The battle ties again: ${seats(event.seats)} on ${event.strength}`;
       case "chosen": return `${s} has chosen`;
-      case "choice": return `You chose ${event.choice}`;
+      case "choice": return `You chose ${event.choice === "battle" ? "Battle" : "Retreat"}`;
       case "choices": return `Battle: ${seats(event.battle) || "nobody"} · Retreat: ${seats(event.retreat) || "nobody"}`;
       case "war_won": return `${s} wins the War: ${event.cards} cards`;
       case "kept": return `${s} keeps ${event.cards} cards`;
