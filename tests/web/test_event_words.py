@@ -31,10 +31,12 @@ PLAYS: dict[str, list[tuple[int, range, dict[str, Any]]]] = {
 }
 
 
-def sample_events(game_name: str) -> list[dict[str, Any]]:
-    """Up to three events of each kind (and of each audience) from random games."""
+def sample_play(game_name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Up to three events of each kind (and of each audience) from random games, and up to
+    three choices of each verb with the view of the seat that had them."""
     game = find_game(game_name)
     found: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+    choices: dict[str, list[dict[str, Any]]] = {}
     for players, seeds, options in PLAYS[game_name]:
         for seed in seeds:
             state = game.new(players, seed=seed, options=options)
@@ -43,35 +45,45 @@ def sample_events(game_name: str) -> list[dict[str, Any]]:
                 if state.is_over:
                     break
                 seat = state.to_act[0]
-                action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
+                if seat == CHANCE:
+                    action = state.sample_chance(rng)
+                else:
+                    legal = state.legal_actions(seat)
+                    for choice in legal:
+                        kept_choices = choices.setdefault(str(choice).split(":", 1)[1].split(" ")[0], [])
+                        if len(kept_choices) < 3 and rng.random() < 0.2:
+                            kept_choices.append({"notation": str(choice), "view": state.view(seat)})
+                    action = rng.choice(legal)
                 for event in state.apply(action):
                     kept = found.setdefault((event.kind, event.audience is None), [])
                     if len(kept) < 3:
                         kept.append({"id": 1, "action": 1, **event.to_json()})
-    return [event for events in found.values() for event in events]
+    return [event for events in found.values() for event in events], [
+        c for kept in choices.values() for c in kept
+    ]
 
 
 @pytest.fixture(scope="module")
-def worded(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, str]]:
-    samples = {name: {"cards": page_data.cards(name), "events": sample_events(name)} for name in PLAYS}
+def words(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[str]]]:
+    """{"lines": [[game, kind, line]], "labels": [[game, notation, label, detail]]}."""
+    samples = {}
+    for name in PLAYS:
+        events, choices = sample_play(name)
+        samples[name] = {"cards": page_data.cards(name), "events": events, "choices": choices}
     path = tmp_path_factory.mktemp("words") / "samples.json"
     path.write_text(json.dumps(samples))
-    return [(str(game), str(kind), str(line)) for game, kind, line in _run_node(path)]
-
-
-_node: list[str] = []
-
-
-def _run_node(samples: Path) -> list[list[str]]:
     done = subprocess.run(
-        [_node[0], str(HERE / "describe_events.js"), str(STATIC), str(samples)],
+        [_node[0], str(HERE / "describe_events.js"), str(STATIC), str(path)],
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
     )
-    lines: list[list[str]] = json.loads(done.stdout)
-    return lines
+    worded: dict[str, list[list[str]]] = json.loads(done.stdout)
+    return worded
+
+
+_node: list[str] = []
 
 
 @pytest.fixture(autouse=True)
@@ -88,8 +100,8 @@ def test_the_dump_check_catches_the_old_log_lines() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(PLAYS))
-def test_every_event_reads_as_a_sentence(worded: list[tuple[str, str, str]], game: str) -> None:
-    lines = [(kind, line) for name, kind, line in worded if name == game]
+def test_every_event_reads_as_a_sentence(words: dict[str, list[list[str]]], game: str) -> None:
+    lines = [(kind, line) for name, kind, line in words["lines"] if name == game]
     assert len({kind for kind, _ in lines}) >= {"wisteria": 12, "wheels": 20, "watch": 35}[game]
     ids = set(find_game(game).catalog())
     for kind, line in lines:
@@ -97,3 +109,28 @@ def test_every_event_reads_as_a_sentence(worded: list[tuple[str, str, str]], gam
         assert not raw_ids(line, ids), (kind, line)
         # the generic fallback ("Seat 2: Damp") means the game has no words for this kind
         assert not re.fullmatch(r"(Seat \d+: )?[A-Z][a-z]+( [a-z]+)*", line), (kind, line)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_every_choice_is_labelled_in_words(words: dict[str, list[list[str]]], game: str) -> None:
+    labels = [(notation, label, detail) for name, notation, label, detail in words["labels"] if name == game]
+    verbs = {notation.split(":", 1)[1].split(" ")[0] for notation, _, _ in labels}
+    assert len(verbs) >= {"wisteria": 2, "wheels": 7, "watch": 15}[game], verbs
+    ids = set(find_game(game).catalog())
+    for notation, label, detail in labels:
+        # not the notation itself, no card id, and capitalised like a button's words
+        assert label != notation.split(":", 1)[1] and not label[0].islower(), (notation, label)
+        assert not raw_ids(label, ids) and not is_dump(label), (notation, label)
+        assert not re.search(r"\b[IEH]\d+\b", label), (notation, label)  # places are i14, e23, h5
+        assert not is_dump(detail), (notation, detail)
+    if game == "wheels":
+        # a craft aimed at the rival names the rival's shelf, never "your"
+        rival = {cid for cid, info in page_data.cards("wheels").items() if info.get("rival")}
+        aimed = [
+            (n, label)
+            for n, label, _ in labels
+            if n.split(" ")[0].endswith("play") and len(n.split(" ")) == 3
+        ]
+        for notation, label in aimed:
+            whose = "seat" if notation.split(" ")[1] in rival else "your"
+            assert f"on {whose}" in label, (notation, label)

@@ -273,6 +273,8 @@
     const edge = latest.board.edges.find((e) => e.id === place);
     return edge ? `${place} (${edge.ends[0]}–${edge.ends[1]})` : String(place);
   };
+  // A card's argument in words: a seat as its ruler, a resource capitalised, a place as it is.
+  const cardArg = (a) => (/^\d$/.test(a) ? ruler(a) : RESOURCES.includes(a) ? cap(a) : at(a));
   const amounts = (event) => RESOURCES.filter((k) => event[k]).map((k) => `${event[k]} ${cap(k)}`).join(", ") || "nothing";
   const list = (resources) => (resources || []).map(cap).join(", ");
   const who = (value) => (typeof value === "number" ? ruler(value) : String(value));
@@ -295,7 +297,7 @@
       case "card": return `You ${e.how === "draw" ? "draw" : "gain"} ${card(e.card)}`;
       case "card_gained": return `${r} gains a card`;
       case "free_card": return `${r} takes a free ${DECKS[e.deck] || e.deck} card`;
-      case "played": return `${r} plays ${card(e.card)}${e.args && e.args.length ? ` (${e.args.map((a) => (/^\d$/.test(a) ? ruler(a) : cap(at(a)))).join(", ")})` : ""}`;
+      case "played": return `${r} plays ${card(e.card)}${e.args && e.args.length ? ` (${e.args.map((a) => cardArg(a)).join(", ")})` : ""}`;
       case "revealed": return `${r} reveals ${card(e.card)}`;
       case "returned": return `${r} hands back a ${DECKS[e.deck] || e.deck} card`;
       case "card_lost": return `${r} loses a ${DECKS[e.deck] || e.deck} card`;
@@ -364,7 +366,7 @@
       case "accept": return "Accept the alliance";
       case "decline": return "Decline the alliance";
       case "break": return `Break the alliance with ${ruler(args[0])}`;
-      case "play": return `Play ${card(args[0])}${args.length > 1 ? `: ${args.slice(1).map((a) => (/^\d$/.test(a) ? ruler(a) : cap(at(a)))).join(", ")}` : ""}`;
+      case "play": return `Play ${card(args[0])}${args.length > 1 ? `: ${args.slice(1).map((a) => cardArg(a)).join(", ")}` : ""}`;
       case "reveal": return `Reveal ${card(args[0])}`;
       case "return": return `Hand back ${card(args[0])}`;
       case "choose": return `Free card from ${DECKS[args[0]] || args[0]}`;
