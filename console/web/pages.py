@@ -85,6 +85,14 @@ def claimed_seats(table_id: int) -> set[int]:
     return {int(str(row[0]).rsplit(":", 1)[1]) for row in rows}
 
 
+@table_pages.get("/tables/<int:table_id>/claimed")
+def claimed(table_id: int) -> dict[str, list[int]]:
+    """The seats a phone has joined (public: it says who sits, not what they hold), which the
+    table screen asks for while it still shows join codes."""
+    hub().worker(table_id)
+    return {"claimed": sorted(claimed_seats(table_id))}
+
+
 @seat_pages.get("/join/<int:table_id>/<int:seat>/<token>")
 def join(table_id: int, seat: int, token: str) -> WerkzeugResponse:
     hub().worker(table_id)

@@ -296,6 +296,8 @@ def test_a_tapped_qr_link_opens_the_seat_and_its_code_leaves_the_table_screen(
     drawn(phone)
     assert phone.current_url.endswith(f"/tables/{table}/seats/2")
     assert phone.find_element(By.TAG_NAME, "h1").text.startswith("Seat 2")
+    # the table screen drops the code by itself, and a reloaded screen does not show it again
+    WebDriverWait(screen, 10).until_not(lambda d: d.find_elements(By.CSS_SELECTOR, ".code[data-seat='2']"))
     screen.get(f"{hub.url}/tables/{table}")
     drawn(screen)
     assert not screen.find_elements(By.CSS_SELECTOR, ".code[data-seat='2']"), (

@@ -54,6 +54,22 @@
     });
   }
 
+  // While the table screen shows codes it asks every few seconds which seats have been joined.
+  // TRANSITION (night-host): once the snapshot carries the claimed flags this poll can go.
+  async function pollClaimed() {
+    if (page !== "table" || !document.querySelector("#codes .code[data-seat]:not([hidden])")) return;
+    try {
+      const response = await fetch(`/tables/${tableId}/claimed`, { credentials: "same-origin" });
+      if (response.ok) {
+        (await response.json()).claimed.forEach((s) => claimedAtLoad.push(s));
+        hideClaimedCodes();
+      }
+    } catch (error) {
+      // the stream's own banner says when the hub is away
+    }
+  }
+  if (page === "table") setInterval(pollClaimed, 2000);
+
   // After a game ends the table screen offers the next one, with the same game and seats.
   function againLink() {
     const node = el("again");
