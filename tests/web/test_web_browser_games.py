@@ -400,6 +400,12 @@ def test_the_watch_places_are_chosen_by_tapping_the_map(
         int(re.sub(r"\D", "", a.split(" ")[1])) for a in order if a.split(" ")[0].endswith(("settle", "city"))
     ]
     assert numbers == sorted(numbers), order
+    # scrolled down to the choices, the map is still whole on the screen
+    phone.execute_script("document.getElementById('choices').scrollIntoView()")
+    top, bottom = phone.execute_script(
+        "const r = document.querySelector('svg.map').getBoundingClientRect(); return [r.top, r.bottom];"
+    )
+    assert top >= 0 and bottom <= PHONE[1] / 2 + 10, (top, bottom)
     shot(phone, "watch-seat-tapped-390x844")
     shown[0].click()
     WebDriverWait(phone, 30).until(
