@@ -77,15 +77,8 @@ def test_a_seat_plays_from_a_phone_and_both_screens_see_it(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
     hub = hub_process(
-        tmp_path / "journal.db",
-        "--game",
-        "wisteria",
-        "--seats",
-        "phone,bot",
-        "--bot-delay",
-        "1",
-        "--seed",
-        "1",
+        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--bot-delay", "1",
+        "--seed", "1",
     )
     status, codes = hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})
     assert status == 200
