@@ -32,6 +32,8 @@ def test_a_joined_seats_code_leaves_the_table_screen(client: FlaskClient, hub: H
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     assert page.count('class="code"') == 1 and token not in page
     assert 'data-seat="1"' in page and 'data-claimed="[2]"' in page
+    # the screen asks for the claimed seats while it shows codes
+    assert client.get(f"/tables/{tid(hub)}/claimed").get_json() == {"claimed": [2]}
 
 
 def test_the_start_form_carries_each_games_title_and_own_options(client: FlaskClient) -> None:
