@@ -174,6 +174,7 @@ def open_seat(hub: Hub, phone: webdriver.Chrome, game: str) -> None:
     phone.get(hub.join_url(hub.tables[game], 1))
     drawn(phone)
     assert phone.execute_script("return window.innerWidth") == PHONE[0]
+    assert phone.find_elements(By.CSS_SELECTOR, "nav.back a[href='/']"), "no way back"
 
 
 def choices(driver: webdriver.Chrome) -> list[Any]:
@@ -209,6 +210,7 @@ def test_the_table_screen_fits_without_scrolling(
         )
         assert bottoms and max(bottoms) <= height + 1, (label, bottoms)
         assert not screen.find_elements(By.ID, "pin"), "the host PIN is on the shared screen"
+        assert screen.find_elements(By.CSS_SELECTOR, "nav.back a[href='/']"), "no way back"
         shot(screen, f"{game}-table-{label}" if which == "phone" else f"{game}-table-over-{label}")
     no_console_errors(screen)
 
@@ -364,6 +366,7 @@ def test_a_phone_plays_with_worded_grouped_choices(
         before = actions_done(phone)
         buttons[0].click()
         WebDriverWait(phone, 30).until(lambda d: actions_done(d) > before)  # noqa: B023 (waited here)
+    shot(phone, f"{game}-seat-played-390x844")
     lines = [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
     assert lines and not [line for line in lines if is_dump(line)], lines
     if game in ("wisteria", "wheels"):

@@ -201,7 +201,8 @@
     filter.type = "search";
     filter.className = "filter";
     filter.id = "choice-filter";
-    filter.placeholder = `filter ${state.legal.length} choices, or tap the map`;
+    const map = el("board").querySelector("[data-place]");
+    filter.placeholder = `filter ${state.legal.length} choices${map ? ", or tap the map" : ""}`;
     filter.setAttribute("aria-label", "filter the choices");
     filter.addEventListener("input", () => applyFilter(choices, filter.value));
     return filter;
