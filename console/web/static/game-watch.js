@@ -387,7 +387,10 @@
   }
   const seatName = (seat) => ruler(seat);
 
-  Games.renderers.watch = Object.assign(render, { label, verb, detail, describe, seatName, after: paint });
+  // The owner's "You draw Master Mason" stands for the table's "Ruler 1 gains a card".
+  const twins = { card_gained: "card" };
+
+  Games.renderers.watch = Object.assign(render, { label, verb, detail, describe, seatName, twins, after: paint });
 
   // Colours come from the view (ruler banners); they are set through the DOM, not inline styles.
   function paint(root) {

@@ -224,6 +224,8 @@
     const choices = el("choices");
     const filter = el("choice-filter");
     if (filter) filter.value = place.dataset.place;
+    el("board").querySelectorAll("[data-place].picked").forEach((node) => node.classList.remove("picked"));
+    place.classList.add("picked");
     applyFilter(choices, place.dataset.place);
     el("actions").scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
