@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from console.games import game_names
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.worker import ClaimSeat, TableWorker
+from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
 from console.web.security import cookie_name, hub, require_host, require_seat, seat_token
@@ -56,7 +57,8 @@ def _plain_host(host: str) -> bool:
 
 @table_pages.get("/")
 def index() -> str:
-    return render_template("index.html", tables=hub().tables(), games=game_names())
+    return render_template("index.html", tables=hub().tables(), games=game_names(),
+                           start_form=page_data.start_form())
 
 
 @table_pages.get("/tables/<int:table_id>")
@@ -68,7 +70,8 @@ def table_screen(table_id: int) -> str:
     links = [link for link in join_links(table_id, hub().tokens(table_id), claimed)
              if not link["claimed"]] if display else []
     return render_template("table.html", worker=worker, payload=payload, links=links,
-                           display=display)
+                           display=display, cards=page_data.cards(worker.table.game.name),
+                           claimed=sorted(int(seat) for seat, taken in claimed.items() if taken))
 
 
 @seat_pages.route("/join/<int:table_id>/<int:seat>/<token>", methods=["GET", "POST"])
@@ -132,11 +135,13 @@ def seat_page(table_id: int, seat: int) -> str:
     worker = hub().worker(table_id)
     require_seat(table_id, seat)
     payload = worker.channel.snapshot.payloads[seat]
-    return render_template("seat.html", worker=worker, seat=seat, payload=payload)
+    return render_template("seat.html", worker=worker, seat=seat, payload=payload,
+                           cards=page_data.cards(worker.table.game.name))
 
 
 @seat_pages.get("/tables/<int:table_id>/watch")
 def watch_page(table_id: int) -> str:
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
-    return render_template("seat.html", worker=worker, seat=None, payload=payload)
+    return render_template("seat.html", worker=worker, seat=None, payload=payload,
+                           cards=page_data.cards(worker.table.game.name))

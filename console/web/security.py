@@ -60,8 +60,17 @@ def install(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected)
 
 
+# Browsers honour Cross-Origin-Opener-Policy only on a trustworthy origin (https, or this machine);
+# a phone on the hub's plain-http LAN address ignores it with a console error, so it is not sent.
+TRUSTWORTHY_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
 def _security_headers(response: Response) -> Response:
+    trustworthy = request.scheme == "https" or request.host.rpartition(":")[0] in TRUSTWORTHY_HOSTS \
+        or request.host in TRUSTWORTHY_HOSTS
     for name, value in HEADERS.items():
+        if name == "Cross-Origin-Opener-Policy" and not trustworthy:
+            continue
         response.headers.setdefault(name, value)
     response.headers.setdefault("Cache-Control", "no-store")
     return response

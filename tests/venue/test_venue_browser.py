@@ -143,6 +143,7 @@ def test_the_host_starts_the_venues_table_from_the_table_screen(
         WebDriverWait(screen, 10).until(lambda d: offer.is_displayed())
         assert "Ada · Bea" in offer.text and "round 1, table 1" in offer.text
         # The PIN is never on the shared screen: the host types it, as for every host control.
+        screen.find_element(By.CSS_SELECTOR, "#host summary").click()
         screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.host_pin)
         offer.find_element(By.CSS_SELECTOR, 'button[data-seats="bot"]').click()
         new_table = f"/tables/{hub.tables()[0].table.id + 1}"

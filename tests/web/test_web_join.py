@@ -162,5 +162,5 @@ def test_each_code_on_the_table_screen_is_a_link_with_its_short_address(
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     links = client.get(f"/api/tables/{tid(hub)}/join", headers={"X-Host-Pin": "2468"}).get_json()["seats"]
     for link in links:
-        assert f'<a href="{link["url"]}" aria-label="Join seat {link["seat"]}"><svg' in page
+        assert f'<a href="{link["url"]}" class="code-link" aria-label="Join seat {link["seat"]}"><svg' in page
         assert f'href="{link["short_url"]}">{link["text"]}</a>' in page

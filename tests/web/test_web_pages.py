@@ -15,12 +15,35 @@ def tid(hub: Hub) -> int:
     return hub.tables()[0].table.id
 
 
-def test_the_hubs_own_display_shows_a_qr_code_per_seat_but_never_the_host_pin(
+def test_the_hubs_own_display_shows_a_qr_code_per_seat_as_a_link_and_never_the_host_pin(
     client: FlaskClient, hub: Hub
 ) -> None:
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     assert page.count('class="code"') == 2 and page.count("<svg") >= 2
-    assert "2468" not in page  # the shared screen: the host types the PIN for host controls
+    for token in hub.tokens(tid(hub)).values():
+        assert f'/join/{tid(hub)}/' in page and token in page
+    # the shared screen never shows the PIN: the host types it into the host controls
+    assert "2468" not in page
+
+
+def test_a_joined_seats_code_leaves_the_table_screen(client: FlaskClient, hub: Hub) -> None:
+    token = hub.tokens(tid(hub))[2]
+    assert client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE).status_code == 303
+    page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
+    assert page.count('class="code"') == 1 and token not in page
+    assert 'data-seat="1"' in page and 'data-claimed="[2]"' in page
+
+
+def test_the_start_form_carries_each_games_title_and_own_options(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert "data-games=" in page and "Rules of the Watch" in page and "victory_points" in page
+    # no other game's option is offered as an example
+    assert 'placeholder="victory=' not in page
+
+
+def test_seat_and_table_pages_carry_the_cards_printed_names(client: FlaskClient, hub: Hub) -> None:
+    page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
+    assert "Affineur&#39;s Nose" in page or "Affineur\\u0027s Nose" in page or "Affineur's Nose" in page
 
 
 def test_another_screen_sees_the_table_but_no_join_code_or_pin(client: FlaskClient, hub: Hub) -> None:
@@ -95,3 +118,12 @@ def test_an_unexpected_error_on_a_join_link_keeps_its_token_out_of_the_log(
     assert response.status_code == 500 and token not in response.get_data(as_text=True)
     assert f"/join/{tid(hub)}/2/" in caplog.text and "could not be read" in caplog.text
     assert token not in caplog.text
+
+
+def test_the_opener_policy_goes_only_to_origins_a_browser_trusts(client: FlaskClient, hub: Hub) -> None:
+    """On the hub's plain-http LAN address a browser ignores COOP with a console error."""
+    here = client.get(f"/tables/{tid(hub)}")
+    lan = client.get(f"/tables/{tid(hub)}", headers={"Host": "192.168.1.20:8000"}, environ_base=REMOTE)
+    assert here.headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert "Cross-Origin-Opener-Policy" not in lan.headers
+    assert lan.headers["Content-Security-Policy"] == here.headers["Content-Security-Policy"]

@@ -141,20 +141,20 @@ def test_an_alliance_message_reaches_only_the_two_allies(
             tokens = hub.tokens(table_id)
             post = make_poster(client, table_id, tokens)
             ally(hub, table_id, post)
-            said = post(1, '1:say 2 "meet me at the ford"')
+            said = post(1, '1:say 2 "meet me at the quince wharf"')
             assert said.status_code == 200, said.json
             _, with_ally = readable_by(read_stream, client, table_id, 2, tokens[2], 0)
-            assert "meet me at the ford" in with_ally
+            assert "meet me at the quince wharf" in with_ally
             for reader in (None, 3):
                 views, events = readable_by(read_stream, client, table_id, reader, tokens.get(reader or 0), 0)
-                assert "ford" not in views and "ford" not in events, reader
+                assert "quince wharf" not in views and "quince wharf" not in events, reader
             seat_3 = {"Authorization": f"Bearer {tokens[3]}"}
             remote = {"REMOTE_ADDR": "192.168.1.50"}
             for url, headers in ((f"/tables/{table_id}", {}), (f"/tables/{table_id}/watch", {}),
                                  (f"/tables/{table_id}/seats/3", seat_3), ("/", {})):
                 page = client.get(url, headers=headers, environ_base=remote)
-                assert page.status_code == 200 and "ford" not in page.get_data(as_text=True), url
-            assert "ford" not in caplog.text
+                assert page.status_code == 200 and "quince wharf" not in page.get_data(as_text=True), url
+            assert "quince wharf" not in caplog.text
         finally:
             hub.stop()
 

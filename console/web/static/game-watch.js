@@ -1,19 +1,40 @@
 // Rules of the Watch: the hex map as SVG (tiles, roads, settlements, cities with their walls,
-// armies, unrest), the moon track and the VP track; each ruler's stores; on a seat's phone its
-// hand and its alliance channels, with a box to send a message to an ally.
+// armies, unrest) with a legend, the moon and VP tracks, each ruler's stores; on a seat's phone
+// its hand and alliance channels. Places the seat may name are marked on the map and tappable.
 "use strict";
 
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
-  const TILES = {
-    wood: "#4f8a3c", grain: "#e3c04f", stone: "#9a9a9a", gold: "#d9a21b", desert: "#e8d7a8",
-    lake: "#6fa8dc", sea: "#2d5f8a",
+  // The rulers' banner names (the engine's words) as colour-blind-safe CSS colours (Okabe-Ito,
+  // with ivory and slate for the two banners that palette lacks); each also gets an initial on
+  // its pieces and a dash pattern on its roads, so colour is never the only cue.
+  const BANNERS = {
+    crimson: "#D55E00", cobalt: "#0072B2", ivory: "#FFFDF2", amber: "#E69F00",
+    forest: "#009E73", violet: "#CC79A7", slate: "#3F4752",
   };
+  const DASHES = ["", "0.32 0.14", "0.08 0.12", "0.36 0.1 0.08 0.1"];
+  // Tiles: pale so pieces stand out; grain and gold differ in hue, lightness and pattern.
+  const TILES = {
+    wood: { fill: "#7fb069", name: "Wood", pattern: "trees" },
+    grain: { fill: "#f3e6a6", name: "Grain", pattern: "stripes" },
+    stone: { fill: "#b4b4b8", name: "Stone", pattern: "bricks" },
+    gold: { fill: "#c58b1c", name: "Gold", pattern: "coins" },
+    desert: { fill: "#eadcc0", name: "Desert" },
+    lake: { fill: "#8cc3e8", name: "Lake" },
+    sea: { fill: "#3c6e91", name: "Sea" },
+  };
+  const DECKS = { warfare: "Warfare", growth: "Growth", politics: "Politics", harrows: "Harrows" };
+  const RESOURCES = ["grain", "wood", "stone", "gold"];
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
+  const cap = (word) => String(word).charAt(0).toUpperCase() + String(word).slice(1);
+
+  // The latest view, so log lines can name rulers and say which intersections an edge joins.
+  let latest = null;
 
   function s(tag, attrs, ...children) {
     const node = document.createElementNS(SVG, tag);
     for (const [key, value] of Object.entries(attrs || {})) {
-      if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+      if (value !== undefined && value !== null && value !== "") node.setAttribute(key, String(value));
     }
     for (const child of children.flat(Infinity)) {
       if (child !== null && child !== undefined) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
@@ -21,25 +42,58 @@
     return node;
   }
 
-  // The places the seat's legal actions name (i14, e23), marked on its map so it can find them.
+  function ruler(seat) {
+    const found = latest && latest.rulers.find((r) => r.seat === Number(seat));
+    return found ? `Ruler ${seat} (${found.people})` : `Ruler ${seat}`;
+  }
+
+  // Each ruler's look: a CSS colour, the text colour that reads on it, an initial, a road dash.
+  function banners(view) {
+    const initials = view.rulers.map((r) => r.people.charAt(0).toUpperCase());
+    return Object.fromEntries(view.rulers.map((r, index) => {
+      const colour = BANNERS[r.colour] || r.colour;
+      const unique = initials.filter((i) => i === initials[index]).length === 1;
+      return [r.seat, { colour, ink: dark(colour) ? "#fff" : "#000", initial: unique ? initials[index] : String(r.seat),
+        dash: DASHES[index % DASHES.length] }];
+    }));
+  }
+
+  function dark(hex) {
+    const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+    if (!m) return false;
+    const [r, g, b] = m.slice(1).map((v) => parseInt(v, 16) / 255);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45;
+  }
+
+  function patterns() {
+    const p = (id, ...shapes) => s("pattern", { id, width: 0.5, height: 0.5, patternUnits: "userSpaceOnUse" }, shapes);
+    return s("defs", {},
+      p("tile-stripes", s("path", { d: "M0,0.5 L0.5,0", stroke: "#b99b3a", "stroke-width": 0.05 })),
+      p("tile-coins", s("circle", { cx: 0.25, cy: 0.25, r: 0.08, fill: "#fff3b0", opacity: 0.8 })),
+      p("tile-bricks", s("path", { d: "M0,0.25 H0.5 M0.25,0 V0.25", stroke: "#8a8a90", "stroke-width": 0.04, fill: "none" })),
+      p("tile-trees", s("path", { d: "M0.25,0.08 L0.4,0.38 H0.1 Z", fill: "#4e7f3c", opacity: 0.6 })));
+  }
+
+  // The places the seat's legal actions name (i14, e23, h5), marked on its map so it can tap them.
   function namedPlaces(legal) {
     const places = new Set();
     for (const action of legal || []) {
-      for (const word of action.split(" ")) if (/^[ie]\d+$/.test(word)) places.add(word);
+      for (const word of action.replace(/^\d+:/, "").split(" ")) if (/^[ieh]\d+$/.test(word)) places.add(word);
     }
     return places;
   }
 
-  function map(view, legal) {
+  function map(view, legal, screen) {
     const board = view.board;
     const kx = board.scale.x, ky = board.scale.y, radius = board.scale.hex_radius * ky;
-    const colours = Object.fromEntries(view.rulers.map((r) => [r.seat, r.colour]));
+    const look = banners(view);
     const point = Object.fromEntries(board.intersections.map((p) => [p.id, [p.x * kx, p.y * ky]]));
     const xs = board.hexes.map((hx) => hx.x * kx), ys = board.hexes.map((hx) => hx.y * ky);
-    const pad = radius * 1.1;
+    const pad = radius * 1.05;
     const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
       Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    const layers = [];
+    const places = namedPlaces(legal);
+    const layers = [patterns()];
     for (const hex of board.hexes) {
       const cx = hex.x * kx, cy = hex.y * ky;
       const corners = [];
@@ -47,90 +101,133 @@
         const angle = Math.PI / 180 * (60 * k - 90);
         corners.push(`${(cx + radius * Math.cos(angle)).toFixed(3)},${(cy + radius * Math.sin(angle)).toFixed(3)}`);
       }
-      layers.push(s("polygon", { points: corners.join(" "), fill: TILES[hex.tile] || "#ccc", stroke: "#333", "stroke-width": 0.03 },
-        s("title", {}, `${hex.id}: ${hex.tile}`)));
+      const tile = TILES[hex.tile] || { fill: "#ccc", name: hex.tile };
+      const name = `${hex.id}: ${tile.name}${hex.improvement ? `, ${hex.improvement.kind} of ${ruler(hex.improvement.owner)}` : ""}`;
+      layers.push(s("polygon", { points: corners.join(" "), fill: tile.fill, stroke: "#333", "stroke-width": 0.03 }, s("title", {}, name)));
+      if (tile.pattern) layers.push(s("polygon", { points: corners.join(" "), fill: `url(#tile-${tile.pattern})`, "pointer-events": "none" }));
       if (hex.tile !== "sea") {
-        layers.push(s("text", { x: cx, y: cy + 0.12, "font-size": 0.32, "text-anchor": "middle", fill: "#222" },
-          hex.improvement ? `${hex.id} ★` : hex.id));
+        layers.push(s("text", { x: cx, y: cy - 0.05, "font-size": 0.3, "text-anchor": "middle", fill: "#111", class: "hex-id" },
+          hex.improvement ? `${hex.id} ★` : hex.id),
+        s("text", { x: cx, y: cy + 0.3, "font-size": 0.24, "text-anchor": "middle", fill: "#111", class: "hex-tile" }, tile.name));
+      }
+      if (places.has(hex.id)) {
+        layers.push(s("polygon", { points: corners.join(" "), fill: "transparent", stroke: "#6b3fa0", "stroke-width": 0.08,
+          class: "place", "data-place": hex.id, tabindex: 0, role: "button", "aria-label": `choose ${name}` }));
       }
     }
     for (const edge of board.edges) {
       if (!edge.road) continue;
       const [a, b] = edge.ends.map((id) => point[id]);
-      layers.push(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: colours[edge.road] || "#000",
-        "stroke-width": 0.16, "stroke-linecap": "round" }, s("title", {}, `road of ruler ${edge.road}`)));
+      const mine = look[edge.road] || { colour: "#000", dash: "" };
+      layers.push(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#111", "stroke-width": 0.26, "stroke-linecap": "round" }),
+        s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: mine.colour, "stroke-width": 0.16, "stroke-dasharray": mine.dash,
+          class: "road", "data-owner": edge.road }, s("title", {}, `road of ${ruler(edge.road)} on ${edge.id}`)));
     }
     for (const spot of board.intersections) {
-      if (!spot.piece) continue;
       const [x, y] = point[spot.id];
-      const size = spot.piece === "city" ? 0.34 : 0.22;
-      for (let wall = 1; wall <= (spot.walls || 0); wall += 1) {
-        layers.push(s("circle", { cx: x, cy: y, r: size + 0.08 * wall, fill: "none", stroke: "#222", "stroke-width": 0.05 }));
+      if (!spot.piece) {
+        if (screen) layers.push(s("text", { x, y: y + 0.08, "font-size": 0.2, "text-anchor": "middle", fill: "#222", class: "point-id" }, spot.id));
+        continue;
       }
-      layers.push(s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, fill: colours[spot.owner] || "#000",
-        stroke: "#fff", "stroke-width": 0.05 }, s("title", {}, `${spot.piece} of ruler ${spot.owner} at ${spot.id}` +
-        (spot.walls ? `, walls ${spot.walls}` : ""))));
+      const mine = look[spot.owner] || { colour: "#000", ink: "#fff", initial: "?" };
+      const size = spot.piece === "city" ? 0.5 : 0.36;
+      for (let wall = 1; wall <= (spot.walls || 0); wall += 1) {
+        layers.push(s("circle", { cx: x, cy: y, r: size * 0.75 + 0.08 * wall, fill: "none", stroke: "#111", "stroke-width": 0.05 }));
+      }
+      const label = `${spot.piece} of ${ruler(spot.owner)} at ${spot.id}${spot.walls ? `, walls ${spot.walls}` : ""}`;
+      const shape = spot.piece === "city"
+        ? s("path", { d: `M${x - size / 2},${y + size / 2} V${y - size / 6} L${x},${y - size / 2} L${x + size / 2},${y - size / 6} V${y + size / 2} Z` })
+        : s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 0.04 });
+      shape.setAttribute("fill", mine.colour);
+      shape.setAttribute("stroke", "#111");
+      shape.setAttribute("stroke-width", 0.05);
+      shape.setAttribute("class", "piece");
+      shape.setAttribute("data-owner", spot.owner);
+      layers.push(s("g", {}, shape, s("text", { x, y: y + size * 0.22, "font-size": size * 0.62, "text-anchor": "middle", fill: mine.ink,
+        "font-weight": "bold" }, mine.initial), s("title", {}, label)));
+      if (screen) layers.push(s("text", { x, y: y + size / 2 + 0.2, "font-size": 0.18, "text-anchor": "middle", fill: "#111", class: "point-id" }, spot.id));
     }
     for (const army of board.armies) {
       const [x, y] = point[army.at];
-      layers.push(s("g", {}, s("circle", { cx: x + 0.3, cy: y - 0.3, r: 0.22, fill: colours[army.owner] || "#000", stroke: army.active ? "#fff" : "#222", "stroke-width": 0.05 }),
-        s("text", { x: x + 0.3, y: y - 0.22, "font-size": 0.26, "text-anchor": "middle", fill: "#fff" }, army.units),
-        s("title", {}, `${army.units} units of ruler ${army.owner}${army.active ? " (active)" : ""}`)));
+      const mine = look[army.owner] || { colour: "#000", ink: "#fff", initial: "?" };
+      layers.push(s("g", {}, s("circle", { cx: x + 0.32, cy: y - 0.32, r: 0.25, fill: mine.colour, stroke: army.active ? "#fff" : "#111",
+        "stroke-width": army.active ? 0.08 : 0.05, class: "army", "data-owner": army.owner }),
+      s("text", { x: x + 0.32, y: y - 0.24, "font-size": 0.24, "text-anchor": "middle", fill: mine.ink, "font-weight": "bold" },
+        `${mine.initial}${army.units}`),
+      s("title", {}, `${army.units} army units of ${ruler(army.owner)} at ${army.at}${army.active ? " (active)" : ""}`)));
     }
-    const places = namedPlaces(legal);
     for (const spot of board.intersections) {
       if (!places.has(spot.id)) continue;
       const [x, y] = point[spot.id];
-      layers.push(s("circle", { cx: x, cy: y, r: 0.2, fill: "#fff", stroke: "#6b3fa0", "stroke-width": 0.06 }),
-        s("text", { x, y: y - 0.28, "font-size": 0.3, "text-anchor": "middle", fill: "#000", "font-weight": "bold" }, spot.id));
+      layers.push(s("g", { class: "place", "data-place": spot.id, tabindex: 0, role: "button", "aria-label": `choose ${spot.id}` },
+        s("circle", { cx: x, cy: y, r: 0.42, fill: "transparent" }),
+        s("circle", { cx: x, cy: y, r: 0.2, fill: "#fff", stroke: "#6b3fa0", "stroke-width": 0.07 }),
+        s("text", { x, y: y - 0.3, "font-size": 0.3, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.06,
+          "paint-order": "stroke", "font-weight": "bold" }, spot.id)));
     }
     for (const edge of board.edges) {
       if (!places.has(edge.id)) continue;
       const [a, b] = edge.ends.map((id) => point[id]);
       const [x, y] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      layers.push(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#fff", "stroke-width": 0.08, "stroke-dasharray": "0.1 0.08" }),
-        s("text", { x, y: y + 0.1, "font-size": 0.28, "text-anchor": "middle", fill: "#000", "font-weight": "bold" }, edge.id));
+      layers.push(s("g", { class: "place", "data-place": edge.id, tabindex: 0, role: "button", "aria-label": `choose ${edge.id}` },
+        s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "transparent", "stroke-width": 0.5 }),
+        s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#fff", "stroke-width": 0.1, "stroke-dasharray": "0.1 0.08" }),
+        s("text", { x, y: y + 0.1, "font-size": 0.28, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.06,
+          "paint-order": "stroke", "font-weight": "bold" }, edge.id)));
     }
     for (const id of board.unrest) {
       const [x, y] = point[id];
-      layers.push(s("text", { x, y: y + 0.5, "font-size": 0.4, "text-anchor": "middle" }, "⚠"));
+      layers.push(s("text", { x, y: y + 0.5, "font-size": 0.4, "text-anchor": "middle" }, "⚠", s("title", {}, `unrest at ${id}`)));
     }
     return s("svg", { class: "map", viewBox: box.map((v) => v.toFixed(3)).join(" "), role: "img", "aria-label": "the map" }, layers);
+  }
+
+  function legend(h, view) {
+    const look = banners(view);
+    const tiles = Object.entries(TILES).filter(([key]) => key !== "sea").map(([key, tile]) =>
+      h("li", {}, h("span", { class: `tile-swatch tile-${key}`, "data-fill": tile.fill }), ` ${tile.name}`));
+    const rulers = view.rulers.map((r) => h("li", { class: "ruler-key", "data-seat": r.seat },
+      h("span", { class: "swatch piece-swatch", "data-colour": look[r.seat].colour, "data-ink": look[r.seat].ink }, look[r.seat].initial),
+      ` ${ruler(r.seat)}`));
+    return h("div", { class: "legend" }, h("ul", { class: "legend-tiles", "aria-label": "tiles" }, tiles),
+      h("ul", { class: "legend-rulers", "aria-label": "rulers" }, rulers),
+      h("p", { class: "muted legend-note" }, "■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest"));
   }
 
   function tracks(h, view) {
     const moon = view.moon_track;
     const moons = Array.from({ length: moon.of }, (_, i) => h("span", { class: `moon${i < moon.moons ? " full" : ""}` }, i < moon.moons ? "●" : "○"));
+    const look = banners(view);
     const vp = view.rulers.map((r) => h("div", { class: "vp-row" },
-      h("span", {}, h("span", { class: "swatch", "data-colour": r.colour }), ` ${r.people}`),
+      h("span", {}, h("span", { class: "swatch piece-swatch", "data-colour": look[r.seat].colour, "data-ink": look[r.seat].ink }, look[r.seat].initial),
+        ` ${ruler(r.seat)}`),
       h("span", { class: "vp-bar" }, h("span", { class: "vp-fill", "data-share": Math.min(1, r.vp / view.victory_points) })),
       h("span", {}, `${r.vp} / ${view.victory_points}`)));
     return h("section", { class: "tracks" },
-      h("p", {}, h("strong", {}, "Moon "), moons, ` landfalls ${moon.landfalls} · breaks ${moon.breaks} of ${moon.ruin_at}`),
-      h("div", {}, h("strong", {}, "Victory points"), vp));
+      h("p", {}, h("strong", {}, "Moon "), moons, ` · landfalls ${moon.landfalls} · walls broken ${moon.breaks} of ${moon.ruin_at}`),
+      h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
   }
 
-  function rulerPanel(h, ruler, view) {
-    const stores = Object.entries(ruler.stores).map(([k, v]) => `${k} ${v}`).join(" · ");
+  function rulerPanel(h, r, view) {
+    const stores = RESOURCES.map((k) => `${r.stores[k] || 0} ${cap(k)}`).join(" · ");
     return [
-      h("p", {}, h("span", { class: "swatch", "data-colour": ruler.colour }), ` ${ruler.people} `, h("span", { class: "count" }, ruler.vp), " VP"),
-      h("p", { class: "muted" }, stores),
-      h("p", { class: "muted" }, `${ruler.settlements} settlements · ${ruler.cities} cities · road ${ruler.longest_road} · ${ruler.hand_size} cards`),
-      ruler.warpath ? h("span", { class: "tag" }, "Warpath") : null,
-      ruler.allies && ruler.allies.length ? h("span", { class: "tag" }, `allied with ${ruler.allies.join(", ")}`) : null,
-      ruler.pariah ? h("span", { class: "tag" }, "pariah") : null,
-      ruler.revealed.length ? h("p", { class: "muted" }, `revealed: ${ruler.revealed.map((c) => c.name).join(", ")}`) : null,
-      view.current === ruler.seat ? h("span", { class: "tag waiting" }, "their turn") : null,
+      h("p", {}, h("span", { class: "count" }, r.vp), " VP · ", stores),
+      h("p", { class: "muted" }, `${plural(r.settlements, "settlement")} · ${plural(r.cities, "city", "cities")} · road ${r.longest_road} · ${plural(r.hand_size, "card")}`),
+      r.warpath ? h("span", { class: "tag" }, "Warpath") : null,
+      r.allies && r.allies.length ? h("span", { class: "tag" }, `allied with ${r.allies.map(ruler).join(", ")}`) : null,
+      r.pariah ? h("span", { class: "tag" }, "pariah") : null,
+      r.revealed.length ? h("p", { class: "muted" }, `revealed: ${r.revealed.map((c) => c.name).join(", ")}`) : null,
+      view.current === r.seat ? h("span", { class: "tag waiting" }, "their turn") : null,
     ];
   }
 
   function channels(h, state) {
     const view = state.view;
     return h("section", { class: "channels" }, h("h3", {}, "Alliance messages"), view.channels.map((channel) => {
-      const box = h("div", { class: "channel" }, h("p", {}, h("strong", {}, `With ruler ${channel.with}`), channel.sealed ? " (sealed)" : ""),
-        h("ul", { class: "messages" }, channel.messages.map((m) => h("li", {}, h("strong", {}, m.from === view.you ? "you: " : `${m.from}: `), m.text))));
+      const box = h("div", { class: "channel" }, h("p", {}, h("strong", {}, `With ${ruler(channel.with)}`), channel.sealed ? " (sealed)" : ""),
+        h("ul", { class: "messages" }, channel.messages.map((m) => h("li", {}, h("strong", {}, m.from === view.you ? "you: " : `${ruler(m.from)}: `), m.text))));
       if (!channel.sealed && state.controllers[String(view.you)] === "phone") {
-        const input = h("input", { type: "text", maxlength: 280, "aria-label": `message to ruler ${channel.with}` });
+        const input = h("input", { type: "text", maxlength: 280, "aria-label": `message to ${ruler(channel.with)}` });
         const send = h("button", { type: "button", class: "send" }, "Send");
         send.addEventListener("click", () => {
           if (input.value.trim()) window.tabletop.post(`${view.you}:say ${channel.with} ${JSON.stringify(input.value)}`);
@@ -142,32 +239,166 @@
     }));
   }
 
+  const WAITING = { answer: "an answer to an alliance offer", return: "a card handed back", free_road: "a free road",
+    forfeit: "the city given up", choose: "a free card's deck", chance: "the dealer" };
+
   function render(state, ui) {
     const { h } = ui;
     const view = state.view;
+    latest = view;
+    const screen = document.body.classList.contains("screen");
+    const waiting = view.waiting ? ` · waiting for ${WAITING[view.waiting.for] || ui.words(view.waiting.for)}${view.waiting.seat ? ` from ${ruler(view.waiting.seat)}` : ""}` : "";
     const parts = [h("p", { class: "phase" }, h("strong", {}, `${view.watch} · round ${view.round}`), ` · ${ui.words(view.phase)}`,
-      view.waiting ? ` · waiting for ${view.waiting.for}${view.waiting.seat ? ` (ruler ${view.waiting.seat})` : ""}` : "")];
-    parts.push(h("div", { class: "watch-board" }, map(view, state.legal), tracks(h, view)));
+      view.current ? ` · ${ruler(view.current)} to play` : "", waiting)];
+    const rulers = Object.fromEntries(view.rulers.map((r) => [String(r.seat), r]));
+    const panels = ui.seatPanels(rulers, state, (r) => rulerPanel(h, r, view), ruler);
+    parts.push(h("div", { class: "watch-board" }, h("div", { class: "map-box" }, map(view, state.legal, screen)),
+      h("div", { class: "choices-slot", hidden: true }),
+      h("div", { class: "map-side" }, legend(h, view), tracks(h, view), panels)));
     if (view.hand) {
       parts.push(h("section", { class: "hand" }, h("h3", {}, "Your hand"), view.hand.length
-        ? h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${c.deck}`), h("p", {}, c.text))))
+        ? h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, c.text))))
         : h("span", { class: "muted" }, "empty")));
     }
     if (view.channels) parts.push(channels(h, state));
-    const rulers = Object.fromEntries(view.rulers.map((r) => [String(r.seat), r]));
-    parts.push(ui.seatPanels(rulers, state, (ruler) => rulerPanel(h, ruler, view)));
     return h("div", { class: "watch" }, parts);
   }
 
-  function label(notation) {
-    return notation.replace(/^\d+:/, "");
+  // --- words for the log and the choices ----------------------------------------------------
+
+  const card = (id) => Games.card(id);
+  const at = (place) => {
+    if (Array.isArray(place)) return place.map(at).join(" and ");
+    if (!latest || !/^e\d+$/.test(String(place))) return String(place);
+    const edge = latest.board.edges.find((e) => e.id === place);
+    return edge ? `${place} (${edge.ends[0]}–${edge.ends[1]})` : String(place);
+  };
+  // A card's argument in words: a seat as its ruler, a resource capitalised, a place as it is.
+  const cardArg = (a) => (/^\d$/.test(a) ? ruler(a) : RESOURCES.includes(a) ? cap(a) : at(a));
+  const amounts = (event) => RESOURCES.filter((k) => event[k]).map((k) => `${event[k]} ${cap(k)}`).join(", ") || "nothing";
+  const list = (resources) => (resources || []).map(cap).join(", ");
+  const who = (value) => (typeof value === "number" ? ruler(value) : String(value));
+  const PIECES = { city: "a city", settlement: "a settlement", road: "a road" };
+
+  function describe(e) {
+    const r = e.seat ? ruler(e.seat) : "";
+    switch (e.kind) {
+      case "founded": return `${r} founds ${PIECES[e.work] || e.work} at ${at(e.at)}`;
+      case "built": return `${r} builds ${PIECES[e.work] || e.work} at ${at(e.at)}`;
+      case "watch_begins": return `The Watch begins: round ${e.round}`;
+      case "round_begins": return `Round ${e.round} begins`;
+      case "offered": return `${r} offers an alliance to ${ruler(e.to)}`;
+      case "allied": return `${ruler(e.pair[0])} and ${ruler(e.pair[1])} are allies`;
+      case "declined": return `${r} declines the alliance offered by ${ruler(e.offer_of)}`;
+      case "alliance_ended": return `The alliance of ${ruler(e.pair[0])} and ${ruler(e.pair[1])} ends (${String(e.reason).replace(/\d+/, (n) => ruler(n))})${e.trophy_lost ? "; its trophy is lost" : ""}`;
+      case "alliance_trophy": return `${ruler(e.pair[0])} and ${ruler(e.pair[1])} earn an alliance trophy`;
+      case "turn_ended": return `${r} ends the turn`;
+      case "drew": return `${r} draws a ${DECKS[e.deck] || e.deck} card, paying ${e.paid === "gold" ? "Gold" : "its goods"}`;
+      case "card": return `You ${e.how === "draw" ? "draw" : "gain"} ${card(e.card)}`;
+      case "card_gained": return `${r} gains a card`;
+      case "free_card": return `${r} takes a free ${DECKS[e.deck] || e.deck} card`;
+      case "played": return `${r} plays ${card(e.card)}${e.args && e.args.length ? ` (${e.args.map((a) => cardArg(a)).join(", ")})` : ""}`;
+      case "revealed": return `${r} reveals ${card(e.card)}`;
+      case "returned": return `${r} hands back a ${DECKS[e.deck] || e.deck} card`;
+      case "card_lost": return `${r} loses a ${DECKS[e.deck] || e.deck} card`;
+      case "taken": return e.resources
+        ? `${r} takes ${list(e.resources)} from ${who(e.from)}`
+        : `${r} takes ${e.amount} ${cap(e.resource)} from ${who(e.from)}`;
+      case "stolen": return `${r} steals a card from ${ruler(e.from)}`;
+      case "exchanged": return `${r} exchanges ${e.gold} Gold for 1 ${cap(e.for)}`;
+      case "produced": return `${r} produces ${amounts(e)}`;
+      case "gained": return `${r} gains ${amounts(e)}`;
+      case "recruited": return `${r} recruits ${e.units} army unit${e.units === 1 ? "" : "s"} at ${e.at}${e.free ? " (free)" : ""}`;
+      case "activated": return `${r} wakes the army at ${at(e.at)}, paying ${e.paid === "card" ? "with a card" : cap(e.paid)}`;
+      case "deactivated": return `${r}'s armies rest`;
+      case "moved": return `${r} marches from ${e.from} to ${e.to}`;
+      case "retreated": return `${r} retreats from ${e.from} ${e.to ? `to ${e.to}` : "with nowhere to go"}${e.lost ? `, losing ${e.lost}` : ""}`;
+      case "combat": return `${r} strikes ${ruler(e.defender)}'s ${e.terrain} at ${e.at} from ${e.from}: ${e.attack} against ${e.defence}, `
+        + `${e.winner === e.seat ? `${r} wins` : `${ruler(e.defender)} holds`}`;
+      case "stack_destroyed": return `${ruler(e.owner)}'s army of ${e.units} at ${e.at} is destroyed`;
+      case "decimated": return `${ruler(e.owner)}'s army at ${e.at} is decimated: ${e.left} left`;
+      case "turncoat": return `${ruler(e.owner)}'s army at ${e.from} turns coat to ${e.to}`;
+      case "piece_destroyed": return `${ruler(e.owner)}'s ${e.piece} at ${e.at} is destroyed`;
+      case "road_destroyed": return `${ruler(e.owner)}'s road on ${at(e.at)} is destroyed`;
+      // The engine's improvement_destroyed event carries the improvement in a "kind" field,
+      // which takes the event's own kind's place: it arrives as kind "granary", "mill" or "quarry".
+      case "improvement_destroyed": case "granary": case "mill": case "quarry":
+        return `${ruler(e.owner)}'s ${e.kind === "improvement_destroyed" ? "improvement" : cap(e.kind)} on ${e.at} is destroyed`;
+      case "city_fell": return `${ruler(e.owner)}'s city at ${e.at} falls (${e.why === "forfeit" ? "given up to the Horde" : e.why}): ${e.fate}`;
+      case "unrest": return `Unrest breaks out at ${e.at}`;
+      case "held": return `${e.at} holds`;
+      case "desert": return `${e.at} (${cap(e.was)}) turns to desert`;
+      case "pariah": return `${r} is a pariah`;
+      case "collapse": return `${r}'s realm collapses`;
+      case "harrow": return `A Harrow lands: ${e.name || card(e.card)}`;
+      case "landfall": return `Landfall: the Horde's strength ${e.strength} against ${e.defence}; the wall ${e.result === "broke" ? "breaks" : "holds"}`;
+      case "message": return `${ruler(e.from)} to ${ruler(e.to)}: “${e.text}”`;
+      case "watch_ends": return `The Watch ends (${e.reason === "time" ? "its rounds are over" : e.reason})`;
+      case "victory": return `${r} wins with ${e.vp} VP`;
+      default: return null;
+    }
   }
 
-  Games.renderers.watch = Object.assign(render, { label, after: paint });
+  const VERBS = {
+    settle: "Found a settlement", city: "A city", road: "A road", recruit: "Recruit", activate: "Wake an army",
+    walls: "City walls", improve: "Improve a tile", draw: "Draw a card", exchange: "Exchange 2 Gold", move: "March",
+    strike: "Strike", offer: "Offer an alliance", accept: "Accept", decline: "Decline", break: "Break an alliance",
+    play: "Play a card", reveal: "Reveal", return: "Hand back", choose: "Choose a deck", forfeit: "Give up a city",
+    declare: "Declare victory", end: "End the turn",
+  };
+
+  function label(notation, view) {
+    const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
+    const founding = view && view.phase === "founding";
+    switch (verb) {
+      case "settle": return `${founding ? "Place your settlement" : "Build a settlement"} at ${args[0]}`;
+      case "city": return `${founding ? "Place your city" : "Raise a city"} at ${args[0]}`;
+      case "road": return `Road on ${at(args[0])}`;
+      case "recruit": return `Recruit at ${args[0]}`;
+      case "activate": return `Wake the army at ${args[0]} (pay 1 ${cap(args[1])})`;
+      case "walls": return `City walls at ${args[0]}`;
+      case "improve": return `Improve ${args[0]} for your city at ${args[1]}`;
+      case "draw": return `Draw ${DECKS[args[0]] || args[0]} (pay ${args[1] === "gold" ? "Gold" : "goods"})`;
+      case "exchange": return `2 Gold for 1 ${cap(args[0])}`;
+      case "move": return `March ${args[0]} → ${args[1]}`;
+      case "strike": return `Strike from ${args[0]} at ${args[1]}`;
+      case "offer": return `Offer an alliance to ${ruler(args[0])}`;
+      case "accept": return "Accept the alliance";
+      case "decline": return "Decline the alliance";
+      case "break": return `Break the alliance with ${ruler(args[0])}`;
+      case "play": return `Play ${card(args[0])}${args.length > 1 ? `: ${args.slice(1).map((a) => cardArg(a)).join(", ")}` : ""}`;
+      case "reveal": return `Reveal ${card(args[0])}`;
+      case "return": return `Hand back ${card(args[0])}`;
+      case "choose": return `Free card from ${DECKS[args[0]] || args[0]}`;
+      case "forfeit": return `Give up your city at ${args[0]}`;
+      case "declare": return "Declare victory";
+      case "end": return "End your turn";
+      default: return null;
+    }
+  }
+
+  const verb = (word) => VERBS[word] || null;
+  // What a card in the seat's hand does (its printed text, from the seat's own view).
+  function detail(notation, view) {
+    const [word, id] = notation.replace(/^\d+:/, "").split(" ");
+    if (!["play", "reveal", "return"].includes(word) || !view || !view.hand) return "";
+    const held = view.hand.find((c) => c.id === id);
+    return held ? held.text : "";
+  }
+  const seatName = (seat) => ruler(seat);
+
+  // The owner's "You draw Master Mason" stands for the table's "Ruler 1 gains a card".
+  const twins = { card_gained: "card" };
+
+  Games.renderers.watch = Object.assign(render, { label, verb, detail, describe, seatName, twins, after: paint });
 
   // Colours come from the view (ruler banners); they are set through the DOM, not inline styles.
   function paint(root) {
-    root.querySelectorAll("[data-colour]").forEach((node) => { node.style.background = node.dataset.colour; });
+    root.querySelectorAll("[data-colour]").forEach((node) => {
+      node.style.background = node.dataset.colour;
+      if (node.dataset.ink) node.style.color = node.dataset.ink;
+    });
+    root.querySelectorAll("[data-fill]").forEach((node) => { node.style.background = node.dataset.fill; });
     root.querySelectorAll("[data-share]").forEach((node) => { node.style.width = `${Number(node.dataset.share) * 100}%`; });
   }
 })();

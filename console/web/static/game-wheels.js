@@ -3,7 +3,9 @@
 "use strict";
 
 (function () {
-  const title = (id) => String(id || "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  const title = (id) => Games.card(id);
+  const PHASES = { toss: "The coin toss", archaffineurs: "Both seats choose an Archaffineur, in secret", deal: "The deal",
+    opening: "Opening: swap up to two cards, or keep", play: "Play", over: "Game over" };
 
   // The ripeness window as a strip of ages: the full window shaded, the wheel's age marked.
   function ripeness(h, shelf) {
@@ -34,7 +36,8 @@
   function render(state, ui) {
     const { h } = ui;
     const view = state.view;
-    const parts = [h("p", { class: "phase" }, h("strong", {}, ui.words(view.phase)),
+    latest = view;
+    const parts = [h("p", { class: "phase" }, h("strong", {}, PHASES[view.phase] || ui.words(view.phase)),
       view.turn_of ? ` · seat ${view.turn_of} to play` : "", view.first_seat ? ` · seat ${view.first_seat} went first` : "")];
     const mine = view.you ? view.players[String(view.you)] : null;
     if (mine && mine.hand) {
@@ -55,10 +58,87 @@
     return h("div", { class: "wheels" }, parts);
   }
 
-  function label(notation) {
-    const words = notation.replace(/^\d+:/, "").split(" ");
-    return [words[0], ...words.slice(1).map((w) => (/^[a-z]+(-[a-z]+)+$/.test(w) ? title(w) : w))].join(" ");
+  // --- words for the log and the choices ----------------------------------------------------
+
+  let latest = null;
+  const card = (id) => Games.card(id);
+  const other = (seat) => (Number(seat) === 1 ? 2 : 1);
+  // "your shelf 2 (Cart Wheel)" or "seat 2's shelf 1 (a sealed wheel)", from the latest view.
+  function shelfName(owner, number, viewer) {
+    const player = latest && latest.players[String(owner)];
+    const shelf = player && player.shelves.find((s) => s.shelf === Number(number));
+    const what = !shelf ? "" : shelf.empty ? " (empty)" : shelf.card ? ` (${card(shelf.card)})` : " (a sealed wheel)";
+    const whose = viewer && Number(viewer) === Number(owner) ? "your" : `seat ${owner}'s`;
+    return `${whose} shelf ${number}${what}`;
+  }
+  const wheel = (e) => (e.card ? card(e.card) : "a sealed wheel");
+
+  function describe(e) {
+    const s = `Seat ${e.seat}`;
+    switch (e.kind) {
+      case "first": return `${s} plays first`;
+      case "chose": return e.archaffineur ? `You choose ${card(e.archaffineur)} as your Archaffineur` : `${s} has chosen an Archaffineur`;
+      case "archaffineurs": return `Archaffineurs: seat 1 ${card(e["1"])}, seat 2 ${card(e["2"])}`;
+      case "draw": return e.card ? `You draw ${card(e.card)}` : `${s} draws a card`;
+      case "swap": return e.card ? `You put ${card(e.card)} under your deck` : `${s} swaps a card`;
+      case "keep": return `${s} keeps the hand`;
+      case "opening-done": return `${s} has finished the opening`;
+      case "set": return `${s} sets ${wheel(e)} on shelf ${e.shelf}${e.sealed ? ", sealed" : ""}`;
+      case "read": return `${s} reads ${card(e.card)} on shelf ${e.shelf} at age ${e.age}: ${e.soured ? "soured, 0" : e.renown} Renown (banked ${e.banked})`;
+      case "wait": return `${s} waits`;
+      case "play": return `${s} plays ${card(e.card)}${e.shelf ? ` on ${e.on === "rival" ? `seat ${other(e.seat)}'s` : "their"} shelf ${e.shelf}` : ""}${e.free ? " (free)" : ""}`;
+      case "invoke": return `${s} invokes ${card(e.archaffineur)}${e.shelf ? ` on shelf ${e.shelf}` : ""}`;
+      case "ending": return `${s} ends the turn: wheels age${e.soured && e.soured.length ? `, shelf ${e.soured.join(" and ")} soured` : ""}; ${e.turns_left} turn${e.turns_left === 1 ? "" : "s"} left`
+        + (e.damp ? ` · damp ${e.damp}` : "") + (e.chill ? ` · chill ${e.chill}` : "");
+      case "age": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} is now age ${e.age}${e.soured ? " and soured" : ""}`;
+      case "ripen": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} ripens to age ${e.age}`;
+      case "restore": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} is restored to age ${e.age}`;
+      case "hold": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} now holds ${e.hold} more`;
+      case "unseal": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} is unsealed`;
+      case "sour": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} sours`;
+      case "removed": return `${card(e.card)} is removed from seat ${e.seat}'s shelf ${e.shelf}`;
+      case "returned": return `${card(e.card)} goes back to seat ${e.seat}'s hand from shelf ${e.shelf}`;
+      case "value": return `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf} is now worth ${e.value}`;
+      case "damp": return `Seat ${e.seat}'s cellar is damp for ${e.turns} ending turn${e.turns === 1 ? "" : "s"}`;
+      case "chill": return `Seat ${e.seat}'s cellar is chilled for ${e.turns} ending turn${e.turns === 1 ? "" : "s"}`;
+      case "over": return `Game over: ${e.reason}`;
+      default: return e.shelf ? `${wheel(e)} on seat ${e.seat}'s shelf ${e.shelf}: ${Games.words(e.kind)}` : null;
+    }
   }
 
-  Games.renderers.wheels = Object.assign(render, { label });
+  const VERBS = { choose: "Choose your Archaffineur", swap: "Swap a card (it goes under your deck)", keep: "Keep your hand",
+    set: "Set a wheel (spends the turn)", read: "Read a wheel: bank its Renown (spends the turn)", play: "Play a craft",
+    invoke: "Invoke your Archaffineur (free)", wait: "Wait (spends the turn)" };
+
+  function label(notation, view) {
+    if (view) latest = view;
+    const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
+    const seat = Number(notation.split(":")[0]);
+    const target = (id, shelf) => {
+      const owner = Games.cardInfo(id).rival ? other(seat) : seat;
+      return shelfName(owner, shelf, seat);
+    };
+    switch (verb) {
+      case "choose": return `Choose ${card(args[0])}`;
+      case "swap": return `Swap ${card(args[0])}`;
+      case "keep": return "Keep this hand";
+      case "set": return `Set ${card(args[0])} on shelf ${args[1]}${args[2] === "sealed" ? ", sealed" : ", open"}`;
+      case "read": return `Read ${shelfName(seat, args[0], seat)}`;
+      case "play": return `Play ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
+      case "invoke": return `Invoke ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
+      case "wait": return "Wait";
+      default: return null;
+    }
+  }
+
+  const verb = (word) => VERBS[word] || null;
+  // What a craft or an Archaffineur does, from its printed text.
+  function detail(notation) {
+    const [word, id] = notation.replace(/^\d+:/, "").split(" ");
+    return ["choose", "play", "invoke"].includes(word) ? Games.cardInfo(id).text || "" : "";
+  }
+  // A redacted public twin of a private event the seat already saw: same kind, same seat.
+  const twins = { chose: "chose", draw: "draw", swap: "swap", keep: "keep" };
+
+  Games.renderers.wheels = Object.assign(render, { label, verb, detail, describe, twins });
 })();

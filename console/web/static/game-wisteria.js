@@ -81,15 +81,18 @@
       case "war": return `War! ${seats(event.seats)} tie on ${event.strength}`;
       case "war_again": return `The battle ties again: ${seats(event.seats)} on ${event.strength}`;
       case "chosen": return `${s} has chosen`;
-      case "choice": return `You chose ${event.choice}`;
+      case "choice": return `You chose ${event.choice === "battle" ? "Battle" : "Retreat"}`;
       case "choices": return `Battle: ${seats(event.battle) || "nobody"} · Retreat: ${seats(event.retreat) || "nobody"}`;
       case "war_won": return `${s} wins the War: ${event.cards} cards`;
       case "kept": return `${s} keeps ${event.cards} cards`;
       case "no_winner": return "Everyone retreated: the War has no winner";
-      case "eliminated": return `${s} is out (${event.why})`;
+      case "eliminated": return `${s} is out: ${event.why}`;
       case "reshuffle": return `${s} shuffles ${event.cards} won cards into a new draw pile`;
       case "time_up": return "Time is up: this round finishes the game";
-      case "game_over": return `Game over: ${(event.winners || []).map((w) => `seat ${w}`).join(", ") || "nobody"} (${event.reason})`;
+      case "reevaluated": return `The War is decided again among ${seats(event.seats)} on ${event.strength}`;
+      case "tally": return `Counting the unseen cards of ${seats(event.seats)}`;
+      case "tallied": return `${s} counts a ${event.card}`;
+      case "game_over": return `Game over: ${event.reason}`;
       default: return null;
     }
   }
@@ -99,5 +102,9 @@
     return { battle: "⚔ Battle", retreat: "↩ Retreat" }[verb] || null;
   }
 
-  Games.renderers.wisteria = Object.assign(render, { describe, label });
+  const verb = (word) => ({ battle: "Battle or Retreat", retreat: "Battle or Retreat" }[word] || null);
+  // The owner's "You chose" stands for the table's "has chosen".
+  const twins = { chosen: "choice" };
+
+  Games.renderers.wisteria = Object.assign(render, { describe, label, verb, twins });
 })();

@@ -51,14 +51,15 @@ const Games = (function () {
   }
 
   // Per-seat panels, side by side on the table screen, for views that hold "players" by seat.
-  function seatPanels(players, state, drawSeat) {
+  // ``nameOf(seat)`` names a seat in the game's own words (the Watch: "Ruler 2 (Stoneborn)").
+  function seatPanels(players, state, drawSeat, nameOf) {
     return h("div", { class: "seats" }, Object.entries(players).map(([seat, data]) => {
       const number = Number(seat);
       const classes = ["seat-panel"];
       if (state.to_act.includes(number)) classes.push("acting");
       if (state.seat === number) classes.push("mine");
       return h("section", { class: classes.join(" "), "data-seat": seat },
-        h("h3", {}, state.seat === number ? `Seat ${seat} (you)` : `Seat ${seat}`),
+        h("h3", {}, (nameOf ? nameOf(number) : `Seat ${seat}`) + (state.seat === number ? " (you)" : "")),
         drawSeat(data, number));
     }));
   }
@@ -67,7 +68,7 @@ const Games = (function () {
     const draw = renderers[state.game];
     try {
       if (draw) {
-        const node = draw(state, { h, generic, seatPanels, words, scalar });
+        const node = draw(state, { h, generic, seatPanels, words, scalar, card, cardInfo, natural });
         if (draw.after) draw.after(node);
         return node;
       }
@@ -77,18 +78,41 @@ const Games = (function () {
     return generic(state.view);
   }
 
+  // Card ids to printed names (the page's data-cards, from the game's catalog).
+  let cards = {};
+  const setCards = (table) => { cards = table || {}; };
+  const card = (id) => (cards[id] && cards[id].name) || titleCase(id);
+  const cardInfo = (id) => cards[id] || {};
+  const titleCase = (id) => String(id || "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+
+  // "i2" before "i10": places and numbers in their natural order.
+  const natural = (a, b) => a.localeCompare(b, "en", { numeric: true });
+
+  // Every event as a sentence: the game's own words, else the event's name and whose it is
+  // (never its raw fields: a log line is for a person).
   function describe(game, event) {
     const custom = renderers[game] && renderers[game].describe && renderers[game].describe(event);
     if (custom) return custom;
-    const details = Object.entries(event)
-      .filter(([key]) => !["id", "action", "kind"].includes(key))
-      .map(([key, value]) => `${words(key)} ${typeof value === "object" ? JSON.stringify(value) : value}`);
-    return words(event.kind) + (details.length ? `: ${details.join(", ")}` : "");
+    const who = event.seat ? `Seat ${event.seat}: ` : "";
+    const text = words(event.kind);
+    return who + text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function actionLabel(game, notation, view) {
     const custom = renderers[game] && renderers[game].label && renderers[game].label(notation, view);
     return custom || notation.replace(/^\d+:/, "");
+  }
+
+  // A line under a choice's label saying what it does (a card's text), or "".
+  function actionDetail(game, notation, view) {
+    const custom = renderers[game] && renderers[game].detail && renderers[game].detail(notation, view);
+    return custom || "";
+  }
+
+  // The heading of a group of choices that share a verb ("Build a road").
+  function verbLabel(game, verb, view) {
+    const custom = renderers[game] && renderers[game].verb && renderers[game].verb(verb, view);
+    return custom || words(verb).charAt(0).toUpperCase() + words(verb).slice(1);
   }
 
   // A pod or button seat's cursor (from the composer): the highlighted choice, or why a scan or
@@ -101,5 +125,5 @@ const Games = (function () {
     return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
-  return { renderers, render, describe, actionLabel, cursorText, h, generic, seatPanels };
+  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words };
 })();

@@ -1,5 +1,6 @@
-// The host's controls: start a table (index page), pause / resume / end a table and show the
-// seats' join codes on a screen that is not the hub's own display. Every call carries the PIN.
+// The host's controls: start a table by game title with that game's own options (index page);
+// pause, resume, extend the clock, end a table, change who plays a seat, and show the join codes
+// of seats no phone has claimed. Every call carries the PIN the host types; no page shows it.
 "use strict";
 
 (function () {
@@ -30,96 +31,195 @@
     return data;
   }
 
+  const words = (key) => String(key).replace(/_/g, " ");
   const startForm = document.getElementById("start-form");
-  if (startForm) {
-    startForm.addEventListener("submit", async (submit) => {
+  if (startForm) startPage(startForm);
+
+  // The start form: one fieldset of options per game, built from the game's own option specs;
+  // only the chosen game's fieldset is shown and sent.
+  function startPage(form) {
+    const games = JSON.parse(form.dataset.games);
+    const select = form.elements.game;
+    const optionsBox = document.getElementById("game-options");
+    const params = new URLSearchParams(window.location.search);
+    const field = (game, spec) => {
+      const label = document.createElement("label");
+      label.append(words(spec.name) + " ");
+      let input;
+      if (spec.choices && spec.choices.length) {
+        input = document.createElement("select");
+        for (const choice of spec.choices) input.append(new Option(words(choice), choice, false, choice === spec.default));
+      } else if (typeof spec.default === "boolean") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = spec.default;
+      } else {
+        input = document.createElement("input");
+        input.type = typeof spec.default === "number" ? "number" : "text";
+        if (spec.minimum !== null && spec.minimum !== undefined) input.min = spec.minimum;
+        if (spec.maximum !== null && spec.maximum !== undefined) input.max = spec.maximum;
+        input.value = spec.default;
+      }
+      input.name = `option:${spec.name}`;
+      input.dataset.kind = typeof spec.default;
+      label.append(input);
+      if (spec.help) {
+        const help = document.createElement("small");
+        help.className = "muted";
+        help.textContent = spec.help;
+        label.append(help);
+      }
+      return label;
+    };
+    const players = form.elements.players;
+    const seats = form.elements.seats;
+    function show() {
+      const game = games.find((g) => g.name === select.value);
+      optionsBox.replaceChildren();
+      if (!game) return;
+      players.min = game.min_players;
+      players.max = game.max_players;
+      const count = Math.min(game.max_players, Math.max(game.min_players, Number(players.value) || game.min_players));
+      players.value = count;
+      document.getElementById("players-hint").textContent = game.min_players === game.max_players
+        ? `${game.title} is for ${game.min_players} players.` : `${game.title}: ${game.min_players} to ${game.max_players} players.`;
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${game.title}: options (the defaults play the book's game)`;
+      details.append(summary, ...game.options.map((spec) => field(game, spec)));
+      if (game.options.length) optionsBox.append(details);
+      fitSeats();
+    }
+    // One seat word per player: a phone for the first, bots for the rest unless the host typed.
+    function fitSeats() {
+      const list = String(seats.value).split(",").map((s) => s.trim()).filter(Boolean);
+      const count = Number(players.value);
+      while (list.length < count) list.push(list.length ? "bot" : "phone");
+      seats.value = list.slice(0, count).join(", ");
+    }
+    for (const game of games) select.append(new Option(game.title, game.name));
+    select.value = params.get("game") || "";
+    if (params.get("players")) players.value = params.get("players");
+    if (params.get("seats")) seats.value = params.get("seats");
+    select.addEventListener("change", show);
+    players.addEventListener("change", fitSeats);
+    show();
+
+    form.addEventListener("submit", async (submit) => {
       submit.preventDefault();
-      const form = new FormData(startForm);
-      const seats = String(form.get("seats")).split(",").map((s) => s.trim()).filter(Boolean);
-      // key=value pairs; a value that reads as JSON (a number, true) is taken as such
+      const error = document.getElementById("start-error");
+      error.textContent = "";
+      const data = new FormData(form);
+      if (!select.value) {
+        error.textContent = "Choose a game first.";
+        select.focus();
+        return;
+      }
       const options = {};
-      for (const pair of String(form.get("options") || "").split(",").map((p) => p.trim()).filter(Boolean)) {
-        const [key, ...rest] = pair.split("=");
-        const value = rest.join("=").trim();
-        try { options[key.trim()] = JSON.parse(value); } catch { options[key.trim()] = value; }
+      const game = games.find((g) => g.name === select.value);
+      for (const spec of game.options) {
+        const input = form.elements[`option:${spec.name}`];
+        const value = input.type === "checkbox" ? input.checked
+          : input.dataset.kind === "number" ? Number(input.value) : input.value;
+        if (value !== spec.default) options[spec.name] = value;
       }
       try {
-        const made = await call("POST", "/api/tables", String(form.get("pin")), {
-          game: form.get("game"), players: Number(form.get("players")), seats, options, chance: form.get("chance"),
+        const made = await call("POST", "/api/tables", String(data.get("pin")), {
+          game: select.value, players: Number(data.get("players")),
+          seats: String(data.get("seats")).split(",").map((s) => s.trim()).filter(Boolean),
+          options, chance: data.get("chance"),
         });
         window.location.href = made.url;
-      } catch (error) {
-        document.getElementById("start-error").textContent = error.message;
+      } catch (failure) {
+        error.textContent = failure.message;
+        error.scrollIntoView({ block: "nearest" });
       }
     });
   }
 
   const app = document.getElementById("app");
   const hostForm = document.getElementById("host-form");
-  if (app && hostForm) {
+  if (app && hostForm) tableHost(app, hostForm);
+
+  function tableHost(app, hostForm) {
     const tableId = app.dataset.table;
-    const pinField = () => {
-      const typed = document.querySelector("#codes-form input[name=pin]");
-      return (typed && typed.value) || hostForm.elements.pin.value;
-    };
+    const error = document.getElementById("host-error");
+    const pin = () => hostForm.elements.pin.value.trim();
+    // Each control asks for the PIN when it is not typed yet, and says what went wrong.
+    async function run(method, url, body) {
+      error.textContent = "";
+      if (!pin()) {
+        error.textContent = "Type the host PIN first (it was printed when the hub started).";
+        const box = document.getElementById("host");
+        if (box) box.open = true;  // the PIN field sits in the folded host controls
+        hostForm.elements.pin.focus();
+        return null;
+      }
+      try {
+        return await call(method, url, pin(), body);
+      } catch (failure) {
+        error.textContent = failure.message;
+        return null;
+      }
+    }
     hostForm.querySelectorAll("button[data-command]").forEach((button) => {
-      button.addEventListener("click", async () => {
-        const error = document.getElementById("host-error");
-        error.textContent = "";
-        try {
-          await call("POST", `/api/tables/${tableId}/host`, pinField(), { command: button.dataset.command });
-        } catch (failure) {
-          error.textContent = failure.message;
-        }
-      });
+      button.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`, { command: button.dataset.command }));
     });
+    const again = document.getElementById("again-button");
+    if (again) {
+      again.addEventListener("click", async () => {
+        const started = await run("POST", `/api/tables/${tableId}/host`, { command: "again" });
+        if (started && started.url) window.location.assign(started.url);
+      });
+    }
+    const extend = document.getElementById("extend");
+    extend.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`,
+      { command: "extend", minutes: Number(extend.dataset.extend) }));
+
     // One row per seat: who plays it (phone, bot, buttons, pod), and a concession.
     const seatControls = document.getElementById("seat-controls");
-    const report = (failure) => { document.getElementById("host-error").textContent = failure.message; };
     const initial = JSON.parse(app.dataset.initial);
     for (let seat = 1; seat <= initial.players; seat += 1) {
       const select = document.createElement("select");
       select.setAttribute("aria-label", `who plays seat ${seat}`);
       for (const controller of ["phone", "bot", "buttons", "pod"]) {
-        const option = new Option(controller, controller, false, initial.controllers[String(seat)] === controller);
-        select.append(option);
+        select.append(new Option(controller, controller, false, initial.controllers[String(seat)] === controller));
       }
-      select.addEventListener("change", () => {
-        call("POST", `/api/tables/${tableId}/seats/${seat}/controller`, pinField(), { controller: select.value }).catch(report);
-      });
+      select.addEventListener("change", () => run("POST", `/api/tables/${tableId}/seats/${seat}/controller`, { controller: select.value }));
       const concede = document.createElement("button");
       concede.type = "button";
       concede.textContent = "Concede";
-      concede.addEventListener("click", () => {
-        call("POST", `/api/tables/${tableId}/host`, pinField(), { command: "concede", seat }).catch(report);
-      });
+      concede.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`, { command: "concede", seat }));
       const row = document.createElement("div");
       row.className = "inline";
       row.append(`Seat ${seat} `, select, concede);
       seatControls.append(row);
     }
 
-    const codesForm = document.getElementById("codes-form");
-    if (codesForm) {
-      codesForm.addEventListener("submit", async (submit) => {
-        submit.preventDefault();
-        try {
-          const data = await call("GET", `/api/tables/${tableId}/join`, pinField());
-          const codes = document.getElementById("codes");
-          codes.replaceChildren();
-          for (const link of data.seats) {
-            const figure = document.createElement("figure");
-            figure.className = "code";
-            // The SVG is made by the hub (segno) from its own join address, never from input.
-            figure.innerHTML = link.svg;
-            const caption = document.createElement("figcaption");
-            caption.textContent = `Seat ${link.seat}`;
-            figure.append(caption);
-            codes.append(figure);
-          }
-          codesForm.hidden = true;
-        } catch (failure) {
-          document.getElementById("host-error").textContent = failure.message;
+    // On a screen that is not the hub's own display the codes come only with the PIN, and only
+    // for seats no phone has claimed yet.
+    const showCodes = document.getElementById("show-codes");
+    if (showCodes) {
+      showCodes.addEventListener("click", async () => {
+        const data = await run("GET", `/api/tables/${tableId}/join`);
+        if (!data) return;
+        const claimed = new Set(window.tabletop ? window.tabletop.claimed() : []);
+        const codes = document.getElementById("codes");
+        codes.replaceChildren();
+        for (const link of data.seats) {
+          if (link.claimed || claimed.has(link.seat)) continue;
+          const figure = document.createElement("figure");
+          figure.className = "code";
+          figure.dataset.seat = link.seat;
+          const anchor = document.createElement("a");
+          anchor.href = link.url;
+          anchor.className = "code-link";
+          // The SVG is made by the hub (segno) from its own join address, never from input.
+          anchor.innerHTML = link.svg;
+          const caption = document.createElement("figcaption");
+          caption.textContent = `Seat ${link.seat}`;
+          figure.append(anchor, caption);
+          codes.append(figure);
         }
       });
     }

@@ -17,16 +17,57 @@
   const el = (id) => document.getElementById(id);
   const base = seat ? `/api/tables/${tableId}/seats/${seat}` : `/api/tables/${tableId}`;
 
+  const seatName = (s) => {
+    const renderer = Games.renderers[state.game];
+    return renderer && renderer.seatName ? renderer.seatName(s) : `seat ${s}`;
+  };
+
   function statusText() {
     if (state.outcome) {
       const winners = state.outcome.winners || [];
-      const who = winners.length ? winners.map((s) => `seat ${s}`).join(" and ") : "nobody";
       const mine = seat && winners.includes(seat) ? " — you win!" : "";
-      return `Game over: ${who} (${state.outcome.reason})${mine}`;
+      return `Game over: ${state.outcome.reason}${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
-    const acting = state.to_act.map((s) => (s === "chance" ? "the table" : s === seat ? "you" : `seat ${s}`));
+    const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
     return acting.length ? `To act: ${acting.join(", ")}` : "";
+  }
+
+  // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
+  // the snapshot's flags once the hub sends them).
+  const claimedAtLoad = JSON.parse(app.dataset.claimed || "[]");
+  function claimed() {
+    const seats = new Set(claimedAtLoad);
+    const flags = state.claimed;
+    if (Array.isArray(flags)) flags.forEach((s) => seats.add(Number(s)));
+    else if (flags && typeof flags === "object") Object.entries(flags).forEach(([s, on]) => on && seats.add(Number(s)));
+    for (const [s, info] of Object.entries(state.seats || {})) if (info && info.claimed) seats.add(Number(s));
+    return [...seats];
+  }
+
+  // Only seats a phone may still take show a code: not a claimed seat, nor a bot's or a pod's.
+  function hideClaimedCodes() {
+    const gone = new Set(claimed());
+    document.querySelectorAll("#codes .code[data-seat]").forEach((node) => {
+      if (gone.has(Number(node.dataset.seat))) node.remove();
+      else node.hidden = state.controllers[node.dataset.seat] !== "phone" || Boolean(state.outcome);
+    });
+  }
+
+  // After a game ends: the table screen offers the next game with these seats (the host's
+  // "again", in host.js); a phone gets the link to its seat there once the host has started it.
+  function againLink() {
+    const node = el("again");
+    if (!node) return;
+    const next = state.next;
+    const button = el("again-button");
+    node.hidden = !(next || (state.outcome && button));
+    if (button) button.hidden = Boolean(next);
+    const link = node.querySelector("a");
+    if (link) {
+      link.hidden = !next;
+      if (next) link.href = next.url;
+    }
   }
 
   // The table's clock (Wisteria's Time Limit): the hub sends when it ends; the page counts down.
@@ -53,10 +94,21 @@
     el("status").textContent = statusText();
     el("status").dataset.status = state.status;
     const board = el("board");
-    board.replaceChildren(Games.render(state));
+    const actions = el("actions");
+    const drawing = Games.render(state);
+    board.replaceChildren(drawing);
+    // A game may mark where the choices go (the Watch: right under its map, so the map and the
+    // choices are seen together); else they follow the board.
+    if (actions) {
+      const slot = drawing.querySelector && drawing.querySelector(".choices-slot");
+      if (slot) slot.after(actions);
+      else if (actions.parentNode !== board.parentNode) board.after(actions);
+    }
     document.querySelectorAll(".controller[data-seat]").forEach((node) => {
       node.textContent = `(${state.controllers[node.dataset.seat] || "?"})`;
     });
+    if (page === "table") hideClaimedCodes();
+    againLink();
     if (seat) {
       el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
       renderChoices(false);
@@ -79,37 +131,56 @@
     const choices = el("choices");
     const prompt = el("prompt");
     choices.replaceChildren();
+    const controller = state.controllers[seat];
+    if (controller && controller !== "phone") {
+      prompt.textContent = controller === "bot"
+        ? "A bot plays this seat now. The host can give it back to your phone (Host controls on the table screen)."
+        : `This seat plays with its ${controller} now; the host can give it back to your phone.`;
+      if (!state.legal.length || !state.can_act) return;
+    }
     if (!state.legal.length) {
-      prompt.textContent = state.outcome ? "" : "Nothing to do now.";
+      const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : seatName(s)));
+      prompt.textContent = state.outcome ? "" : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
       return;
     }
     if (!state.can_act) {
-      prompt.textContent = `Make your move with your ${state.controllers[seat]}.`;
+      prompt.textContent = `Make your move with your ${controller}.`;
       return;
     }
     prompt.textContent = "Your move:";
-    if (state.legal.length > 12) {
-      // Long lists (a map's roads and marches) get a filter box: type part of a place or a verb.
-      const filter = document.createElement("input");
-      filter.type = "search";
-      filter.className = "filter";
-      filter.placeholder = `filter ${state.legal.length} choices`;
-      filter.addEventListener("input", () => {
-        const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-        choices.querySelectorAll("button.choice").forEach((b) => {
-          b.hidden = !words.every((w) => b.textContent.toLowerCase().includes(w));
-        });
-      });
-      choices.append(filter);
+    if (state.legal.length > 12) choices.append(filterBox(choices));
+    // One group per verb, in the game's words; the actions in natural order (i2 before i10).
+    const groups = new Map();
+    for (const action of [...state.legal].sort(Games.natural)) {
+      const verb = action.replace(/^\d+:/, "").split(" ")[0];
+      const heading = Games.verbLabel(state.game, verb, state.view);
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(action);
     }
-    for (const action of state.legal) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "choice";
-      button.dataset.action = action;
-      button.textContent = Games.actionLabel(state.game, action, state.view);
-      button.addEventListener("click", () => post(action, button));
-      choices.append(button);
+    const single = groups.size === 1;
+    for (const [heading, actions] of groups) {
+      const group = document.createElement("fieldset");
+      group.className = "choice-group";
+      const legend = document.createElement("legend");
+      legend.textContent = single ? heading : `${heading} (${actions.length})`;
+      group.append(legend);
+      for (const action of actions) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "choice";
+        button.dataset.action = action;
+        button.textContent = Games.actionLabel(state.game, action, state.view);
+        const detail = Games.actionDetail(state.game, action, state.view);
+        if (detail) {
+          const small = document.createElement("small");
+          small.textContent = detail;
+          button.append(small);
+          group.classList.add("detailed");
+        }
+        button.addEventListener("click", () => post(action, button));
+        group.append(button);
+      }
+      choices.append(group);
     }
   }
 
@@ -142,6 +213,52 @@
     }
   }
 
+  // Long lists (a map's roads and marches) get a filter box: type part of a place or a verb, or
+  // tap a place on the map.
+  function filterBox(choices) {
+    const filter = document.createElement("input");
+    filter.type = "search";
+    filter.className = "filter";
+    filter.id = "choice-filter";
+    const map = el("board").querySelector("[data-place]");
+    filter.placeholder = `filter ${state.legal.length} choices${map ? ", or tap the map" : ""}`;
+    filter.setAttribute("aria-label", "filter the choices");
+    filter.addEventListener("input", () => applyFilter(choices, filter.value));
+    return filter;
+  }
+
+  function applyFilter(choices, text) {
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+    choices.querySelectorAll("button.choice").forEach((b) => {
+      const names = `${b.textContent} ${b.dataset.action}`.toLowerCase();
+      b.hidden = !words.every((w) => (/^[ieh]\d+$/.test(w) ? ` ${b.dataset.action} `.includes(` ${w} `) : names.includes(w)));
+    });
+    choices.querySelectorAll(".choice-group").forEach((g) => { g.hidden = !g.querySelector("button.choice:not([hidden])"); });
+  }
+
+  // A tapped place on the map keeps only the choices that name it.
+  function chooseOnMap(event) {
+    const place = event.target.closest && event.target.closest("[data-place]");
+    if (!place || !seat) return;
+    const choices = el("choices");
+    const filter = el("choice-filter");
+    if (filter) filter.value = place.dataset.place;
+    el("board").querySelectorAll("[data-place].picked").forEach((node) => node.classList.remove("picked"));
+    place.classList.add("picked");
+    applyFilter(choices, place.dataset.place);
+    el("actions").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  // A refusal (or the offline notice) is brought into view where the player is looking, and the
+  // alert role announces it.
+  function watchRefusals() {
+    const error = el("action-error");
+    if (!error) return;
+    new MutationObserver(() => {
+      if (error.textContent) error.scrollIntoView({ block: "center" });
+    }).observe(error, { childList: true, characterData: true, subtree: true });
+  }
+
   async function post(action, button) {
     el("action-error").textContent = "";
     document.querySelectorAll("button.choice").forEach((b) => (b.disabled = true));
@@ -165,13 +282,38 @@
   // The latest events this page received, for the console and the browser test.
   const received = [];
 
+  // A seat that sees a private event also receives its redacted twin for the table: the log
+  // shows the private one only (same action, same seat, nothing the private one lacks).
+  function twinOf(a, b) {
+    const renderer = Games.renderers[state.game] || {};
+    const kinds = renderer.twins || {};
+    const related = a.kind === b.kind || kinds[a.kind] === b.kind || kinds[b.kind] === a.kind;
+    if (!related || a.seat !== b.seat || a.action !== b.action || a.action === undefined) return false;
+    const ignore = new Set(["id", "kind"]);
+    const fewer = (x, y) => Object.keys(x).every((k) => ignore.has(k) || k in y);
+    return fewer(a, b) || fewer(b, a);
+  }
+
   function addLog(event) {
     received.push(event);
     if (received.length > 500) received.shift();
+    const log = el("log");
+    if (seat) {
+      for (const item of log.children) {
+        const shown = item.event;
+        if (!shown || !twinOf(shown, event)) continue;
+        // keep the fuller one (the private event) in the line already shown
+        if (Object.keys(event).length > Object.keys(shown).length) {
+          item.event = event;
+          item.textContent = Games.describe(state.game, event);
+        }
+        return;
+      }
+    }
     const item = document.createElement("li");
     item.textContent = Games.describe(state.game, event);
     item.dataset.id = event.id;
-    const log = el("log");
+    item.event = event;
     log.prepend(item);
     while (log.children.length > logLimit) log.lastChild.remove();
   }
@@ -202,7 +344,11 @@
     for (const event of body.events.filter((e) => e.id <= lastId).slice(-logLimit)) addLog(event);
   }
 
+  Games.setCards(JSON.parse(app.dataset.cards || "{}"));
+  el("board").addEventListener("click", chooseOnMap);
+  el("board").addEventListener("keydown", (key) => { if (key.key === "Enter") chooseOnMap(key); });
+  watchRefusals();
   render();
   loadLog().finally(connect);
-  window.tabletop = { state: () => state, events: () => received.slice(), post: (action) => post(action, null) };
+  window.tabletop = { state: () => state, events: () => received.slice(), post: (action) => post(action, null), claimed };
 })();
