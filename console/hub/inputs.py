@@ -3,17 +3,22 @@ configuration asks for, refuse to start when configured hardware is missing, say
 
 Simulated pods and buttons are opt-in (``tabletop serve --simulate``, or ``[inputs] mode =
 "simulated"``); ``auto`` starts only real hardware. Every source posts its events to
-``InputRouter.post``, which hands them to the worker of the table the physical seats play: the
-newest open table. There the composer turns them into actions (``console.hub.physical``).
+``InputRouter.post``, which hands them to the worker of the table the event's kit is bound to
+(console.hub.kits). There the composer turns them into actions (``console.hub.physical``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import logging
 import os
 from typing import TYPE_CHECKING, Any
 
+from console.games.core import JSON
 from console.hub.errors import HubError
+from console.hub.feedback import MODES, WAITING, Light, Scheduler, ShowLights, TableFeedback
+from console.hub.kits import Binding, KitError, Kits, kind_of, kit_of
 from console.hub.physical import PhysicalSeats
 from console.hub.worker import Input, TableWorker
 
@@ -22,27 +27,153 @@ if TYPE_CHECKING:
     from console.inputs.sources import InputSources
 
 log = logging.getLogger("console.hub")
+OPEN = ("playing", "paused")
 # The hub's input modes, as console.inputs.sources names them.
 SOURCE_MODES = {"auto": "auto", "simulated": "sim", "none": "none"}
 SIMULATE_HINT = "connect the hardware, or run tabletop serve --simulate to simulate it"
 
 
 class InputRouter:
-    """Posts each input event to the table the physical seats play."""
+    """Posts each input event to the table its kit is bound to (console.hub.kits), and drives the
+    lights of each table's kits (console.hub.feedback)."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
+        self.kits = Kits(hub.config.inputs.kits)
+        self.configured = set(hub.config.inputs.kits)
+        self.lights: dict[str, Light] = {}  # by kit: a pod's name (and unique id), "gpio:N"
+        self.scheduler = Scheduler()
+        from console.inputs.events import PodConnected
+
+        self._pod_connected = PodConnected
 
     def table(self) -> TableWorker | None:
-        open_tables = [w for w in self.hub.tables() if w.status in ("playing", "paused")]
+        """The newest open table: the one an unbound kit may join."""
+        open_tables = [w for w in self.hub.tables() if w.status in OPEN]
         return max(open_tables, key=lambda worker: worker.table.id, default=None)
 
     def post(self, event: Any) -> None:
-        worker = self.table()
-        if worker is None:
-            log.info("input with no open table: %s", event)
+        if isinstance(event, self._pod_connected):
+            self._connected(event)
             return
-        worker.post(Input(event))
+        source, seat = getattr(event, "source", None), getattr(event, "seat", None)
+        if not isinstance(source, str) or not isinstance(seat, int):
+            return  # a pod's link news: nothing for a table
+        kit = kit_of(source, seat)
+        worker, binding = self._route(kit, seat)
+        if worker is None or binding is None:
+            return
+        worker.post(Input(dataclasses.replace(event, seat=binding.seat, source=kit)))
+
+    def _route(self, kit: str, seat: int) -> tuple[TableWorker | None, Binding | None]:
+        binding = self.kits.binding(kit)
+        if binding is not None:
+            worker = self.hub.workers.get(binding.table)
+            if worker is not None and worker.status in OPEN:
+                return worker, binding
+            if kit in self.configured or self.kits.name(kit) in self.configured:
+                self.kits.note(f"{kit} is bound to table {binding.table}, which is not open: its "
+                               "scans and presses are ignored")
+                return None, None
+            self.kits.unbind(self.kits.name(kit))  # its table ended: the kit is free again
+        return self._claim(kit, seat)
+
+    def _claim(self, kit: str, seat: int, quiet: bool = False) -> tuple[TableWorker | None, Binding | None]:
+        """An unbound kit joins the newest open table, if that table plays its seat physically and
+        no other kit of its kind serves that seat there."""
+        worker = self.table()
+        kind = kind_of(kit)
+        if worker is not None and 1 <= seat <= worker.table.state.players:
+            binding = Binding(worker.table.id, seat)
+            uses = worker.controllers.get(seat) == kind or (kind == "pod" and worker.chance == "physical")
+            if uses and not self.kits.at(binding, kind):
+                self.kits.bind(kit, binding)
+                log.info("%s joins table %s as seat %s", kit, binding.table, seat)
+                worker.post(Input(ShowLights()))
+                return worker, binding
+        if quiet:
+            return None, None
+        self.kits.note(f"{kit} (seat {seat}) is bound to no table: its scans and presses are ignored; "
+                       "the host can bind it to a seat")
+        log.info("input from unbound kit %s ignored", kit)
+        return None, None
+
+    # -- the host's bindings ------------------------------------------------------------------
+
+    def bind(self, kit: str, table: int, seat: int) -> Binding:
+        worker = self.hub.workers.get(table)
+        if worker is None or worker.status not in OPEN:
+            raise KitError(f"there is no open table {table}")
+        if not 1 <= seat <= worker.table.state.players:
+            raise KitError(f"table {table} has seats 1 to {worker.table.state.players}")
+        if kit not in self.lights and kit not in self.kits.aliases:
+            known = ", ".join(sorted(self.lights)) or "none"
+            raise KitError(f"there is no kit {kit!r} at this hub (kits: {known})")
+        old = self.kits.binding(kit)
+        binding = Binding(table, seat)
+        self.kits.bind(self.kits.name(kit), binding)
+        for changed in {old.table if old else table, table}:
+            if changed in self.hub.workers:
+                self.hub.workers[changed].post(Input(ShowLights()))
+        return binding
+
+    def unbind(self, kit: str) -> None:
+        if not self.kits.unbind(self.kits.name(kit)):
+            raise KitError(f"{kit} is bound to no table")
+        light = self.lights.get(kit)
+        if light is not None:
+            light.show(MODES[WAITING])
+
+    def listing(self) -> JSON:
+        """Every kit the hub knows, where it is bound, and the notes for the host."""
+        kits = sorted({*self.lights, *self.kits.aliases.values()} - set(self.kits.aliases))
+        bound = {kit: self.kits.binding(kit) for kit in kits}
+        return {
+            "kits": [{"kit": kit, "kind": kind_of(kit), "bound": str(b) if b else None}
+                     for kit, b in bound.items()],
+            "notes": list(self.kits.notes),
+        }
+
+    # -- lights -------------------------------------------------------------------------------
+
+    def attach_sources(self, sources: InputSources) -> None:
+        for pod in sources.pods:
+            self.lights[pod.name] = Light(pod.name, functools.partial(pod.set_led, 0), pod.beep)
+        panel = sources.panel
+        if panel is not None:
+            for seat in panel.leds:
+                self.lights[f"gpio:{seat}"] = Light(f"gpio:{seat}", functools.partial(panel.set_led, seat))
+        for worker in self.hub.tables():
+            self.attach(worker)
+        for kit in self.lights:  # a panel seat is there from the start: it joins its table now
+            if kind_of(kit) == "buttons" and self.kits.binding(kit) is None:
+                self._claim(kit, int(kit.partition(":")[2]), quiet=True)
+
+    def attach(self, worker: TableWorker) -> None:
+        """Give the table's physical seats their lights, and show them now."""
+        if worker.physical is None:
+            return
+        table = worker.table.id
+        worker.physical.feedback = TableFeedback(
+            lambda seat: self._lights(table, seat), self.lights.get, self.scheduler)
+        worker.post(Input(ShowLights()))
+
+    def _lights(self, table: int, seat: int) -> list[Light]:
+        bound = self.kits.of_table(table)
+        return [light for kit, b in bound.items() if b.seat == seat
+                and (light := self.lights.get(self.kits.aliases.get(kit, kit))) is not None]
+
+    def _connected(self, event: Any) -> None:
+        if event.unique_id:
+            self.kits.aliases[event.unique_id] = event.pod
+        light = self.lights.get(event.pod)
+        if light is not None:
+            light.forget()  # a pod that (re)booted shows nothing; say its state again
+        if event.seat and self.kits.binding(event.pod) is None:
+            self._claim(event.pod, event.seat, quiet=True)  # its LED says "your turn" before a scan
+
+    def close(self) -> None:
+        self.scheduler.close()
 
 
 def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
@@ -57,7 +188,7 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
                       "and by bots"]
     from console.inputs.sources import start_sources
 
-    router = InputRouter(hub)
+    router = hub.router = InputRouter(hub)
     seats = max([w.table.state.players for w in hub.tables()] + [hub.config.table.players])
     if settings.mode == "auto":
         missing_ports = [port for port in settings.pods if _is_device_path(port) and not os.path.exists(port)]
@@ -66,6 +197,7 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
                            f"{SIMULATE_HINT}")
     sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], pins=settings.pins or None,
                             pods=settings.pods, seats=seats)
+    router.attach_sources(sources)
     if settings.mode != "auto":
         return sources, list(sources.notes)
     missing = missing_hardware(hub, sources)

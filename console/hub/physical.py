@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
 from console.journal import Journal
 
 PHYSICAL = ("pod", "buttons")
@@ -51,6 +52,7 @@ class PhysicalSeats:
         self.composer = Composer(game, cardmap, positional_readers=positional_readers)
         self.names = game.catalog()
         self.refusals: dict[Seat, str] = {}
+        self.feedback: TableFeedback | None = None  # the seats' LEDs and beepers, once inputs start
 
     @staticmethod
     def available() -> bool:
@@ -78,6 +80,29 @@ class PhysicalSeats:
     def refuse(self, seat: Seat, message: str) -> Note:
         self.refusals[seat] = message
         return Note(seat, message)
+
+    # -- feedback at the seat ------------------------------------------------------------------
+
+    def answered(self, event: Any, accepted: bool) -> None:
+        """The kit that sent ``event`` beeps once (accepted) or twice and flickers (refused)."""
+        source = str(getattr(event, "source", ""))
+        if self.feedback is not None and source:
+            self.feedback.answered(event.seat, source, accepted)
+
+    def show(self, state: State) -> None:
+        """Each seat with a light shows its state: your turn, choosing, or waiting."""
+        if self.feedback is None:
+            return
+        seats = self.feedback.seats_with_lights(state.players)
+        self.feedback.show({seat: self.seat_state(seat, state) for seat in seats})
+
+    def seat_state(self, seat: Seat, state: State) -> str:
+        cursor = self.composer.cursor(seat, state)
+        if cursor.cards or cursor.index:
+            return CHOOSING  # a card scanned, or the cursor moved: a choice half made
+        if cursor.choices or (CHANCE in state.to_act and self.composer.supplies(seat, state)):
+            return TURN
+        return WAITING
 
     def waits_for_scan(self, state: State) -> bool:
         return bool(self.composer.waits_for_scan(state))

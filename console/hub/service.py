@@ -69,6 +69,7 @@ class Hub:
         self.pin_guard = PinGuard()
         self.messages: list[str] = []
         self.inputs: Any = None
+        self.router: Any = None  # console.hub.inputs.InputRouter, once inputs start
         self._lock = threading.Lock()
 
     def start(self, default_table: bool = True, inputs: bool = True) -> Hub:
@@ -137,7 +138,10 @@ class Hub:
                              clock=self.clock)
         with self._lock:
             self.workers[table.id] = worker
-        return worker.start()
+        worker.start()
+        if self.router is not None:
+            self.router.attach(worker)  # its seats' kits light up
+        return worker
 
     def worker(self, table_id: int) -> TableWorker:
         worker = self.workers.get(table_id)
@@ -163,6 +167,8 @@ class Hub:
     def stop(self) -> None:
         if self.inputs is not None and hasattr(self.inputs, "close"):
             self.inputs.close()
+        if self.router is not None:
+            self.router.close()
         for worker in self.tables():
             worker.stop()
         self.journal.close()

@@ -21,7 +21,7 @@ from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused
-from console.hub.physical import PhysicalSeats, Play
+from console.hub.physical import Note, PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
 from console.table import Table
@@ -248,7 +248,9 @@ class TableWorker:
             return None
         raise TypeError(f"unknown command {command!r}")
 
-    def _act(self, act: Act) -> ActResult:
+    def _act(self, act: Act, journalled: Callable[[], None] | None = None) -> ActResult:
+        """``journalled`` runs once the action is in the journal, before anything is published
+        (a pod's beep says the scan counted)."""
         self._check_playing()
         # Every engine parses through the contract's one path: bad text is a NotationError.
         action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
@@ -257,6 +259,8 @@ class TableWorker:
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
         self._check_source(act)
         self.table.submit(action)
+        if journalled is not None:
+            journalled()
         if self.physical is not None:
             self.physical.acted()
         self._after_change()
@@ -265,14 +269,20 @@ class TableWorker:
     def _input(self, event: Any) -> ActResult | None:
         if self.physical is None:
             return None
-        result = self.physical.handle(event, self.table.state, self.controllers)
+        physical = self.physical
+        result = physical.handle(event, self.table.state, self.controllers)
         if isinstance(result, Play):
             try:
-                return self._act(Act(result.action.seat, result.action, result.kind))
+                return self._act(Act(result.action.seat, result.action, result.kind),
+                                 lambda: physical.answered(event, True))
             except (HubError, ValueError) as error:
-                self.physical.refuse(event.seat, str(error))
+                result = physical.refuse(event.seat, str(error))
+        if isinstance(result, Note):
+            physical.answered(event, not result.message)
         if result is not None:
             self._publish()
+        else:
+            physical.show(self.table.state)
         return None
 
     def _check_source(self, act: Act) -> None:
@@ -394,6 +404,8 @@ class TableWorker:
         )
 
     def _publish(self) -> None:
+        if self.physical is not None:
+            self.physical.show(self.table.state)
         self._version += 1
         events = publish_events(self.table, self._published)
         self._published = len(self.table.log)

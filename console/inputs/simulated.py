@@ -80,19 +80,25 @@ class SimButton:
 
 
 class SimLed:
+    """The LED the firmware drives; ``history`` is every mode it was set to, with its time."""
+
     def __init__(self) -> None:
         self.mode = "OFF"
+        self.history: list[tuple[float, str]] = []
 
     def set(self, mode: str) -> None:
         self.mode = mode
+        self.history.append((time.monotonic(), mode))
 
 
 class SimBeeper:
     def __init__(self) -> None:
         self.beeps: list[int] = []
+        self.times: list[float] = []
 
     def beep(self, ms: int) -> None:
         self.beeps.append(ms)
+        self.times.append(time.monotonic())
 
 
 class _PtyLink:
