@@ -168,6 +168,7 @@ class SimulatedPod:
         self._pty: _Pty | None = None
         self._link = _PtyLink(self)
         self._sent: list[str] = []
+        self.sent_at: list[float] = []
         self._sent_changed = threading.Condition()
         self._firmware_lock = threading.Lock()  # the firmware runs one step at a time
         self._frozen = threading.Event()
@@ -278,6 +279,7 @@ class SimulatedPod:
     def _record(self, text: str) -> None:
         with self._sent_changed:
             self._sent.append(text)
+            self.sent_at.append(time.monotonic())  # for the scan-to-feedback benchmark
             self._sent_changed.notify_all()
 
     def _mark(self) -> int:
