@@ -20,7 +20,7 @@ from console.hub.errors import HubError
 from console.hub.feedback import MODES, WAITING, Light, Scheduler, ShowLights, TableFeedback
 from console.hub.kits import Binding, KitError, Kits, kind_of, kit_of
 from console.hub.physical import PhysicalSeats
-from console.hub.worker import Input, TableWorker
+from console.hub.worker import HostCommand, Input, TableWorker
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
@@ -145,6 +145,9 @@ class InputRouter:
                 self.lights[f"gpio:{seat}"] = Light(f"gpio:{seat}", functools.partial(panel.set_led, seat))
         for worker in self.hub.tables():
             self.attach(worker)
+            if worker.table.history and _is_physical(worker):
+                # resumed: the table may have been bumped since; re-scan the cards in play
+                worker.post(HostCommand("recheck"))
         for kit in self.lights:  # a panel seat is there from the start: it joins its table now
             if kind_of(kit) == "buttons" and self.kits.binding(kit) is None:
                 self._claim(kit, int(kit.partition(":")[2]), quiet=True)
@@ -230,6 +233,10 @@ def missing_hardware(hub: Hub, sources: InputSources) -> str:
                   else f"a pin map is configured ({hub.config.inputs.pins})")
         return f"{needed}, but no buttons started ({why})"
     return ""
+
+
+def _is_physical(worker: TableWorker) -> bool:
+    return worker.chance == "physical" or any(c in ("pod", "buttons") for c in worker.controllers.values())
 
 
 def _seats(seats: list[int]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
 from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
+from console.hub.recheck import Recheck, cards_in_play
 from console.journal import Journal
 
 PHYSICAL = ("pod", "buttons")
@@ -53,6 +54,9 @@ class PhysicalSeats:
         self.names = game.catalog()
         self.refusals: dict[Seat, str] = {}
         self.feedback: TableFeedback | None = None  # the seats' LEDs and beepers, once inputs start
+        self.game_name = game.name
+        self.positional_readers = positional_readers
+        self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
 
     @staticmethod
     def available() -> bool:
@@ -62,6 +66,8 @@ class PhysicalSeats:
         """What an input event means for the table now."""
         from console.inputs.composer import Committed, CursorMoved, Refused
 
+        if self.recheck is not None:
+            return self._rechecking(event)
         kind = input_kind(getattr(event, "source", ""))
         outcome = self.composer.handle(event, state)
         if isinstance(outcome, Committed):
@@ -75,6 +81,35 @@ class PhysicalSeats:
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)
             return Note(outcome.cursor.seat)
+        return None
+
+    # -- the re-check of the cards in play ----------------------------------------------------
+
+    def start_recheck(self, state: State) -> bool:
+        """Ask every seat to re-scan the cards the journal has in play; False if there are none."""
+        slots = cards_in_play(self.game_name, state)
+        self.recheck = Recheck(slots) if slots else None
+        self.acted()
+        return self.recheck is not None
+
+    def _rechecking(self, event: Any) -> Note | None:
+        from console.inputs.cardmap import CardRefused
+        from console.inputs.events import ButtonPressed, CardScanned
+
+        assert self.recheck is not None
+        if isinstance(event, CardScanned):
+            try:
+                card = self.composer.cardmap.identify(event)
+            except CardRefused as refused:
+                return self.refuse(event.seat, str(refused))
+            message = self.recheck.scan(event.seat, card.card_id, event.reader, self.positional_readers)
+            if message:
+                return self.refuse(event.seat, message)
+            self.refusals.pop(event.seat, None)
+            return Note(event.seat)
+        if isinstance(event, ButtonPressed) and not event.repeat:
+            return self.refuse(event.seat, "the table is re-checking the cards in play: scan them "
+                                           "(the host may skip it)")
         return None
 
     def refuse(self, seat: Seat, message: str) -> Note:
@@ -97,6 +132,8 @@ class PhysicalSeats:
         self.feedback.show({seat: self.seat_state(seat, state) for seat in seats})
 
     def seat_state(self, seat: Seat, state: State) -> str:
+        if self.recheck is not None:  # a seat with cards to re-scan is "to act"
+            return TURN if self.recheck.remaining(seat) or seat in self.recheck.mismatches else WAITING
         cursor = self.composer.cursor(seat, state)
         if cursor.cards or cursor.index:
             return CHOOSING  # a card scanned, or the cursor moved: a choice half made
@@ -121,4 +158,7 @@ class PhysicalSeats:
                 cursors[seat] = self.composer.cursor(seat, state).to_json(seat, self.names)
             if seat in self.refusals:
                 cursors.setdefault(seat, {"seat": seat})["refused"] = self.refusals[seat]
+        if self.recheck is not None:
+            for seat in range(1, state.players + 1):
+                cursors.setdefault(seat, {"seat": seat})["recheck"] = self.recheck.to_json(seat, self.names)
         return cursors

@@ -28,7 +28,7 @@ from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend")
+HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend", "recheck", "skip")
 
 
 @dataclass(frozen=True)
@@ -279,6 +279,10 @@ class TableWorker:
                 result = physical.refuse(event.seat, str(error))
         if isinstance(result, Note):
             physical.answered(event, not result.message)
+            if physical.recheck is not None and physical.recheck.done:
+                physical.recheck = None  # every card in play is where the journal says: play on
+                self._after_change()
+                return None
         if result is not None:
             self._publish()
         else:
@@ -297,6 +301,9 @@ class TableWorker:
     def _check_playing(self) -> None:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
+        if self.physical is not None and self.physical.recheck is not None:
+            raise Refused("the table is re-checking the cards in play: scan them at each seat, or "
+                          "the host skips it")
         if self.status == "paused":
             raise Refused("the table is paused; the host can resume it")
 
@@ -317,6 +324,13 @@ class TableWorker:
                 self.table_clock.extend(command.minutes or 0, self.clock())
             except ValueError as error:
                 raise Refused(str(error)) from None
+        elif name == "recheck":
+            if self.physical is None or not self.physical.start_recheck(self.table.state):
+                raise Refused("there are no cards in play to re-check at this table")
+        elif name == "skip":
+            if self.physical is None or self.physical.recheck is None:
+                raise Refused("no re-check is under way")
+            self.physical.recheck = None
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -369,7 +383,7 @@ class TableWorker:
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
-        if self.status != "playing":
+        if self.status != "playing" or (self.physical is not None and self.physical.recheck is not None):
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
@@ -399,8 +413,11 @@ class TableWorker:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
         clock = None if self.table_clock is None else (
             self.table_clock.reading(self.clock(), time.time()).to_json())
+        problem = self._problem
+        if not problem and self.physical is not None and self.physical.recheck is not None:
+            problem = self.physical.recheck.summary()  # on every screen, the table's included
         return build_snapshot(
-            self.table, self._version, self.status, self.controllers, cursors, self._problem, clock
+            self.table, self._version, self.status, self.controllers, cursors, problem, clock
         )
 
     def _publish(self) -> None:
