@@ -191,7 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, help="playout time per game benchmark")
     bench.set_defaults(handler=cmd_bench)
 
-    for module_name in ("console.inputs.cli_cards", "console.inputs.cli_doctor", "console.web.cli_serve"):
+    for module_name in ("console.inputs.cli_cards", "console.inputs.cli_doctor", "console.web.cli_serve",
+                        "console.hub.cli_record"):
         if _importable(module_name):
             importlib.import_module(module_name).register_cli(commands)
     return parser

@@ -20,7 +20,7 @@ from console.hub.errors import HubError
 from console.hub.feedback import MODES, WAITING, Light, Scheduler, ShowLights, TableFeedback
 from console.hub.kits import Binding, KitError, Kits, kind_of, kit_of
 from console.hub.physical import PhysicalSeats
-from console.hub.worker import HostCommand, Input, TableWorker
+from console.hub.worker import HostCommand, Input, Record, TableWorker
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
@@ -144,7 +144,7 @@ class InputRouter:
             for seat in panel.leds:
                 self.lights[f"gpio:{seat}"] = Light(f"gpio:{seat}", functools.partial(panel.set_led, seat))
         for worker in self.hub.tables():
-            self.attach(worker)
+            self.attach(worker, at_start=True)
             if worker.table.history and _is_physical(worker):
                 # resumed: the table may have been bumped since; re-scan the cards in play
                 worker.post(HostCommand("recheck"))
@@ -152,14 +152,29 @@ class InputRouter:
             if kind_of(kit) == "buttons" and self.kits.binding(kit) is None:
                 self._claim(kit, int(kit.partition(":")[2]), quiet=True)
 
-    def attach(self, worker: TableWorker) -> None:
+    def attach(self, worker: TableWorker, at_start: bool = False) -> None:
         """Give the table's physical seats their lights, and show them now."""
         if worker.physical is None:
             return
         table = worker.table.id
         worker.physical.feedback = TableFeedback(
             lambda seat: self._lights(table, seat), self.lights.get, self.scheduler)
+        if self.hub.recorder is not None:
+            worker.post(Record(self.hub.recorder, functools.partial(self._record_table, at_start=at_start)))
         worker.post(Input(ShowLights()))
+
+    def _record_table(self, worker: TableWorker, at_start: bool) -> None:
+        """In the worker's thread: how the table stands, so a replay can start it the same."""
+        from console.inputs.tagstore import TagStore
+
+        table, recorder = worker.table, self.hub.recorder
+        tags = TagStore(table.journal.connection, table.journal.lock).tags(table.game.name)
+        recorder.write("table", id=table.id, game=table.game.name, players=table.state.players,
+                       seed=table.seed, options=table.options, chance=worker.chance,
+                       seats=[worker.controllers[seat] for seat in sorted(worker.controllers)],
+                       history=[str(action) for action in table.history], tags=tags, at_start=at_start)
+        if worker.physical is not None:
+            worker.physical.on_refused = functools.partial(recorder.refused, table.id)
 
     def _lights(self, table: int, seat: int) -> list[Light]:
         bound = self.kits.of_table(table)
@@ -198,8 +213,11 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
         if missing_ports:
             raise HubError(f"inputs: the configured pod port {missing_ports[0]} does not exist; "
                            f"{SIMULATE_HINT}")
+    if hub.recorder is not None:
+        hub.recorder.write("hub", kits=dict(settings.kits), positional_readers=settings.positional_readers,
+                           pins=settings.pins)
     sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], pins=settings.pins or None,
-                            pods=settings.pods, seats=seats)
+                            pods=settings.pods, seats=seats, recorder=hub.recorder)
     router.attach_sources(sources)
     if settings.mode != "auto":
         return sources, list(sources.notes)

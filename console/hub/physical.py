@@ -8,7 +8,7 @@ without it has no physical seats and ``PhysicalSeats.available()`` says so.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +57,7 @@ class PhysicalSeats:
         self.game_name = game.name
         self.positional_readers = positional_readers
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
+        self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
 
     @staticmethod
     def available() -> bool:
@@ -113,6 +114,8 @@ class PhysicalSeats:
         return None
 
     def refuse(self, seat: Seat, message: str) -> Note:
+        if self.on_refused is not None:
+            self.on_refused(seat, message)
         self.refusals[seat] = message
         return Note(seat, message)
 

@@ -70,6 +70,7 @@ class Hub:
         self.messages: list[str] = []
         self.inputs: Any = None
         self.router: Any = None  # console.hub.inputs.InputRouter, once inputs start
+        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
         self._lock = threading.Lock()
 
     def start(self, default_table: bool = True, inputs: bool = True) -> Hub:

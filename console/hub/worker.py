@@ -41,6 +41,15 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Record:
+    """Record this table's actions from now on (tabletop record); ``begin`` runs first, in the
+    worker's thread, to write how the table stands."""
+
+    recorder: Any
+    begin: Callable[[TableWorker], None]
+
+
+@dataclass(frozen=True)
 class HostCommand:
     command: str
     seat: Seat | None = None
@@ -71,7 +80,7 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | Input | Barrier
+Command = Act | HostCommand | SetController | Input | Barrier | Record
 _STOP = object()
 
 
@@ -116,6 +125,8 @@ class TableWorker:
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
+        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self._recorded = 0
         self._automatic_due: float | None = None
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
@@ -245,6 +256,10 @@ class TableWorker:
         if isinstance(command, Input):
             return self._input(command.event)
         if isinstance(command, Barrier):
+            return None
+        if isinstance(command, Record):
+            command.begin(self)
+            self.recorder, self._recorded = command.recorder, len(self.table.history)
             return None
         raise TypeError(f"unknown command {command!r}")
 
@@ -423,6 +438,10 @@ class TableWorker:
     def _publish(self) -> None:
         if self.physical is not None:
             self.physical.show(self.table.state)
+        if self.recorder is not None:
+            for action in self.table.history[self._recorded:]:
+                self.recorder.action(self.table.id, str(action))
+            self._recorded = len(self.table.history)
         self._version += 1
         events = publish_events(self.table, self._published)
         self._published = len(self.table.log)
