@@ -14,6 +14,7 @@ from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
 from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
+from console.hub.held import HeldCopies
 from console.hub.recheck import Recheck, cards_in_play
 from console.journal import Journal
 
@@ -58,6 +59,7 @@ class PhysicalSeats:
         self.positional_readers = positional_readers
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
+        self.held = HeldCopies()  # which tagged copy is in whose hand
 
     @staticmethod
     def available() -> bool:
@@ -71,6 +73,10 @@ class PhysicalSeats:
             return self._rechecking(event)
         kind = input_kind(getattr(event, "source", ""))
         outcome = self.composer.handle(event, state)
+        if isinstance(outcome, Committed) and outcome.action.seat == CHANCE:
+            why = self.held.check(state, outcome.action, getattr(event, "uid", ""))
+            if why:
+                return self.refuse(outcome.seat, f"seat {outcome.seat}: {why}")
         if isinstance(outcome, Committed):
             self.refusals.pop(outcome.seat, None)
             if outcome.action.seat != CHANCE and controllers.get(outcome.seat) != kind:
@@ -147,10 +153,11 @@ class PhysicalSeats:
     def waits_for_scan(self, state: State) -> bool:
         return bool(self.composer.waits_for_scan(state))
 
-    def acted(self) -> None:
+    def acted(self, state: State | None = None) -> None:
         """An action was applied: every seat's half-made choice is void."""
         self.composer.reset()
         self.refusals.clear()
+        self.held.acted(state)
 
     def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
         """Each physical seat's cursor as that seat may see it, and why a press or scan was refused

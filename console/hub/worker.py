@@ -277,7 +277,7 @@ class TableWorker:
         if journalled is not None:
             journalled()
         if self.physical is not None:
-            self.physical.acted()
+            self.physical.acted(self.table.state)
         self._after_change()
         return ActResult(str(action), len(self.table.log))
 
@@ -422,7 +422,7 @@ class TableWorker:
         elif seat is not None:
             self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
         if self.physical is not None:
-            self.physical.acted()
+            self.physical.acted(self.table.state)
 
     def _snapshot(self) -> Snapshot:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
