@@ -145,7 +145,7 @@ class InputRouter:
                 self.lights[f"gpio:{seat}"] = Light(f"gpio:{seat}", functools.partial(panel.set_led, seat))
         for worker in self.hub.tables():
             self.attach(worker, at_start=True)
-            if worker.table.history and _is_physical(worker):
+            if worker.resumed and _is_physical(worker):
                 # resumed: the table may have been bumped since; re-scan the cards in play
                 worker.post(HostCommand("recheck"))
         for kit in self.lights:  # a panel seat is there from the start: it joins its table now
@@ -172,7 +172,8 @@ class InputRouter:
         recorder.write("table", id=table.id, game=table.game.name, players=table.state.players,
                        seed=table.seed, options=table.options, chance=worker.chance,
                        seats=[worker.controllers[seat] for seat in sorted(worker.controllers)],
-                       history=[str(action) for action in table.history], tags=tags, at_start=at_start)
+                       history=[str(action) for action in table.history], tags=tags, at_start=at_start,
+                       resumed=worker.resumed)
         if worker.physical is not None:
             worker.physical.on_refused = functools.partial(recorder.refused, table.id)
 

@@ -169,6 +169,10 @@ def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | No
     for record in records:  # the sources the live hub had, so their lights (and kits) exist
         if record["kind"] in ("line", "open", "lost"):
             sources.source(record["source"])
+    leading = [r for r in records if r["kind"] == "table" and r.get("at_start")]
+    resumed = {mapping[r["id"]]: bool(r.get("resumed")) for r in leading}
+    for worker in hub.tables():  # the replay resumes every table; the live hub may have started it
+        worker.resumed = resumed.get(worker.table.id, True)
     router.attach_sources(InputSources(pods=[s for s in sources.serial.values() if isinstance(s, PodSource)]))
     _settle(hub)
     seen_tables = set(mapping)

@@ -105,7 +105,9 @@ class Hub:
             self.store.add_table(table_id, settings.chance, settings.bot, missing)
             seats = self.store.seats(table_id)
         controllers = {seat: record.controller for seat, record in seats.items()}
-        return self._run(table, status, controllers, settings.chance, settings.bot)
+        worker = self._run(table, status, controllers, settings.chance, settings.bot)
+        worker.resumed = True  # when inputs start, it re-checks the cards in play (hub/inputs.py)
+        return worker
 
     def _default_controllers(self, players: int) -> dict[Seat, str]:
         return {seat: "phone" if seat == 1 else "bot" for seat in range(1, players + 1)}

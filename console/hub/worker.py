@@ -126,6 +126,7 @@ class TableWorker:
         self._version = 0
         self._published = len(table.log)
         self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.resumed = False  # rebuilt from the journal when the hub started
         self._recorded = 0
         self._automatic_due: float | None = None
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()

@@ -127,3 +127,16 @@ def test_wheels_shelves_are_rechecked_shelf_by_shelf_with_positional_readers() -
     assert f"shelf {slot.position}" in message and slot.card not in message
     assert recheck.scan(slot.seat, slot.card, slot.position, positional=True) == ""
     assert recheck.mismatches == {}
+
+
+def test_a_table_started_now_is_not_rechecked(make_hub: MakeHub) -> None:
+    hub = make_hub(game="wisteria", seats=("pod", "pod"))
+    worker = hub.tables()[0]
+    deadline = time.monotonic() + TIMEOUT
+    while worker.table.state.to_act != (1, 2) and time.monotonic() < deadline:  # cards in the War
+        worker.post(Barrier()).result(TIMEOUT)
+    hub.router = InputRouter(hub)
+    hub.router.attach_sources(InputSources())
+    worker.post(Barrier()).result(TIMEOUT)
+    assert cards_in_play("wisteria", worker.table.state)
+    assert payload(worker, None)["problem"] == ""
