@@ -46,6 +46,8 @@ class InputRouter:
         from console.inputs.events import PodConnected
 
         self._pod_connected = PodConnected
+        self._pods: dict[str, Any] = {}  # the PodSources, by name
+        self._shared: set[str] = set()  # pods that said seat 0 in HELLO: one reader per seat
 
     def table(self) -> TableWorker | None:
         """The newest open table: the one an unbound kit may join."""
@@ -60,6 +62,8 @@ class InputRouter:
         if not isinstance(source, str) or not isinstance(seat, int):
             return  # a pod's link news: nothing for a table
         kit = kit_of(source, seat)
+        if source in self._shared:  # a pod whose reader N serves seat N: each reader is a kit
+            kit = self._reader_kit(source, seat)
         worker, binding = self._route(kit, seat)
         if worker is None or binding is None:
             return
@@ -138,6 +142,7 @@ class InputRouter:
 
     def attach_sources(self, sources: InputSources) -> None:
         for pod in sources.pods:
+            self._pods[pod.name] = pod
             self.lights[pod.name] = Light(pod.name, functools.partial(pod.set_led, 0), pod.beep)
         panel = sources.panel
         if panel is not None:
@@ -182,7 +187,19 @@ class InputRouter:
         return [light for kit, b in bound.items() if b.seat == seat
                 and (light := self.lights.get(self.kits.aliases.get(kit, kit))) is not None]
 
+    def _reader_kit(self, pod: str, reader: int) -> str:
+        """``pod1/2``: reader 2 of a shared pod, with reader 2's LED as its seat light."""
+        kit = f"{pod}/{reader}"
+        source = self._pods.get(pod)
+        if kit not in self.lights and source is not None:
+            self.lights[kit] = Light(kit, functools.partial(source.set_led, reader), source.beep)
+        return kit
+
     def _connected(self, event: Any) -> None:
+        if event.seat == 0:
+            self._shared.add(event.pod)
+        else:
+            self._shared.discard(event.pod)
         if event.unique_id:
             self.kits.aliases[event.unique_id] = event.pod
         light = self.lights.get(event.pod)

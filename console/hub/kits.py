@@ -1,5 +1,6 @@
 """Which table and seat each physical kit serves: a pod (by its name, e.g. ``pod1``, or the unique
-id it says in HELLO) or one seat of the Pi's button panel (``gpio:3``). Several tables per hub.
+id it says in HELLO), one reader of a pod shared by several seats (HELLO seat 0: ``pod1/2``), or
+one seat of the Pi's button panel (``gpio:3``). Several tables per hub.
 
 A kit is bound by the hub's configuration (``[inputs] kits = {pod1 = "1:2"}``: table 1, seat 2),
 by the host (POST /api/tables/<id>/kits), or, when unbound, by its first scan or press if the

@@ -95,3 +95,16 @@ def test_the_configuration_binds_kits_and_refuses_a_bad_binding(make_hub: MakeHu
     with pytest.raises(ConfigError, match="TABLE:SEAT"):
         config_from_mapping({"inputs": {"kits": {"pod1": "seat two"}}})
     assert isinstance(config, HubConfig)
+
+
+def test_each_reader_of_a_pod_shared_by_seats_is_a_kit_of_its_own(make_hub: MakeHub) -> None:
+    from console.inputs.events import PodConnected
+
+    hub = make_hub(game="wisteria", seats=("pod", "pod"), chance="physical")
+    worker = hub.tables()[0]
+    router = hub.router = InputRouter(hub)
+    router.post(PodConnected("pod1", "pod-1.0.0", 1, "SHARED", 0))  # seat 0: reader N serves seat N
+    router.post(scan(1, card_to_draw(worker, 1), "pod1"))
+    router.post(scan(2, card_to_draw(worker, 2), "pod1"))
+    assert [a.split()[1] for a in actions(hub, worker)] == ["1", "2"]  # each reader its own seat
+    assert str(router.kits.binding("pod1/1")) == "1:1" and str(router.kits.binding("pod1/2")) == "1:2"
