@@ -126,14 +126,17 @@ class TableFeedback:
         self.scheduler = scheduler
 
     def answered(self, seat: int, source: str, accepted: bool) -> None:
-        """A scan or press was taken (one beep) or refused (two, and the seat's LEDs flicker)."""
-        if accepted:
+        """A scan or press was taken (one beep) or refused (two, and the seat's LEDs flicker), by
+        the seat's pod whichever kit it came from (a GPIO panel has no beeper)."""
+        lights = list(self.lights(seat))
+        if not lights:
             light = self.source_light(source)
-            if light is not None:
+            lights = [light] if light is not None else []
+        for light in lights:
+            if accepted:
                 light.beep()
-            return
-        for light in self.lights(seat):
-            light.refused(self.scheduler)
+            else:
+                light.refused(self.scheduler)
 
     def show(self, states: dict[int, str]) -> None:
         for seat, state in states.items():

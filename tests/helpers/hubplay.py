@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import tempfile
 import time
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ class HubTable:
         self.pods = {pod.seat: pod for pod in hub.inputs.simulated_pods}
         self.pin_map = load_pin_map()
         self.gestures = 0
+        self.seat_gestures: Counter[int] = Counter()  # scans and presses, by seat: each beeps
         deadline = time.monotonic() + WAIT_S
         while len(hub.router.kits.aliases) < len(self.pods):  # every pod has said HELLO
             if time.monotonic() > deadline:
@@ -69,10 +71,12 @@ class HubTable:
         uid = f"04{seat:02X}{abs(hash(card)) % 16**10:010X}"
         text = card_text(self.worker.table.game.name, card)
         self._answered(lambda: self.pods[seat].scan(uid, text))
+        self.seat_gestures[seat] += 1
 
     def press(self, seat: int, key: Key) -> None:
         if self.presses[seat] == "pod":
             self._answered(lambda: self.pods[seat].tap(key))
+            self.seat_gestures[seat] += 1
             return
         pin = self.hub.inputs.pin_factory.pin(self.pin_map.seats[seat].keys[key])
         hold = self.pin_map.timing.bounce_s * 2
@@ -84,6 +88,7 @@ class HubTable:
             time.sleep(hold)
 
         self._answered(push)
+        self.seat_gestures[seat] += 1
 
     def play(self, max_actions: int = 5000) -> list[str]:
         state = self.worker.table.state
@@ -115,8 +120,11 @@ class HubTable:
         self.press(seat, Key.OK)
 
 
-def record_game(title: str, path: Path, refuse_first: bool = True) -> list[str]:
-    """Play ``title``'s recorded game at a simulated hub, recording to ``path``; its actions."""
+def record_game(
+    title: str, path: Path, refuse_first: bool = True, observe: Callable[[HubTable], None] | None = None,
+) -> list[str]:
+    """Play ``title``'s recorded game at a simulated hub, recording to ``path``; its actions.
+    ``observe`` sees the table at the end, its hardware still there."""
     spec = GAMES[title]
     seats = tuple("pod" if spec["presses"][s] == "pod" else "buttons" for s in range(1, spec["players"] + 1))
     with tempfile.TemporaryDirectory() as folder:
@@ -134,7 +142,10 @@ def record_game(title: str, path: Path, refuse_first: bool = True) -> list[str]:
             if refuse_first:  # a refusal or two, so the recording tests them as well
                 table.scan(1, "no-such-card")
                 table.press(2, Key.OK)
-            return table.play()
+            actions = table.play()
+            if observe is not None:
+                observe(table)
+            return actions
         finally:
             hub.stop()
             hub.recorder.close()

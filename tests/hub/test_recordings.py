@@ -103,3 +103,24 @@ def test_tabletop_record_check_says_whether_a_recording_replays(tmp_path: Path) 
     broken = subprocess.run([sys.executable, "-m", "console.cli", "record", "--check", str(bad)],
                             capture_output=True, text=True, env=env)
     assert broken.returncode == 2 and broken.stderr.count("\n") == 1 and "JSON expected" in broken.stderr
+
+
+def test_a_whole_watch_at_a_hub_beeps_at_the_seat_once_per_accepted_gesture_twice_per_refusal(
+    tmp_path: Path,
+) -> None:
+    from helpers.hubplay import HubTable
+
+    seen: dict[str, object] = {}
+
+    def feedback(table: HubTable) -> None:
+        time.sleep(0.4)  # a refusal's second beep, the last flickers
+        seen["beeps"] = {seat: len(pod.beeper.beeps) for seat, pod in table.pods.items()}
+        refused = {1, 2}  # seat 1's first scan, seat 2's first press: a second beep each
+        seen["expected"] = {seat: table.seat_gestures[seat] + (seat in refused) for seat in table.pods}
+        seen["leds"] = {seat: [mode for _, mode in pod.leds[0].history] for seat, pod in table.pods.items()}
+
+    actions = record_game("watch", tmp_path / "watch.jsonl", observe=feedback)
+    assert find_game("watch").replay(4, 9, {"max_rounds": 2, "copies": "single"}, actions).is_over
+    assert seen["beeps"] == seen["expected"]
+    for modes in seen["leds"].values():  # type: ignore[attr-defined]
+        assert {"ON", "OFF"} <= set(modes)  # its turn, and waiting
