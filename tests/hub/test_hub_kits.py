@@ -108,3 +108,18 @@ def test_each_reader_of_a_pod_shared_by_seats_is_a_kit_of_its_own(make_hub: Make
     router.post(scan(2, card_to_draw(worker, 2), "pod1"))
     assert [a.split()[1] for a in actions(hub, worker)] == ["1", "2"]  # each reader its own seat
     assert str(router.kits.binding("pod1/1")) == "1:1" and str(router.kits.binding("pod1/2")) == "1:2"
+
+
+def test_a_kit_whose_table_ended_is_free_for_the_next_table(make_hub: MakeHub) -> None:
+    from console.hub.worker import HostCommand
+
+    hub = make_hub(game="wisteria", seats=("pod", "pod"), chance="physical")
+    first = hub.tables()[0]
+    router = hub.router = InputRouter(hub)
+    router.post(scan(1, card_to_draw(first, 1), "pod1"))
+    assert str(router.kits.binding("pod1")) == f"{first.table.id}:1"
+    first.post(HostCommand("end")).result(TIMEOUT)
+    second = second_table(hub)
+    router.post(scan(1, card_to_draw(second, 1), "pod1"))
+    assert len(actions(hub, second)) == 1
+    assert str(router.kits.binding("pod1")) == f"{second.table.id}:1"
