@@ -42,7 +42,7 @@ class InputRouter:
         self.kits = Kits(hub.config.inputs.kits)
         self.configured = set(hub.config.inputs.kits)
         self.lights: dict[str, Light] = {}  # by kit: a pod's name (and unique id), "gpio:N"
-        self.scheduler = Scheduler()
+        self._scheduler: Scheduler | None = None  # its thread starts with the first lights
         from console.inputs.events import PodConnected
 
         self._pod_connected = PodConnected
@@ -208,8 +208,15 @@ class InputRouter:
         if event.seat and self.kits.binding(event.pod) is None:
             self._claim(event.pod, event.seat, quiet=True)  # its LED says "your turn" before a scan
 
+    @property
+    def scheduler(self) -> Scheduler:
+        if self._scheduler is None:
+            self._scheduler = Scheduler()
+        return self._scheduler
+
     def close(self) -> None:
-        self.scheduler.close()
+        if self._scheduler is not None:
+            self._scheduler.close()
 
 
 def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
