@@ -124,3 +124,57 @@ def test_a_whole_watch_at_a_hub_beeps_at_the_seat_once_per_accepted_gesture_twic
     assert seen["beeps"] == seen["expected"]
     for modes in seen["leds"].values():  # type: ignore[attr-defined]
         assert {"ON", "OFF"} <= set(modes)  # its turn, and waiting
+
+
+def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_path: Path) -> None:
+    import dataclasses
+
+    from console.hub.config import HubConfig, InputsConfig, TableConfig
+    from console.hub.recheck import cards_in_play
+    from console.hub.service import Hub
+    from console.hub.worker import Barrier
+    from console.inputs.cardmap import card_text
+    from console.inputs.recording import Recorder
+
+    table = TableConfig(game="wisteria", players=2, seats=("pod", "pod"), seed=7)
+    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, table=table)
+    first = Hub(config).start(inputs=False)  # deals (virtual chance) to the first War, then stops
+    worker = first.tables()[0]
+    deadline = time.monotonic() + 10
+    while worker.table.state.to_act != (1, 2) and time.monotonic() < deadline:
+        worker.post(Barrier()).result(10)
+    first.stop()
+
+    path = tmp_path / "resumed.jsonl"
+    hub = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated")))
+    hub.recorder = Recorder.to_file(path)
+    try:
+        hub.start()  # resumed: the re-check starts
+        worker = hub.tables()[0]
+        pods = {pod.seat: pod for pod in hub.inputs.simulated_pods}
+        slots = cards_in_play("wisteria", worker.table.state)
+        while len(hub.router.kits.aliases) < 2:
+            assert time.monotonic() < deadline + 10
+            time.sleep(0.01)
+        pods[1].scan("04110000000001", card_text("wisteria", "no-card"))  # refused
+        for number, slot in enumerate(slots):
+            pods[slot.seat].scan(f"0422{number:010X}", card_text("wisteria", slot.card))
+        while worker.channel.snapshot.status == "playing" and "re-checking" in json.loads(
+                worker.channel.snapshot.payloads[None])["problem"]:
+            assert time.monotonic() < deadline + 20
+            time.sleep(0.01)
+        before = len(worker.table.history)
+        pods[1].tap("OK")  # play goes on: seat 1 chooses
+        while len(worker.table.history) == before:
+            assert time.monotonic() < deadline + 30, "the re-checked table did not play on"
+            time.sleep(0.01)
+        worker.post(Barrier()).result(10)
+    finally:
+        hub.stop()
+        hub.recorder.close()
+    records = list(read_recording(path))
+    (header,) = [r for r in records if r["kind"] == "table"]
+    assert header["resumed"] and header["history"]
+    assert any(r["kind"] == "refused" for r in records) and any(r["kind"] == "action" for r in records)
+    result = replay(path)
+    assert result.same, result.first_difference()
