@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(handler=cmd_bench)
 
     for module_name in ("console.inputs.cli_cards", "console.inputs.cli_doctor", "console.web.cli_serve",
-                        "console.venue.cli"):
+                        "console.venue.cli", "console.hub.cli_record"):
         if _importable(module_name):
             importlib.import_module(module_name).register_cli(commands)
     return parser

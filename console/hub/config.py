@@ -69,6 +69,9 @@ class InputsConfig:
     pods: tuple[str, ...] = ()
     # Each seat's reader number is a table position: a Wheels seat kit with a reader per shelf.
     positional_readers: bool = False
+    # Kit -> "TABLE:SEAT": a pod (its name or HELLO unique id) or a GPIO seat ("gpio:3") bound to a
+    # table's seat (console/hub/kits.py). Unbound kits join the newest open table that can use them.
+    kits: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,13 @@ def check_config(config: HubConfig, where: str = "configuration") -> None:
         raise ConfigError(f"{where} [table] chance must be one of {', '.join(CHANCE_MODES)}")
     if config.inputs.mode not in INPUT_MODES:
         raise ConfigError(f"{where} [inputs] mode must be one of {', '.join(INPUT_MODES)}")
+    for kit, binding in config.inputs.kits.items():
+        from console.hub.kits import KitError, parse_binding
+
+        try:
+            parse_binding(str(binding), kit)
+        except KitError as error:
+            raise ConfigError(f"{where} [inputs] kits: {error}") from None
     if config.host_pin and not (config.host_pin.isdigit() and 4 <= len(config.host_pin) <= 12):
         raise ConfigError(f"{where} host_pin must be 4 to 12 digits")
     if not 1 <= config.server.port <= 65535 and config.server.port != 0:

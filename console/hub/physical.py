@@ -8,11 +8,14 @@ without it has no physical seats and ``PhysicalSeats.available()`` says so.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
+from console.hub.held import HeldCopies
+from console.hub.recheck import Recheck, cards_in_play
 from console.journal import Journal
 
 PHYSICAL = ("pod", "buttons")
@@ -51,6 +54,12 @@ class PhysicalSeats:
         self.composer = Composer(game, cardmap, positional_readers=positional_readers)
         self.names = game.catalog()
         self.refusals: dict[Seat, str] = {}
+        self.feedback: TableFeedback | None = None  # the seats' LEDs and beepers, once inputs start
+        self.game_name = game.name
+        self.positional_readers = positional_readers
+        self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
+        self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
+        self.held = HeldCopies()  # which tagged copy is in whose hand
 
     @staticmethod
     def available() -> bool:
@@ -60,8 +69,14 @@ class PhysicalSeats:
         """What an input event means for the table now."""
         from console.inputs.composer import Committed, CursorMoved, Refused
 
+        if self.recheck is not None:
+            return self._rechecking(event)
         kind = input_kind(getattr(event, "source", ""))
         outcome = self.composer.handle(event, state)
+        if isinstance(outcome, Committed) and outcome.action.seat == CHANCE:
+            why = self.held.check(state, outcome.action, getattr(event, "uid", ""))
+            if why:
+                return self.refuse(outcome.seat, f"seat {outcome.seat}: {why}")
         if isinstance(outcome, Committed):
             self.refusals.pop(outcome.seat, None)
             if outcome.action.seat != CHANCE and controllers.get(outcome.seat) != kind:
@@ -75,17 +90,74 @@ class PhysicalSeats:
             return Note(outcome.cursor.seat)
         return None
 
+    # -- the re-check of the cards in play ----------------------------------------------------
+
+    def start_recheck(self, state: State) -> bool:
+        """Ask every seat to re-scan the cards the journal has in play; False if there are none."""
+        slots = cards_in_play(self.game_name, state)
+        self.recheck = Recheck(slots) if slots else None
+        self.acted()
+        return self.recheck is not None
+
+    def _rechecking(self, event: Any) -> Note | None:
+        from console.inputs.cardmap import CardRefused
+        from console.inputs.events import ButtonPressed, CardScanned
+
+        assert self.recheck is not None
+        if isinstance(event, CardScanned):
+            try:
+                card = self.composer.cardmap.identify(event)
+            except CardRefused as refused:
+                return self.refuse(event.seat, str(refused))
+            message = self.recheck.scan(event.seat, card.card_id, event.reader, self.positional_readers)
+            if message:
+                return self.refuse(event.seat, message)
+            self.refusals.pop(event.seat, None)
+            return Note(event.seat)
+        if isinstance(event, ButtonPressed) and not event.repeat:
+            return self.refuse(event.seat, "the table is re-checking the cards in play: scan them "
+                                           "(the host may skip it)")
+        return None
+
     def refuse(self, seat: Seat, message: str) -> Note:
+        if self.on_refused is not None:
+            self.on_refused(seat, message)
         self.refusals[seat] = message
         return Note(seat, message)
+
+    # -- feedback at the seat ------------------------------------------------------------------
+
+    def answered(self, event: Any, accepted: bool) -> None:
+        """The kit that sent ``event`` beeps once (accepted) or twice and flickers (refused)."""
+        source = str(getattr(event, "source", ""))
+        if self.feedback is not None and source:
+            self.feedback.answered(event.seat, source, accepted)
+
+    def show(self, state: State) -> None:
+        """Each seat with a light shows its state: your turn, choosing, or waiting."""
+        if self.feedback is None:
+            return
+        seats = self.feedback.seats_with_lights(state.players)
+        self.feedback.show({seat: self.seat_state(seat, state) for seat in seats})
+
+    def seat_state(self, seat: Seat, state: State) -> str:
+        if self.recheck is not None:  # a seat with cards to re-scan is "to act"
+            return TURN if self.recheck.remaining(seat) or seat in self.recheck.mismatches else WAITING
+        cursor = self.composer.cursor(seat, state)
+        if cursor.cards or cursor.index:
+            return CHOOSING  # a card scanned, or the cursor moved: a choice half made
+        if cursor.choices or (CHANCE in state.to_act and self.composer.supplies(seat, state)):
+            return TURN
+        return WAITING
 
     def waits_for_scan(self, state: State) -> bool:
         return bool(self.composer.waits_for_scan(state))
 
-    def acted(self) -> None:
+    def acted(self, state: State | None = None) -> None:
         """An action was applied: every seat's half-made choice is void."""
         self.composer.reset()
         self.refusals.clear()
+        self.held.acted(state)
 
     def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
         """Each physical seat's cursor as that seat may see it, and why a press or scan was refused
@@ -96,4 +168,7 @@ class PhysicalSeats:
                 cursors[seat] = self.composer.cursor(seat, state).to_json(seat, self.names)
             if seat in self.refusals:
                 cursors.setdefault(seat, {"seat": seat})["refused"] = self.refusals[seat]
+        if self.recheck is not None:
+            for seat in range(1, state.players + 1):
+                cursors.setdefault(seat, {"seat": seat})["recheck"] = self.recheck.to_json(seat, self.names)
         return cursors

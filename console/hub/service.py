@@ -51,6 +51,8 @@ class Hub:
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
         self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
+        self.router: Any = None  # console.hub.inputs.InputRouter, once inputs start
+        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
 
@@ -97,7 +99,9 @@ class Hub:
             self.store.add_table(table_id, settings.chance, settings.bot, missing)
             seats = self.store.seats(table_id)
         controllers = {seat: record.controller for seat, record in seats.items()}
-        return self._run(table, status, controllers, settings.chance, settings.bot)
+        worker = self._run(table, status, controllers, settings.chance, settings.bot)
+        worker.resumed = True  # when inputs start, it re-checks the cards in play (hub/inputs.py)
+        return worker
 
     def _default_controllers(self, players: int) -> dict[Seat, str]:
         return {seat: "phone" if seat == 1 else "bot" for seat in range(1, players + 1)}
@@ -134,7 +138,10 @@ class Hub:
             self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
-        return worker.start()
+        worker.start()
+        if self.router is not None:
+            self.router.attach(worker)  # its seats' kits light up
+        return worker
 
     def start_again(self, table_id: int) -> TableWorker:
         """The next game of a table that is over: the same game, options, seats' controllers,
@@ -200,6 +207,8 @@ class Hub:
     def stop(self) -> None:
         if self.inputs is not None and hasattr(self.inputs, "close"):
             self.inputs.close()
+        if self.router is not None:
+            self.router.close()
         for worker in self.tables():
             worker.stop()
         if self.venue is not None:

@@ -22,14 +22,14 @@ from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
-from console.hub.physical import PhysicalSeats, Play
+from console.hub.physical import Note, PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
 from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend")
+HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend", "recheck", "skip")
 BUSY_RETRY_S = 0.5
 
 
@@ -40,6 +40,15 @@ class Act:
     seat: Seat
     action: str | Action
     source: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """Record this table's actions from now on (tabletop record); ``begin`` runs first, in the
+    worker's thread, to write how the table stands."""
+
+    recorder: Any
+    begin: Callable[[TableWorker], None]
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | Barrier
+Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | Barrier | Record
 _STOP = object()
 
 
@@ -140,6 +149,9 @@ class TableWorker:
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
+        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.resumed = False  # rebuilt from the journal when the hub started
+        self._recorded = 0
         self._automatic_due: float | None = None
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
@@ -285,9 +297,15 @@ class TableWorker:
             return self._input(command.event)
         if isinstance(command, Barrier):
             return None
+        if isinstance(command, Record):
+            command.begin(self)
+            self.recorder, self._recorded = command.recorder, len(self.table.history)
+            return None
         raise TypeError(f"unknown command {command!r}")
 
-    def _act(self, act: Act) -> ActResult:
+    def _act(self, act: Act, journalled: Callable[[], None] | None = None) -> ActResult:
+        """``journalled`` runs once the action is in the journal, before anything is published
+        (a pod's beep says the scan counted)."""
         self._check_playing()
         # Every engine parses through the contract's one path: bad text is a NotationError.
         action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
@@ -296,22 +314,34 @@ class TableWorker:
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
         self._check_source(act)
         self.table.submit(action)
+        if journalled is not None:
+            journalled()
         if self.physical is not None:
-            self.physical.acted()
+            self.physical.acted(self.table.state)
         self._after_change()
         return ActResult(str(action), len(self.table.log))
 
     def _input(self, event: Any) -> ActResult | None:
         if self.physical is None:
             return None
-        result = self.physical.handle(event, self.table.state, self.controllers)
+        physical = self.physical
+        result = physical.handle(event, self.table.state, self.controllers)
         if isinstance(result, Play):
             try:
-                return self._act(Act(result.action.seat, result.action, result.kind))
+                return self._act(Act(result.action.seat, result.action, result.kind),
+                                 lambda: physical.answered(event, True))
             except (HubError, ValueError) as error:
-                self.physical.refuse(event.seat, str(error))
+                result = physical.refuse(event.seat, str(error))
+        if isinstance(result, Note):
+            physical.answered(event, not result.message)
+            if physical.recheck is not None and physical.recheck.done:
+                physical.recheck = None  # every card in play is where the journal says: play on
+                self._after_change()
+                return None
         if result is not None:
             self._publish()
+        else:
+            physical.show(self.table.state)
         return None
 
     def _check_source(self, act: Act) -> None:
@@ -326,6 +356,9 @@ class TableWorker:
     def _check_playing(self) -> None:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
+        if self.physical is not None and self.physical.recheck is not None:
+            raise Refused("the table is re-checking the cards in play: scan them at each seat, or "
+                          "the host skips it")
         if self.status == "paused":
             raise Refused("the table is paused; the host can resume it")
 
@@ -346,6 +379,13 @@ class TableWorker:
                 self.table_clock.extend(command.minutes or 0, self.clock())
             except ValueError as error:
                 raise Refused(str(error)) from None
+        elif name == "recheck":
+            if self.physical is None or not self.physical.start_recheck(self.table.state):
+                raise Refused("there are no cards in play to re-check at this table")
+        elif name == "skip":
+            if self.physical is None or self.physical.recheck is None:
+                raise Refused("no re-check is under way")
+            self.physical.recheck = None
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -416,7 +456,7 @@ class TableWorker:
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
-        if self.status != "playing":
+        if self.status != "playing" or (self.physical is not None and self.physical.recheck is not None):
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
@@ -440,20 +480,29 @@ class TableWorker:
         elif seat is not None:
             self.table.advance({seat: self._bots[seat]}, resolve_chance=False, limit=1)
         if self.physical is not None:
-            self.physical.acted()
+            self.physical.acted(self.table.state)
 
     def _snapshot(self) -> Snapshot:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
         clock = None if self.table_clock is None else (
             self.table_clock.reading(self.clock(), time.time()).to_json())
+        problem = self._problem
+        if not problem and self.physical is not None and self.physical.recheck is not None:
+            problem = self.physical.recheck.summary()  # on every screen, the table's included
         return build_snapshot(
-            self.table, self._version, self.status, self.controllers, cursors, self._problem, clock,
+            self.table, self._version, self.status, self.controllers, cursors, problem, clock,
             {seat: {"joins": self.claims.get(seat, 0), "attempts": self._attempts.get(seat, 0)}
              for seat in range(1, self.table.state.players + 1)},
             self.next_table,
         )
 
     def _publish(self) -> None:
+        if self.physical is not None:
+            self.physical.show(self.table.state)
+        if self.recorder is not None:
+            for action in self.table.history[self._recorded:]:
+                self.recorder.action(self.table.id, str(action))
+            self._recorded = len(self.table.history)
         self._version += 1
         events = publish_events(self.table, self._published)
         self._published = len(self.table.log)

@@ -4,6 +4,8 @@
 * ``pods.frame_to_queue_p50_ms`` / ``_p99_ms``: from a CARD frame written to a pty's
   pod end to its ``CardScanned`` on the queue, through pyserial and the reader thread.
 * ``pods.composer_us_per_event``: a Wisteria scan or press turned into an outcome.
+* ``pods.scan_to_feedback_p50_ms`` / ``_p99_ms``: a CARD frame from a simulated pod to the first
+  LED or BEEP frame back, through a whole hub, four pods scanning at once.
 """
 
 from __future__ import annotations
@@ -99,7 +101,65 @@ def composer_us_per_event(rounds: int = 2000) -> float:
     return elapsed / events * 1e6
 
 
+def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
+    """From a CARD frame a simulated pod sends to the first LED or BEEP frame its firmware gets
+    back, through a whole hub (a journal, a table's worker, the composer), with four pods
+    scanning at once. Cards are a Wisteria draw when the seat has one to scan, else refused."""
+    import tempfile
+    from pathlib import Path
+
+    from console.games.core import CHANCE
+    from console.hub.config import HubConfig, InputsConfig, TableConfig
+    from console.hub.service import Hub
+    from console.inputs.cardmap import card_text
+
+    with tempfile.TemporaryDirectory() as folder:
+        table = TableConfig(game="wisteria", players=pods, seats=("pod",) * pods, chance="physical", seed=1)
+        hub = Hub(HubConfig(journal=Path(folder) / "bench.db", bot_delay_s=0, chance_delay_s=0,
+                            table=table, inputs=InputsConfig(mode="simulated"))).start()
+        try:
+            worker = hub.tables()[0]
+            sims = {pod.seat: pod for pod in hub.inputs.simulated_pods}
+            for pod in sims.values():  # lit: HELLO heard and the seat's state shown
+                deadline = time.monotonic() + 10
+                while not pod.leds[0].history and time.monotonic() < deadline:
+                    time.sleep(0.01)
+            latencies: list[float] = []
+            lock = threading.Lock()
+
+            def scanner(seat: int) -> None:
+                pod = sims[seat]
+                for number in range(scans_per_pod):
+                    legal = worker.table.state.copy().legal_actions(CHANCE)
+                    draws = [a for a in legal if a.supplier() == seat]
+                    text = card_text("wisteria", str(draws[0].strength)) if draws else "no card"  # type: ignore[attr-defined]
+                    heard = len(pod.beeper.times), len(pod.leds[0].history)
+                    pod.place(f"04{seat:02X}{number:010X}", text)
+                    sent = pod.sent
+                    card_at = pod.sent_at[max(i for i, line in enumerate(sent) if line.startswith("$CARD,"))]
+                    deadline = time.monotonic() + 5
+                    while (len(pod.beeper.times), len(pod.leds[0].history)) == heard:
+                        if time.monotonic() > deadline:
+                            raise RuntimeError(f"pod {seat}: no feedback in 5 s")
+                        time.sleep(0.0005)
+                    answers = [*pod.beeper.times[heard[0]:], *(t for t, _ in pod.leds[0].history[heard[1]:])]
+                    with lock:
+                        latencies.append((min(answers) - card_at) * 1000)
+                    pod.remove()
+                    time.sleep(0.15)  # a player's pace; lets a refusal's second beep go by
+
+            threads = [threading.Thread(target=scanner, args=(seat,)) for seat in sims]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            return latencies
+        finally:
+            hub.stop()
+
+
 def benchmarks() -> list[dict[str, object]]:
+    feedback = sorted(scan_to_feedback_ms())
     latencies = sorted(frame_to_queue_ms())
     return [
         {"name": "pods.parse_frames_per_s", "value": parse_frames_per_s(), "unit": "frames/s"},
@@ -107,6 +167,9 @@ def benchmarks() -> list[dict[str, object]]:
         {"name": "pods.frame_to_queue_p99_ms",
          "value": latencies[int(len(latencies) * 0.99) - 1], "unit": "ms"},
         {"name": "pods.composer_us_per_event", "value": composer_us_per_event(), "unit": "us"},
+        {"name": "pods.scan_to_feedback_p50_ms", "value": statistics.median(feedback), "unit": "ms"},
+        {"name": "pods.scan_to_feedback_p99_ms",
+         "value": feedback[int(len(feedback) * 0.99) - 1], "unit": "ms"},
     ]
 
 

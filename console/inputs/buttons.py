@@ -41,6 +41,7 @@ class ButtonPanel:
         self.leds: dict[int, LED] = {}
         self.status_led: LED | None = None
         self._ticker: Ticker | None = None
+        self.tap: Callable[[int, str, bool], None] | None = None  # a recorder's: every edge
         wanted = set(pin_map.seats) if seats is None else set(seats)
         try:
             for seat, pins in pin_map.seats.items():
@@ -70,6 +71,8 @@ class ButtonPanel:
 
     def _edge_handler(self, seat: int, key: Key, pressed: bool) -> Callable[[], None]:
         def handle() -> None:
+            if self.tap is not None:
+                self.tap(seat, key.value, pressed)
             self.tracker.edge(seat, key, pressed)
 
         return handle

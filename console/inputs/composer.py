@@ -245,6 +245,10 @@ class Composer:
         actions = state.legal_actions(CHANCE)
         return bool(actions) and all(a.cards() and a.supplier() is not None for a in actions)
 
+    def supplies(self, seat: Seat, state: State) -> bool:
+        """True when chance waits for a card that ``seat`` scans."""
+        return self._reveals_for(seat, state)
+
     # -- helpers --------------------------------------------------------------------------------
 
     def _selection(self, seat: Seat) -> _Selection:

@@ -60,6 +60,9 @@ class SerialSource:
         self._thread = threading.Thread(target=self._run, name=f"serial-{name}", daemon=True)
         self._logged_kinds: set[str] = set()
         self._waiting_logged = False
+        # A recorder's tap (console/inputs/recording.py): tap(kind, name, data) for "open", "lost"
+        # and every raw "line", before it is parsed.
+        self.tap: Callable[[str, str, bytes], None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -133,6 +136,8 @@ class SerialSource:
                 self._stop.wait(self.reconnect_s)
                 continue
             try:
+                if self.tap is not None:
+                    self.tap("open", self.name, b"")
                 self.opened()
                 self._read_until_lost()
             except (serial.SerialException, OSError) as error:
@@ -140,6 +145,8 @@ class SerialSource:
                 self._close_port()
                 if not self._stop.is_set():
                     log.warning("%s: port lost: %s", self.name, error)
+                    if self.tap is not None:
+                        self.tap("lost", self.name, f"port lost: {error}".encode())
                     self.lost(f"port lost: {error}")
 
     def _open(self) -> bool:
@@ -175,6 +182,8 @@ class SerialSource:
             self.idle(self.clock())
 
     def _safely_handle(self, line: bytes) -> None:
+        if self.tap is not None:
+            self.tap("line", self.name, line)
         try:
             self.handle_line(line)
         except (serial.SerialException, OSError):

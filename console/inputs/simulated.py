@@ -80,19 +80,25 @@ class SimButton:
 
 
 class SimLed:
+    """The LED the firmware drives; ``history`` is every mode it was set to, with its time."""
+
     def __init__(self) -> None:
         self.mode = "OFF"
+        self.history: list[tuple[float, str]] = []
 
     def set(self, mode: str) -> None:
         self.mode = mode
+        self.history.append((time.monotonic(), mode))
 
 
 class SimBeeper:
     def __init__(self) -> None:
         self.beeps: list[int] = []
+        self.times: list[float] = []
 
     def beep(self, ms: int) -> None:
         self.beeps.append(ms)
+        self.times.append(time.monotonic())
 
 
 class _PtyLink:
@@ -162,6 +168,7 @@ class SimulatedPod:
         self._pty: _Pty | None = None
         self._link = _PtyLink(self)
         self._sent: list[str] = []
+        self.sent_at: list[float] = []
         self._sent_changed = threading.Condition()
         self._firmware_lock = threading.Lock()  # the firmware runs one step at a time
         self._frozen = threading.Event()
@@ -272,6 +279,7 @@ class SimulatedPod:
     def _record(self, text: str) -> None:
         with self._sent_changed:
             self._sent.append(text)
+            self.sent_at.append(time.monotonic())  # for the scan-to-feedback benchmark
             self._sent_changed.notify_all()
 
     def _mark(self) -> int:

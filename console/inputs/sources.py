@@ -57,6 +57,7 @@ def start_sources(
     pods: Sequence[str] = (),
     scanners: Sequence[tuple[str, int]] = (),
     seats: int = 4,
+    recorder: Any = None,
 ) -> InputSources:
     """``pods`` are ports or URLs (default: every pod found); ``scanners`` are (port, seat)."""
     if mode not in MODES:
@@ -65,53 +66,66 @@ def start_sources(
     if mode == "none":
         sources.notes.append("inputs: none (configured)")
         return sources
+    tap = _Taps(recorder)
     try:
         if mode == "sim":
-            _start_simulated(sources, post, pins, seats)
+            _start_simulated(sources, post, pins, seats, tap)
         else:
-            _start_hardware(sources, post, mode, pins, pods, scanners)
+            _start_hardware(sources, post, mode, pins, pods, scanners, tap)
     except BaseException:
         sources.close()
         raise
     return sources
 
 
+class _Taps:
+    """Hands a recorder (tabletop record) to each source before it starts, so nothing is missed."""
+
+    def __init__(self, recorder: Any) -> None:
+        self.recorder = recorder
+
+    def __call__(self, source: Any) -> Any:
+        if self.recorder is not None:
+            source.tap = self.recorder.edge if isinstance(source, ButtonPanel) else self.recorder.serial
+        return source.start()
+
+
 def _start_hardware(
     sources: InputSources, post: Post, mode: str, pins: str | None,
-    pods: Sequence[str], scanners: Sequence[tuple[str, int]],
+    pods: Sequence[str], scanners: Sequence[tuple[str, int]], tap: _Taps,
 ) -> None:
     factory = pin_factory_name()
     if factory.startswith("none") or (factory == "MockFactory" and mode == "auto"):
         sources.notes.append(f"buttons: no GPIO here ({factory}); seats use pods or phones")
     else:
         try:
-            sources.panel = ButtonPanel(load_pin_map(pins), post).start()
+            sources.panel = tap(ButtonPanel(load_pin_map(pins), post))
             sources.notes.append(f"buttons: seats {sources.panel.seats} on GPIO ({factory})")
         except (PinMapError, OSError, RuntimeError) as error:
             sources.notes.append(f"buttons: not started: {error}")
     urls = list(pods) or [port.path for port in find_pods()]
     for number, url in enumerate(urls, start=1):
-        sources.pods.append(PodSource(url, post, name=f"pod{number}").start())
+        sources.pods.append(tap(PodSource(url, post, name=f"pod{number}")))
     sources.notes.append(f"pods: {len(urls)} ({', '.join(urls)})" if urls else "pods: none found")
     for url, seat in scanners:
-        sources.scanners.append(LineScannerSource(url, post, seat=seat, name=f"scanner{seat}").start())
+        sources.scanners.append(tap(LineScannerSource(url, post, seat=seat, name=f"scanner{seat}")))
         sources.notes.append(f"QR scanner for seat {seat} at {url}")
 
 
-def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats: int) -> None:
+def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats: int, tap: _Taps) -> None:
     from gpiozero.pins.mock import MockFactory
 
     sources.pin_factory = MockFactory(revision="c03111")
     pin_map = load_pin_map(pins)
     seat_numbers = list(range(1, seats + 1))
-    sources.panel = ButtonPanel(
+    sources.panel = tap(ButtonPanel(
         pin_map, post, pin_factory=sources.pin_factory, seats=[s for s in seat_numbers if s in pin_map.seats]
-    ).start()
+    ))
     for seat in seat_numbers:
         # the real firmware's timings: a simulated table should feel like the real one
         pod = SimulatedPod(seat=seat, poll_ms=20, miss_limit=3, debounce_ms=20).start()
         sources.simulated_pods.append(pod)
-        sources.pods.append(PodSource(pod.path, post, name=f"simpod{seat}").start())
+        sources.pods.append(tap(PodSource(pod.path, post, name=f"simpod{seat}")))
     sources.notes.append(
         f"inputs: SIMULATED: {seats} pods on ptys ({os.path.dirname(sources.simulated_pods[0].path)}) "
         "and mock GPIO pins"

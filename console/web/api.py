@@ -232,3 +232,47 @@ def join_codes(table_id: int) -> Response:
     require_host()
     claimed = json.loads(worker.channel.snapshot.payloads[None]).get("claimed", {})
     return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))
+
+
+# -- kits: which pod or GPIO seat serves which table's seat (console/hub/kits.py) --------------
+
+
+def _router() -> Any:
+    router = hub().router
+    if router is None:
+        raise HubErrorWithStatus(409, "this hub runs no physical inputs (no pods or buttons)")
+    return router
+
+
+@blueprint.get("/kits")
+def kits() -> Response:
+    require_host()
+    return jsonify(_router().listing())
+
+
+@blueprint.post("/tables/<int:table_id>/kits")
+def bind_kit(table_id: int) -> Response:
+    from console.hub.kits import KitError
+
+    require_host()
+    body = json_body(required=("kit", "seat"))
+    kit, seat = body["kit"], body["seat"]
+    if not isinstance(kit, str) or not isinstance(seat, int) or isinstance(seat, bool):
+        raise HubErrorWithStatus(400, "give the kit's name and a seat number")
+    try:
+        binding = _router().bind(kit, table_id, seat)
+    except KitError as error:
+        raise HubErrorWithStatus(400, str(error)) from None
+    return jsonify(kit=kit, bound=str(binding))
+
+
+@blueprint.delete("/kits/<path:kit>")
+def unbind_kit(kit: str) -> Response:
+    from console.hub.kits import KitError
+
+    require_host()
+    try:
+        _router().unbind(kit)
+    except KitError as error:
+        raise HubErrorWithStatus(400, str(error)) from None
+    return jsonify(kit=kit, bound=None)

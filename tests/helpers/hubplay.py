@@ -1,0 +1,158 @@
+"""A whole game played at a real hub with simulated hardware, under ``tabletop record``'s recorder:
+scripted players scan with the hub's simulated pods and press their pod buttons or the mock GPIO
+pins, and wait for the hub to answer each gesture. It makes the recordings in tests/recordings/.
+
+``cd tests && python -m helpers.hubplay wisteria recordings/wisteria.jsonl`` remakes one.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from console.games.core import CHANCE, Action
+from console.hub.config import HubConfig, InputsConfig, TableConfig
+from console.hub.service import Hub
+from console.hub.worker import Barrier, TableWorker
+from console.inputs.cardmap import card_text
+from console.inputs.events import Key
+from console.inputs.pins import load_pin_map
+from console.inputs.recording import Recorder
+
+WAIT_S = 10.0
+# Each title's game for its recording: small, so the file is small, and physical chance throughout.
+GAMES: dict[str, dict[str, Any]] = {
+    "wisteria": {"players": 3, "seed": 2, "options": {"deck": "1 2 3 4 5 6 1 2 3"},
+                 "presses": {1: "pod", 2: "gpio", 3: "pod"}},
+    "wheels": {"players": 2, "seed": 1, "options": {}, "presses": {1: "pod", 2: "gpio"}},
+    "watch": {"players": 4, "seed": 9, "options": {"max_rounds": 2, "copies": "single"},
+              "presses": {1: "pod", 2: "gpio", 3: "pod", 4: "gpio"}},
+}
+
+
+class HubTable:
+    """The hands of every seat at one hub table: pods to scan and press, or GPIO pins to press."""
+
+    def __init__(self, hub: Hub, presses: Mapping[int, str], rng: random.Random) -> None:
+        self.hub, self.presses, self.rng = hub, dict(presses), rng
+        self.worker: TableWorker = hub.tables()[0]
+        self.pods = {pod.seat: pod for pod in hub.inputs.simulated_pods}
+        self.pin_map = load_pin_map()
+        self.gestures = 0
+        self.seat_gestures: Counter[int] = Counter()  # scans and presses, by seat: each beeps
+        deadline = time.monotonic() + WAIT_S
+        while len(hub.router.kits.aliases) < len(self.pods):  # every pod has said HELLO
+            if time.monotonic() > deadline:
+                raise TimeoutError("the simulated pods did not all say HELLO")
+            time.sleep(0.01)
+        self.settle()
+
+    def settle(self) -> None:
+        self.worker.post(Barrier()).result(WAIT_S)
+
+    def _answered(self, gesture: Any) -> None:
+        """Do the gesture, then wait until the hub has answered it (a new snapshot)."""
+        before = self.worker.channel.snapshot.version
+        gesture()
+        deadline = time.monotonic() + WAIT_S
+        while self.worker.channel.snapshot.version == before:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the hub never answered a gesture")
+            time.sleep(0.002)
+        self.settle()
+        self.gestures += 1
+
+    def scan(self, seat: int, card: str) -> None:
+        uid = f"04{seat:02X}{abs(hash(card)) % 16**10:010X}"
+        text = card_text(self.worker.table.game.name, card)
+        self._answered(lambda: self.pods[seat].scan(uid, text))
+        self.seat_gestures[seat] += 1
+
+    def press(self, seat: int, key: Key) -> None:
+        if self.presses[seat] == "pod":
+            self._answered(lambda: self.pods[seat].tap(key))
+            self.seat_gestures[seat] += 1
+            return
+        pin = self.hub.inputs.pin_factory.pin(self.pin_map.seats[seat].keys[key])
+        hold = self.pin_map.timing.bounce_s * 2
+
+        def push() -> None:
+            pin.drive_low()
+            time.sleep(hold)
+            pin.drive_high()
+            time.sleep(hold)
+
+        self._answered(push)
+        self.seat_gestures[seat] += 1
+
+    def play(self, max_actions: int = 5000) -> list[str]:
+        state = self.worker.table.state
+        while not state.is_over:
+            if len(self.worker.table.history) > max_actions:
+                raise RuntimeError("the game did not end")
+            if state.to_act == (CHANCE,):
+                action = state.sample_chance(self.rng)
+                seat = action.supplier()
+                assert seat is not None, "a chance the table resolves itself is never waited for"
+                self.scan(seat, action.cards()[0])
+                continue
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            self.perform(seat, legal[self.rng.randrange(len(legal))])
+        return list(self.worker.table.history)
+
+    def perform(self, seat: int, action: Action) -> None:
+        for card in action.cards():
+            self.scan(seat, card)
+        composer = self.worker.physical.composer  # type: ignore[union-attr]
+        cursor = composer.cursor(seat, self.worker.table.state)
+        steps = (cursor.choices.index(action) - cursor.index) % len(cursor.choices)
+        key = Key.DOWN
+        if steps > len(cursor.choices) // 2:
+            key, steps = Key.UP, len(cursor.choices) - steps
+        for _ in range(steps):
+            self.press(seat, key)
+        self.press(seat, Key.OK)
+
+
+def record_game(
+    title: str, path: Path, refuse_first: bool = True, observe: Callable[[HubTable], None] | None = None,
+) -> list[str]:
+    """Play ``title``'s recorded game at a simulated hub, recording to ``path``; its actions.
+    ``observe`` sees the table at the end, its hardware still there."""
+    spec = GAMES[title]
+    seats = tuple("pod" if spec["presses"][s] == "pod" else "buttons" for s in range(1, spec["players"] + 1))
+    with tempfile.TemporaryDirectory() as folder:
+        config = HubConfig(
+            journal=Path(folder) / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
+            table=TableConfig(game=title, players=spec["players"], seats=seats, options=spec["options"],
+                              chance="physical", seed=spec["seed"]),
+            inputs=InputsConfig(mode="simulated"),
+        )
+        hub = Hub(config)
+        hub.recorder = Recorder.to_file(path)
+        try:
+            hub.start()
+            table = HubTable(hub, spec["presses"], random.Random(spec["seed"]))
+            if refuse_first:  # a refusal or two, so the recording tests them as well
+                table.scan(1, "no-such-card")
+                table.press(2, Key.OK)
+            actions = table.play()
+            if observe is not None:
+                observe(table)
+            return actions
+        finally:
+            hub.stop()
+            hub.recorder.close()
+
+
+if __name__ == "__main__":
+    import sys
+
+    actions = record_game(sys.argv[1], Path(sys.argv[2]))
+    print(f"{len(actions)} actions recorded to {sys.argv[2]}")
