@@ -5,11 +5,11 @@ time that was left, and the host may add minutes."""
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.fake_clock import FakeClock
 
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import Refused
@@ -18,22 +18,6 @@ from console.hub.worker import Barrier, HostCommand, TableWorker
 
 TIMEOUT = 10
 TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}
-
-
-class FakeClock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self._lock = threading.Lock()
-
-    def __call__(self) -> float:
-        with self._lock:
-            return self.now
-
-    def advance(self, seconds: float) -> None:
-        with self._lock:
-            self.now += seconds
 
 
 def make_hub(path: Path, clock: FakeClock, options: dict[str, Any] | None = None,

@@ -26,7 +26,9 @@
     if (state.outcome) {
       const winners = state.outcome.winners || [];
       const mine = seat && winners.includes(seat) ? " — you win!" : "";
-      return `Game over: ${state.outcome.reason}${mine}`;
+      const who = winners.length ? `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
+        : "nobody wins";
+      return `Game over: ${who} (${state.outcome.reason})${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
