@@ -6,16 +6,13 @@ then the game is scored). Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.fake_clock import FakeClock
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -28,27 +25,7 @@ from console.web.server import listen
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
 TIMEOUT = 15
-
-
-@pytest.fixture
-def screen(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
-    chromium = require_program("chromium", "chromium-browser")
-    chromedriver = require_program("chromedriver")
-    profile = tempfile.mkdtemp(prefix="tabletop-chromium-")
-    options = webdriver.ChromeOptions()
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.binary_location = chromium
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

@@ -196,6 +196,41 @@
       seatControls.append(row);
     }
 
+    // The physical kits (pods, the Pi's button panel): which table's seat each serves, and the
+    // hub's notes (an unbound kit's scans ignored). The host binds one here to a seat of this table.
+    const kitsBox = document.getElementById("kits");
+    if (kitsBox) {
+      document.getElementById("show-kits").addEventListener("click", () => showKits(kitsBox));
+    }
+    async function showKits(box) {
+      const data = await run("GET", "/api/kits");
+      if (!data) return;
+      box.replaceChildren();
+      for (const kit of data.kits) {
+        const row = document.createElement("div");
+        row.className = "inline kit";
+        row.dataset.kit = kit.kit;
+        const select = document.createElement("select");
+        select.setAttribute("aria-label", `the seat ${kit.kit} serves at this table`);
+        select.append(new Option(kit.bound ? `bound to table ${kit.bound.replace(":", ", seat ")}` : "not bound", ""));
+        for (let seat = 1; seat <= initial.players; seat += 1) select.append(new Option(`seat ${seat} here`, String(seat)));
+        select.addEventListener("change", async () => {
+          if (!select.value) return;
+          const bound = await run("POST", `/api/tables/${tableId}/kits`, { kit: kit.kit, seat: Number(select.value) });
+          if (bound) showKits(box);
+        });
+        row.append(`${kit.kind} ${kit.kit} `, select);
+        box.append(row);
+      }
+      if (!data.kits.length) box.append("No pods or buttons are connected.");
+      for (const note of data.notes) {
+        const line = document.createElement("p");
+        line.className = "muted";
+        line.textContent = note;
+        box.append(line);
+      }
+    }
+
     // On a screen that is not the hub's own display the codes come only with the PIN, and only
     // for seats no phone has claimed yet.
     const showCodes = document.getElementById("show-codes");
