@@ -42,8 +42,10 @@ def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(
 ) -> None:
     hub, url = physical_hub
     table = hub.tables()[0].table.id
+
     def pods_seen(_: object) -> bool:  # each simulated pod has said HELLO and joined its seat
-        return sum(kit["kind"] == "pod" and kit["bound"] is not None for kit in hub.router.listing()["kits"]) == 2
+        kits = hub.router.listing()["kits"]
+        return sum(kit["kind"] == "pod" and kit["bound"] is not None for kit in kits) == 2
 
     WebDriverWait(screen, TIMEOUT).until(pods_seen)
     screen.get(f"{url}/tables/{table}")
