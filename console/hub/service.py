@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from console.bots import BOT_KINDS  # the levels easy/normal/hard and the older names
 from console.games import find_game
 from console.games.core import Seat
 from console.hub.channel import StreamSlots
@@ -31,7 +32,6 @@ log = logging.getLogger("console.hub")
 
 # Server threads kept free of streams, for pages, posts and host commands.
 RESERVED_THREADS = 16
-BOT_KINDS = ("heuristic", "random")
 
 
 class PinGuard:

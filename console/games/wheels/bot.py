@@ -9,10 +9,11 @@ window, so the rival's Souring and Rind have less to bite.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from console.games.core import JSON, Action, Bot
+from console.games.core import JSON, Action, Bot, State
 from console.games.wheels.actions import (
     ChooseArchaffineur,
     Invoke,
@@ -24,6 +25,7 @@ from console.games.wheels.actions import (
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
 from console.games.wheels.rules.cellar import read_payout
+from console.games.wheels.state import WheelsState
 
 FREE_WORTH = 1.5
 
@@ -207,3 +209,14 @@ def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> tuple[f
     top = max(score for score, _ in scored)
     ties = [entry for entry in scored if entry[0] == top]
     return ties[rng.randrange(len(ties))]
+
+
+def evaluate(state: State) -> list[float]:
+    """For the hard bot's truncated rollouts: Renown banked plus half what the shelves would pay,
+    as a logistic of the lead (a lead of 4 Renown is worth about three chances in four)."""
+    assert isinstance(state, WheelsState)
+    worth = [player.banked + 0.5 * sum(wheel.payout() for wheel in player.shelves if wheel is not None)
+             for player in state.seats]
+    lead = (worth[0] - worth[1]) / 4.0
+    first = 1.0 / (1.0 + math.exp(-lead))
+    return [first, 1.0 - first]
