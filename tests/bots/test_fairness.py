@@ -31,7 +31,8 @@ def play_random_until(state: State, rng: random.Random, done: object) -> State:
 def assert_fair(first: State, second: State, seat: int) -> None:
     assert first.view(seat) == second.view(seat), "the two games must look the same to the seat"
     for trial in range(3):
-        one, two = first.determinize(seat, random.Random(trial)), second.determinize(seat, random.Random(trial))
+        one = first.determinize(seat, random.Random(trial))
+        two = second.determinize(seat, random.Random(trial))
         for looker in (None, *range(1, first.players + 1)):
             assert one.view(looker) == two.view(looker), f"determinization differs for {looker}"
         assert one.legal_actions(seat) == first.legal_actions(seat)
