@@ -35,12 +35,13 @@ class Table:
     """A game bound to its journal. Build one with ``Table.start`` or ``Table.resume``."""
 
     def __init__(self, journal: Journal, table_id: int, game: Game, state: State, seed: int,
-                 clock: Clock = time.time) -> None:
+                 clock: Clock = time.time, options: Mapping[str, Any] | None = None) -> None:
         self.journal = journal
         self.id = table_id
         self.game = game
         self.state = state
         self.seed = seed
+        self.options = game.merge_options(options)  # as the game was set up, defaults included
         self.clock = clock
         self.history: list[str] = []
         self.log: list[LoggedEvent] = []
@@ -60,7 +61,7 @@ class Table:
         state = game.new(players, seed, options, decks)
         merged = game.merge_options(options)
         table_id = journal.create_table(game.name, players, seed, merged, decks, clock())
-        return cls(journal, table_id, game, state, seed, clock)
+        return cls(journal, table_id, game, state, seed, clock, merged)
 
     @classmethod
     def resume(cls, journal: Journal, table_id: int, clock: Clock = time.time) -> Table:
@@ -68,7 +69,7 @@ class Table:
         record = journal.record(table_id)
         game = find_game(record.game)
         state = game.new(record.players, record.seed, record.options, record.decks or None)
-        table = cls(journal, table_id, game, state, record.seed, clock)
+        table = cls(journal, table_id, game, state, record.seed, clock, record.options)
         for index, notation in enumerate(journal.actions(table_id)):
             try:
                 table._apply(game.parse_action(notation))

@@ -1,8 +1,10 @@
-"""Generic engine checks every game's tests reuse: random playouts through the public API only.
+"""The conformance kit: generic checks every engine's tests run, through the public contract only.
 
-They assert what the contract promises for any game: legal actions are sorted and apply cleanly,
-an illegal action changes nothing, notation round-trips, a game replays from its log to the same
-state, and no view of another seat (or the public view) holds a seat's hidden information.
+Random playouts assert what the contract promises for any game: legal actions are sorted, speak
+for their own seat and round-trip through the one notation; mangled notation is a NotationError;
+an illegal action changes nothing; a copy is independent; a game replays from its log to the same
+state; no other view holds a seat's hidden information; chance actions say which seat's scanner
+supplies their card; the game's declared facts and option specs match what it does.
 """
 
 from __future__ import annotations
@@ -12,27 +14,31 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from console.games.core import CHANCE, Action, Game, IllegalAction, State
+from console.games.core import CHANCE, Action, BadOptions, Game, IllegalAction, NotationError, State
+
+Views = list[str]
+COPY_CHECK_EVERY = 20  # steps: from the first, a copy is played on both ways round
 
 
 def _dump(state: State, seat: int | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True)
 
 
-def _all_views(state: State) -> list[str]:
+def _all_views(state: State) -> Views:
+    """The public view, then each seat's, as text: index 0 is public, index N is seat N."""
     return [_dump(state, None)] + [_dump(state, seat) for seat in range(1, state.players + 1)]
 
 
-def check_leaks(state: State) -> None:
+def check_leaks(state: State, views: Views | None = None) -> None:
     """No seat's hidden strings appear in the public view or in any other seat's view."""
-    public = _dump(state, None)
-    views = {seat: _dump(state, seat) for seat in range(1, state.players + 1)}
+    views = views or _all_views(state)
     for seat in range(1, state.players + 1):
         for secret in state.hidden_strings(seat):
-            assert secret not in public, f"seat {seat}'s secret {secret!r} is in the public view"
-            for other, text in views.items():
+            assert secret not in views[0], f"seat {seat}'s secret {secret!r} is in the public view"
+            for other in range(1, state.players + 1):
                 if other != seat:
-                    assert secret not in text, f"seat {seat}'s secret {secret!r} is in seat {other}'s view"
+                    assert secret not in views[other], (
+                        f"seat {seat}'s secret {secret!r} is in seat {other}'s view")
 
 
 def check_simultaneous_secrecy(state: State) -> None:
@@ -49,9 +55,10 @@ def check_simultaneous_secrecy(state: State) -> None:
         assert len(seen_by_others) <= 1, f"seat {seat}'s secret choice shows in another view"
 
 
-def check_illegal_changes_nothing(state: State, game: Game, rng: random.Random) -> None:
+def check_illegal_changes_nothing(state: State, game: Game, rng: random.Random,
+                                  views: Views | None = None) -> None:
     """An action of a seat that may not act now raises IllegalAction and leaves the state as it was."""
-    before = _all_views(state)
+    before = views or _all_views(state)
     idle = [seat for seat in range(1, state.players + 1) if seat not in state.to_act]
     for seat in idle:
         for action in state.legal_actions(seat):
@@ -62,7 +69,7 @@ def check_illegal_changes_nothing(state: State, game: Game, rng: random.Random) 
     for action in candidates[:3]:
         if idle:
             forged = _with_seat(game, action, idle[rng.randrange(len(idle))])
-            if forged is not None:
+            if forged is not None and not forged.out_of_turn:
                 try:
                     state.apply(forged)
                 except IllegalAction:
@@ -81,6 +88,132 @@ def _with_seat(game: Game, action: Action, seat: int) -> Action | None:
         return game.parse_action(f"{seat}:{text.partition(':')[2]}")
     except ValueError:
         return None
+
+
+def check_actions_speak_for_their_seat(state: State, game: Game) -> None:
+    """Legal actions are sorted, name the seat they are listed for, round-trip through notation,
+    and a chance action names the seat whose scanner supplies its card (or none, with no card)."""
+    for seat in state.to_act:
+        legal = state.legal_actions(seat)
+        texts = [str(action) for action in legal]
+        assert texts == sorted(texts), f"legal actions of seat {seat} are not sorted: {texts[:5]}"
+        for action in legal:
+            assert action.seat == seat, f"{action} is listed for seat {seat}"
+            assert game.parse_action(str(action)) == action, f"{action} does not round-trip"
+            if seat != CHANCE:
+                continue
+            supplier = action.supplier()
+            assert action.verb in game.facts.chance_kinds, f"{action}: chance kind not in the game's facts"
+            if supplier is not None:
+                assert 1 <= supplier <= state.players, f"{action} is supplied by seat {supplier}"
+                assert action.cards(), f"{action} names a supplying seat but no card to scan"
+
+
+# Each turns a good spelling into one that must be refused as notation.
+_MANGLES = (
+    lambda text: " " + text,
+    lambda text: text + " ",
+    lambda text: text.replace(":", ": ", 1),
+    lambda text: text.replace(" ", "  ", 1) if " " in text else text.upper(),
+    lambda text: text.replace(" ", "\t", 1) if " " in text else "\u2003" + text,
+    lambda text: text.upper() if text.lower() != text.upper() else text + "\u3000",
+    lambda text: _unicode_digit(text, first=True),
+    lambda text: _unicode_digit(text, first=False),
+)
+
+
+def _unicode_digit(text: str, first: bool) -> str:
+    """The first (or last) ASCII digit written as another script's digit or a superscript,
+    which ``str.isdigit`` accepts and notation must not."""
+    places = [index for index, char in enumerate(text) if char.isascii() and char.isdigit()]
+    if not places:
+        return "²" + text
+    index = places[0 if first else -1]
+    return text[:index] + "²٣۴५"[int(text[index]) % 4] + text[index + 1 :]
+
+
+def check_notation_is_exact(game: Game, action: Action, rng: random.Random) -> None:
+    """Mangled spellings of ``action`` are NotationErrors; cut-off text is a NotationError or an
+    action of exactly that spelling; nothing else ever escapes the parser."""
+    text = str(action)
+    for mangle in _MANGLES:
+        bad = mangle(text)
+        if bad == text:
+            continue
+        parsed = _parse_or_none(game, bad)
+        assert parsed is None, f"{bad!r} (a mangled {text!r}) parsed as {parsed}"
+    cut = text[: rng.randrange(len(text) + 1)]
+    junk = "".join(rng.choice(" :-1²xé\"\\") for _ in range(rng.randrange(4)))
+    for trial in (cut, cut + junk):
+        parsed = _parse_or_none(game, trial)
+        assert parsed is None or str(parsed) == trial, f"{trial!r} parsed as {parsed}, spelled otherwise"
+
+
+def _parse_or_none(game: Game, text: str) -> Action | None:
+    """The action ``text`` spells, or None for a NotationError; any other exception is a fault."""
+    try:
+        return game.parse_action(text)
+    except NotationError:
+        return None
+    except Exception as error:
+        raise AssertionError(f"parsing {text!r} raised {type(error).__name__}, not NotationError") from error
+
+
+def check_copy_is_independent(state: State, rng: random.Random) -> None:
+    """Playing on a copy leaves its original as it was, either way round; ``state`` is not touched."""
+    if not state.to_act:
+        return
+    before = _all_views(state)
+    trial = state.copy()
+    assert type(trial) is type(state), "copy() changes the state's type"
+    assert _all_views(trial) == before, "a copy differs from its original"
+    trial.apply(random_action(trial, rng))
+    assert _all_views(state) == before, "playing on a copy changed the original"
+    original = state.copy()
+    kept = original.copy()
+    original.apply(random_action(original, rng))
+    assert _all_views(kept) == before, "playing on the original changed its copy"
+
+
+def check_facts(game: Game, state: State) -> None:
+    """What a game says of itself holds for the state in play (checked at every step)."""
+    assert type(state).apply is State.apply, "an engine overrides State.apply"
+    if len(state.to_act) > 1:
+        assert game.facts.simultaneous, f"{game.name}: several seats act at once, facts say never"
+    if not game.facts.hidden_information:
+        for seat in range(1, state.players + 1):
+            assert not list(state.hidden_strings(seat)), f"{game.name} hides cards; facts say it has none"
+
+
+def check_options(game: Game) -> None:
+    """Every option's default is allowed; a value outside its spec or an unknown option is refused
+    by merge_options with the option's name."""
+    defaults = game.merge_options(None)
+    assert defaults == game.default_options()
+    refused: list[tuple[str, object]] = [("no-such-option", 1)]
+    for spec in game.option_specs:
+        assert spec.check(spec.default) == spec.default
+        if spec.choices:
+            refused.append((spec.name, "no-such-choice"))
+        if isinstance(spec.default, int) and not isinstance(spec.default, bool):
+            refused.append((spec.name, True))
+            if spec.maximum is not None:
+                refused.append((spec.name, spec.maximum + 1))
+            if spec.minimum is not None:
+                refused.append((spec.name, spec.minimum - 1))
+        else:
+            refused.append((spec.name, 7))
+    for name, value in refused:
+        try:
+            game.merge_options({name: value})
+        except BadOptions as error:
+            assert name in str(error), f"the refusal of {name}={value!r} does not name it: {error}"
+        else:
+            raise AssertionError(f"{game.name} accepts option {name}={value!r}")
+    clock = game.clock(defaults)
+    if clock is not None:
+        assert clock.time_up.out_of_turn and clock.time_up.seat == CHANCE
+        assert game.parse_action(str(clock.time_up)) == clock.time_up
 
 
 def random_action(state: State, rng: random.Random) -> Action:
@@ -111,7 +244,7 @@ def play_random(
         if not state.to_act:
             break
         if check:
-            _check_step(game, state, rng)
+            _check_step(game, state, rng, len(history))
         action = random_action(state, rng)
         state.apply(action)
         history.append(action)
@@ -120,17 +253,19 @@ def play_random(
     return state
 
 
-def _check_step(game: Game, state: State, rng: random.Random) -> None:
+def _check_step(game: Game, state: State, rng: random.Random, step: int) -> None:
+    # The views are built once a step (they dominate the time) and shared by the checks.
+    views = _all_views(state)
+    if step % COPY_CHECK_EVERY == 0:
+        check_copy_is_independent(state, random.Random(step))
+    check_facts(game, state)
+    check_actions_speak_for_their_seat(state, game)
     for seat in state.to_act:
         legal = state.legal_actions(seat)
-        texts = [str(action) for action in legal]
-        assert texts == sorted(texts), f"legal actions of seat {seat} are not sorted: {texts[:5]}"
-        for action in legal:
-            assert action.seat == seat, f"{action} is listed for seat {seat}"
-            assert game.parse_action(str(action)) == action, f"{action} does not round-trip"
-    check_leaks(state)
+        check_notation_is_exact(game, legal[rng.randrange(len(legal))], rng)
+    check_leaks(state, views)
     check_simultaneous_secrecy(state)
-    check_illegal_changes_nothing(state, game, rng)
+    check_illegal_changes_nothing(state, game, rng, views)
 
 
 def _check_replay(
@@ -158,7 +293,6 @@ def check_engine(
     max_actions: int = 20_000,
 ) -> list[State]:
     """Play ``games`` random games checking every invariant at every step; return the final states."""
-    finals = []
-    for number in range(games):
-        finals.append(play_random(game, players, seed + number, options, max_actions, check=True))
-    return finals
+    check_options(game)
+    return [play_random(game, players, seed + number, options, max_actions, check=True)
+            for number in range(games)]

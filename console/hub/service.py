@@ -58,8 +58,9 @@ class PinGuard:
 class Hub:
     """Every table this process runs. Build, then ``start``; ``stop`` on the way out."""
 
-    def __init__(self, config: HubConfig) -> None:
+    def __init__(self, config: HubConfig, clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
+        self.clock = clock  # the workers' clock: bot pauses and the tables' clocks
         self.journal = Journal(config.journal, exclusive=True)  # one hub per journal file
         self.store = HubStore(self.journal)
         self.host_pin = self.store.host_pin(config.host_pin)
@@ -132,7 +133,8 @@ class Hub:
                 table.game, self.journal, positional_readers=self.config.inputs.positional_readers
             )
         worker = TableWorker(table, self.store, status, controllers, chance, bot,
-                             self.config.bot_delay_s, self.config.chance_delay_s, physical)
+                             self.config.bot_delay_s, self.config.chance_delay_s, physical,
+                             clock=self.clock)
         with self._lock:
             self.workers[table.id] = worker
         return worker.start()

@@ -41,6 +41,7 @@ def build_snapshot(
     controllers: Mapping[int, str],
     cursors: Mapping[int, Any] | None = None,
     problem: str = "",
+    clock: Mapping[str, Any] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands."""
     state = table.state
@@ -59,6 +60,7 @@ def build_snapshot(
         "version": version,
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
+        "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
     }
     payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None)})}
     for seat in range(1, state.players + 1):

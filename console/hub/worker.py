@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.bots import bots_for
-from console.games.core import CHANCE, Action, Bot, NotationError, Seat
+from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
+from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused
 from console.hub.physical import PhysicalSeats, Play
@@ -27,7 +28,7 @@ from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("pause", "resume", "end", "concede")
+HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend")
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Act:
 class HostCommand:
     command: str
     seat: Seat | None = None
+    minutes: int | None = None  # for "extend": minutes added to the table's clock
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,9 @@ class TableWorker:
         self._published = len(table.log)
         self._automatic_due: float | None = None
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
+        spec = table.game.clock(table.options)
+        self.table_clock = None if spec is None else ClockRunner(
+            table.journal, table.id, spec, expired=str(spec.time_up) in table.history)
         self.channel = Channel(self._snapshot())
         self.channel.publish(publish_events(table, 0), self.channel.snapshot)
         self._ready = threading.Event()
@@ -149,15 +154,18 @@ class TableWorker:
         finally:
             self._ready.set()
         while True:
-            wait = None if self._automatic_due is None else max(0.0, self._automatic_due - self.clock())
+            wait = self._wait()
+            if wait == 0.0:  # a move or the clock is due: before the next command, however busy
+                self._safely(self._on_time)
+                continue
             try:
                 command, future = self._queue.get(timeout=wait)
             except queue.Empty:
-                self._automatic_due = None
-                self._safely(self._step_automatic)
-                self._safely(self._after_change)
+                self._safely(self._on_time)
                 continue
             if command is _STOP:
+                if self.table_clock is not None:
+                    self.table_clock.run(False, self.clock())  # keeps the time used
                 return
             if not future.set_running_or_notify_cancel():
                 continue  # whoever asked stopped waiting and was told nothing changed
@@ -170,6 +178,42 @@ class TableWorker:
                 future.set_exception(error)
             else:
                 future.set_result(result)
+
+    def _wait(self) -> float | None:
+        """Seconds until the table must do something by itself: a move, or its clock."""
+        dues = [due for due in (self._automatic_due, self._clock_due()) if due is not None]
+        return max(0.0, min(dues) - self.clock()) if dues else None
+
+    def _clock_due(self) -> float | None:
+        if self.table_clock is None:
+            return None
+        due = self.table_clock.due()
+        # Wake at least every few seconds while it counts, to save the time used.
+        return None if due is None else min(due, self.clock() + SAVE_EVERY_S)
+
+    def _on_time(self) -> None:
+        now = self.clock()
+        if self._automatic_due is not None and now >= self._automatic_due:
+            self._automatic_due = None
+            self._safely(self._step_automatic)
+            self._safely(self._after_change)
+        runner = self.table_clock
+        if runner is None:
+            return
+        due = runner.due()
+        if due is not None and now >= due:
+            self._time_up(runner)
+        else:
+            runner.tick(now)
+
+    def _time_up(self, runner: ClockRunner) -> None:
+        """The clock ran out: post the game's time-up action, journalled like any other."""
+        try:
+            self.table.submit(runner.time_up)
+        except ValueError:
+            log.warning("table %s: the game refused its own time-up; the clock stops", self.table.id)
+        runner.expire(self.clock())
+        self._safely(self._after_change)
 
     def _safely(self, step: Callable[[], None]) -> None:
         """Run a step nobody waits for; a failure (an engine or bot bug) pauses the table with a
@@ -206,7 +250,8 @@ class TableWorker:
 
     def _act(self, act: Act) -> ActResult:
         self._check_playing()
-        action = self._parse(act.action) if isinstance(act.action, str) else act.action
+        # Every engine parses through the contract's one path: bad text is a NotationError.
+        action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
         if action.seat != act.seat:
             who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
@@ -216,19 +261,6 @@ class TableWorker:
             self.physical.acted()
         self._after_change()
         return ActResult(str(action), len(self.table.log))
-
-    def _parse(self, text: str) -> Action:
-        """The action ``text`` names; a parser that fails any other way than NotationError (an
-        engine slip, like int("²")) still answers that the text is not an action."""
-        try:
-            return self.table.game.parse_action(text)
-        except NotationError:
-            raise
-        except Exception as error:
-            log.warning("table %s: the %s parser failed with %s instead of NotationError",
-                        self.table.id, self.table.game.name, type(error).__name__)
-            raise NotationError(f"that is not an action of {self.table.game.title}: "
-                                "expected SEAT:VERB ARGS, like 1:end") from None
 
     def _input(self, event: Any) -> ActResult | None:
         if self.physical is None:
@@ -268,6 +300,13 @@ class TableWorker:
                 raise Refused("the table is not paused")
             self._problem = ""
             self._set_status("playing")
+        elif name == "extend":
+            if self.table_clock is None:
+                raise Refused(f"{self.table.game.title} has no clock at this table")
+            try:
+                self.table_clock.extend(command.minutes or 0, self.clock())
+            except ValueError as error:
+                raise Refused(str(error)) from None
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -309,6 +348,10 @@ class TableWorker:
             self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:
             self.status = "finished"
+        if self.table_clock is not None:
+            if not self.table_clock.expired and str(self.table_clock.time_up) in self.table.history:
+                self.table_clock.expire(self.clock())  # a time-up that came another way (a scan)
+            self.table_clock.run(self.status == "playing", self.clock())
         self._publish()
         delay = self._automatic_delay()
         if delay is not None and self._automatic_due is None:
@@ -344,8 +387,10 @@ class TableWorker:
 
     def _snapshot(self) -> Snapshot:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
+        clock = None if self.table_clock is None else (
+            self.table_clock.reading(self.clock(), time.time()).to_json())
         return build_snapshot(
-            self.table, self._version, self.status, self.controllers, cursors, self._problem
+            self.table, self._version, self.status, self.controllers, cursors, self._problem, clock
         )
 
     def _publish(self) -> None:

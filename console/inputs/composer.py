@@ -4,7 +4,8 @@ Each seat has a cursor over its legal actions. A scan narrows them to the action
 scanned card (a second scan narrows further, when an action uses both cards); UP and DOWN walk
 what remains, wrapping round; OK commits the highlighted action; BACK drops the scanned cards,
 then returns the cursor to the top. When chance must act (``to_act == (CHANCE,)``), a scan at
-seat S *is* the outcome: it commits the chance action for S that uses that card.
+seat S *is* the outcome: it commits the chance action whose card seat S supplies
+(``Action.supplier()``, part of the contract) and that uses that card.
 
 With ``positional_readers`` each seat's reader number is a table position (a Wheels seat kit has
 one reader per shelf): a scan whose choices put the card on a position keeps only those on the
@@ -19,32 +20,13 @@ message a player understands and never name the scanned card (it may be a face-d
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
 from console.inputs.cardmap import CardMap, CardRefused
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
-
-CHANCE_SEAT_FIELDS = ("owner", "drawer", "player", "for_seat", "to_seat")
-
-
-def default_chance_seat(action: Action) -> Seat | None:
-    """The seat a chance action concerns, read from the action's fields: the first of
-    ``CHANCE_SEAT_FIELDS`` it has, else its first whole-number field after ``seat``
-    (Wisteria's ``chance:draw 1 5`` has ``owner``, Wheels' ``chance:draw 1 bloom`` ``drawer``)."""
-    if not dataclasses.is_dataclass(action):
-        return None
-    values = {field.name: getattr(action, field.name) for field in dataclasses.fields(action)}
-    for name in CHANCE_SEAT_FIELDS:
-        if isinstance(values.get(name), int):
-            return values[name]
-    for name, value in values.items():
-        if name != "seat" and isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
 
 
 @dataclass(frozen=True)
@@ -127,12 +109,10 @@ class Composer:
         game: Game,
         cardmap: CardMap | None = None,
         *,
-        chance_seat: Callable[[Action], Seat | None] = default_chance_seat,
         positional_readers: bool = False,
     ) -> None:
         self.game = game
         self.cardmap = cardmap if cardmap is not None else CardMap(game)
-        self.chance_seat = chance_seat
         self.positional_readers = positional_readers
         self.names = game.catalog()
         self._selections: dict[Seat, _Selection] = {}
@@ -187,7 +167,7 @@ class Composer:
         return CursorMoved(self.cursor(seat, state))
 
     def _chance_scan(self, seat: Seat, card: str, state: State) -> Outcome:
-        mine = [action for action in state.legal_actions(CHANCE) if self.chance_seat(action) == seat]
+        mine = [action for action in state.legal_actions(CHANCE) if action.supplier() == seat]
         fitting = [action for action in mine if card in action.cards()]
         if len(fitting) == 1:
             self._selections.pop(seat, None)
@@ -263,7 +243,7 @@ class Composer:
         if state.to_act != (CHANCE,):
             return False
         actions = state.legal_actions(CHANCE)
-        return bool(actions) and all(a.cards() and self.chance_seat(a) is not None for a in actions)
+        return bool(actions) and all(a.cards() and a.supplier() is not None for a in actions)
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -271,7 +251,7 @@ class Composer:
         return self._selections.get(seat) or _Selection()
 
     def _reveals_for(self, seat: Seat, state: State) -> bool:
-        return any(self.chance_seat(action) == seat for action in state.legal_actions(CHANCE))
+        return any(action.supplier() == seat for action in state.legal_actions(CHANCE))
 
     def _seat_refusal(self, seat: Seat, state: State) -> str:
         if not 1 <= seat <= state.players:
@@ -282,7 +262,7 @@ class Composer:
 
     def _waiting(self, state: State) -> str:
         if state.to_act == (CHANCE,):
-            seats = sorted({s for a in state.legal_actions(CHANCE) if (s := self.chance_seat(a))})
+            seats = sorted({s for a in state.legal_actions(CHANCE) if (s := a.supplier())})
             if seats:
                 return "waiting for a card from seat " + ", ".join(map(str, seats))
             return "waiting for the table"

@@ -129,14 +129,16 @@ def seat_events(table_id: int, seat: int) -> Response:
 def host_command(table_id: int) -> Response:
     worker = hub().worker(table_id)
     require_host()
-    body = json_body(required=("command",), optional=("seat",))
-    command, seat = body["command"], body.get("seat")
+    body = json_body(required=("command",), optional=("seat", "minutes"))
+    command, seat, minutes = body["command"], body.get("seat"), body.get("minutes")
     if command not in HOST_COMMANDS:
         known = ", ".join(HOST_COMMANDS)
         raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise HubErrorWithStatus(400, "seat must be a seat number")
-    return jsonify(status=_wait(worker, HostCommand(command, seat)))
+    if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)):
+        raise HubErrorWithStatus(400, "minutes must be a whole number")
+    return jsonify(status=_wait(worker, HostCommand(command, seat, minutes)))
 
 
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/controller")

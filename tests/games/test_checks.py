@@ -15,11 +15,14 @@ from console.games.core import (
     Action,
     Event,
     Game,
+    GameFacts,
     IllegalAction,
     NotationError,
+    OptionSpec,
     Outcome,
     Seat,
     State,
+    parse_int,
     split_notation,
 )
 
@@ -52,6 +55,7 @@ class GuessState(State):
     leak = False
     unsorted = False
     sloppy_refusal = False
+    shared_copy = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -89,10 +93,10 @@ class GuessState(State):
             return [Event("flipped", {"winner": action.winner})]
         raise IllegalAction("not an action of this game")
 
-    def apply(self, action: Action) -> list[Event]:
-        if self.sloppy_refusal and action.seat not in self.to_act:
+    def why_not_now(self, seat: Seat) -> str:
+        if self.sloppy_refusal:
             self.refusals += 1  # a fault: changes the state, then refuses
-        return super().apply(action)
+        return super().why_not_now(seat)
 
     def view(self, seat: Seat | None) -> JSON:
         view: JSON = {"chosen": sorted(self.picks), "winner": self.winner, "refusals": self.refusals}
@@ -109,7 +113,8 @@ class GuessState(State):
 
     def copy(self) -> GuessState:
         other = type(self)(self.game)
-        other.picks, other.winner, other.refusals = dict(self.picks), self.winner, self.refusals
+        other.picks = self.picks if self.shared_copy else dict(self.picks)
+        other.winner, other.refusals = self.winner, self.refusals
         return other
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
@@ -121,8 +126,10 @@ class GuessState(State):
 class GuessGame(Game):
     name = "guess"
     title = "Guess"
-    min_players = 2
-    max_players = 2
+    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
+                      chance_kinds=("flip",))
+    option_specs = (OptionSpec("rounds", 1, "rounds to play", minimum=1, maximum=3),
+                    OptionSpec("style", "plain", "how picks are shown", choices=("plain", "fancy")))
     state_type: type[GuessState] = GuessState
 
     def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
@@ -130,10 +137,10 @@ class GuessGame(Game):
         self.check_players(players)
         return self.state_type(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_notation(self, text: str) -> Action:
         seat, verb, args = split_notation(text)
-        if verb == "pick" and len(args) == 1 and args[0].isdigit():
-            return Pick(seat, int(args[0]))
+        if verb == "pick" and len(args) == 1:
+            return Pick(seat, parse_int(args[0], "the pick", text))
         if verb == "flip" and len(args) == 1 and args[0] in ("1", "2"):
             return Flip(seat, int(args[0]))
         raise NotationError(f"{text!r} is not an action of Guess")
@@ -144,6 +151,68 @@ def broken(**faults: bool) -> GuessGame:
     game = GuessGame()
     game.state_type = state_type
     return game
+
+
+class LenientGuess(GuessGame):
+    """A fault: its own parse_action forgives spaces and case, so two spellings of one action."""
+
+    def parse_action(self, text: str) -> Action:
+        return self.parse_notation(text.strip().lower())
+
+
+class SlippingGuess(GuessGame):
+    """A fault: a parser that reads its words unchecked, so cut-off or junk text escapes as a
+    bare IndexError or ValueError."""
+
+    def parse_notation(self, text: str) -> Action:
+        seat, verb, args = split_notation(text)
+        if verb == "pick":
+            return Pick(seat, int(args[0]))
+        return super().parse_notation(text)
+
+
+class OverridingGuess(GuessState):
+    """A fault: an engine that lets actions past the turn check by overriding apply."""
+
+    def apply(self, action: Action) -> list[Event]:
+        return self._apply(action)
+
+
+@dataclass(frozen=True)
+class SuppliedFlip(Flip):
+    """A fault: a coin flip (no card) that claims seat 1 must scan it."""
+
+    def supplier(self) -> Seat | None:
+        return 1
+
+
+class SuppliedGuess(GuessState):
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat == CHANCE and seat in self.to_act:
+            return [SuppliedFlip(CHANCE, 1), SuppliedFlip(CHANCE, 2)]
+        return super().legal_actions(seat)
+
+
+class SuppliedGame(GuessGame):
+    state_type = SuppliedGuess
+
+    def parse_notation(self, text: str) -> Action:
+        action = super().parse_notation(text)
+        return SuppliedFlip(action.seat, action.winner) if isinstance(action, Flip) else action
+
+
+class UnboundedGuess(GuessGame):
+    """A fault: options merged without their specs (a round limit of 10**30 accepted)."""
+
+    def merge_options(self, options: Mapping[str, Any] | None) -> JSON:
+        return {**self.default_options(), **(options or {})}
+
+
+class SoloFactsGuess(GuessGame):
+    """A fault: facts that deny simultaneous choices the game makes."""
+
+    facts = GameFacts(min_players=2, max_players=2, simultaneous=False, hidden_information=True,
+                      chance_kinds=("flip",))
 
 
 def test_a_sound_game_passes_every_check() -> None:
@@ -164,3 +233,48 @@ def test_unsorted_legal_actions_are_caught() -> None:
 def test_a_refusal_that_changes_the_state_is_caught() -> None:
     with pytest.raises(AssertionError, match="changed the state"):
         check_engine(broken(sloppy_refusal=True), players=2, games=5, seed=1)
+
+
+def test_a_copy_that_shares_its_original_parts_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"changed the original|changed its copy|differs"):
+        check_engine(broken(shared_copy=True), players=2, games=20, seed=1)
+
+
+def test_a_parser_that_forgives_spaces_or_case_is_caught() -> None:
+    with pytest.raises(AssertionError, match="mangled"):
+        check_engine(LenientGuess(), players=2, games=3, seed=1)
+
+
+def test_a_parser_that_lets_a_bare_error_escape_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"raised (IndexError|ValueError), not NotationError"):
+        check_engine(SlippingGuess(), players=2, games=30, seed=1)
+
+
+def test_an_engine_that_overrides_apply_is_caught() -> None:
+    game = GuessGame()
+    game.state_type = OverridingGuess
+    with pytest.raises(AssertionError, match=r"overrides State\.apply"):
+        check_engine(game, players=2, games=1, seed=1)
+
+
+def test_a_chance_action_that_names_a_supplier_but_no_card_is_caught() -> None:
+    with pytest.raises(AssertionError, match="no card to scan"):
+        check_engine(SuppliedGame(), players=2, games=30, seed=1)
+
+
+def test_options_merged_without_their_specs_are_caught() -> None:
+    with pytest.raises(AssertionError, match="accepts option"):
+        check_engine(UnboundedGuess(), players=2, games=1, seed=1)
+
+
+def test_facts_that_deny_simultaneous_choices_are_caught() -> None:
+    with pytest.raises(AssertionError, match="several seats act at once"):
+        check_engine(SoloFactsGuess(), players=2, games=1, seed=1)
+
+
+def test_an_option_out_of_its_range_is_refused_naming_it() -> None:
+    game = GuessGame()
+    assert game.merge_options({"rounds": 3}) == {"rounds": 3, "style": "plain"}
+    for bad in ({"rounds": 4}, {"rounds": 0}, {"rounds": True}, {"rounds": 10**30}, {"style": "loud"}):
+        with pytest.raises(ValueError, match=r"option '(rounds|style)'"):
+            game.merge_options(bad)

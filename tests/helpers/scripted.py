@@ -162,7 +162,7 @@ class TableDriver:
             if not self.composer.waits_for_scan(state):
                 self._apply(action)  # a coin toss or shuffle: the table resolves it itself
                 return
-            seat = self.composer.chance_seat(action)
+            seat = action.supplier()
             assert seat is not None
             player = self.players[seat]
             player.scanner.scan(player.physical(action.cards()[0]))

@@ -10,7 +10,7 @@ import pytest
 
 from console.games.core import CHANCE, JSON, Action, Game, IllegalAction, Outcome, Seat, State
 from console.inputs.cardmap import CardMap
-from console.inputs.composer import Committed, Composer, CursorMoved, Refused, default_chance_seat
+from console.inputs.composer import Committed, Composer, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, ButtonReleased, CardScanned, Key
 from console.inputs.tagstore import TagStore
 
@@ -28,6 +28,9 @@ class Deal(Action):
 
     def cards(self) -> tuple[str, ...]:
         return (self.card,)
+
+    def supplier(self) -> Seat | None:
+        return self.owner
 
 
 @dataclass(frozen=True)
@@ -199,15 +202,19 @@ def test_a_seat_with_nothing_to_reveal_is_told_whom_the_table_waits_for(composer
     )
 
 
-def test_chance_seat_is_read_from_the_owner_field_or_the_first_number() -> None:
-    @dataclass(frozen=True)
-    class Reveal(Action):
-        verb: ClassVar[str] = "reveal"
-        who: int = 0
+def test_a_scan_resolves_only_the_chance_action_the_scanning_seat_supplies(composer) -> None:
+    """The contract says who supplies a card (``Action.supplier``); nothing reads field names."""
 
-    assert default_chance_seat(Deal(CHANCE, 2, "a")) == 2
-    assert default_chance_seat(Reveal(CHANCE, 3)) == 3
-    assert default_chance_seat(Pass(CHANCE)) is None
+    @dataclass(frozen=True)
+    class Handed(Deal):
+        """A card dealt to ``owner`` but brought by the other seat (it changes hands)."""
+
+        def supplier(self) -> Seat | None:
+            return 3 - self.owner
+
+    assert Handed(CHANCE, 2, "a").supplier() == 1
+    assert Deal(CHANCE, 2, "a").supplier() == 2
+    assert Pass(CHANCE).supplier() is None
 
 
 def test_the_composer_waits_for_a_scan_only_when_every_chance_outcome_is_a_card(composer) -> None:

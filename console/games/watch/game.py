@@ -3,43 +3,54 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
-from console.games.core import JSON, BadOptions, Bot, Game, State
-from console.games.watch import notation
-from console.games.watch.board import random_tiles, reference_tiles
-from console.games.watch.catalog import load_catalog
-from console.games.watch.chronicle import CARD_EFFECTS
-from console.games.watch.decks import Deck
-from console.games.watch.notation import WatchAction
+from console.games.core import JSON, BadOptions, Bot, Game, GameFacts, OptionSpec, State
+from console.games.watch import actions as notation
+from console.games.watch.actions import MAX_SEAT, WatchAction
+from console.games.watch.rules.board import random_tiles, reference_tiles
+from console.games.watch.rules.catalog import load_catalog
+from console.games.watch.rules.chronicle import CARD_EFFECTS
+from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
 
-# Four peoples are named by the Chronicle; the other three are left to the designer (watch.md C.3).
+# Four peoples are named by the Chronicle; the other three are left to the designer (close reading, C.3).
 PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
 COLOURS = ("crimson", "cobalt", "ivory", "amber", "forest", "violet", "slate")
 # Stacked decks: new(..., decks={1: [...]}) or by name; 1-3 the Chronicle decks, 4 the Harrows.
 DECK_KEYS = {1: "warfare", 2: "growth", 3: "politics", 4: "harrows"}
-CHOICES = {"layout": ("random", "reference"), "copies": ("rarity", "single"), "distance_rule": ("any", "own")}
+
+
+MAX_NAME = 60  # characters of the Watch's name: it heads every screen
 
 
 class WatchGame(Game):
     name = "watch"
     title = "Rules of the Watch"
-    min_players = 2
-    max_players = 4
-
-    def default_options(self) -> JSON:
-        return {
-            "layout": "random",  # or "reference": the fixed layout of the tests
-            "max_rounds": 100,  # ruling R-TIME: the chronicle closes; 0 = no limit
-            "copies": "rarity",  # ruling P-44; "single": one of each card
-            "distance_rule": "any",  # ruling P-1; "own": only your own pieces keep their distance
-            "empty_walls_bonus": 0,  # ruling P-12; 1: walls alone defend an empty city at +1
-            "victory_points": 15,
-            "peoples": "",  # comma-separated, in seat order; empty: the first ones
-            "colours": "",
-            "watch_name": "The Watch",
-        }
+    facts = GameFacts(
+        min_players=2,
+        max_players=MAX_SEAT,
+        simultaneous=False,
+        hidden_information=True,
+        chance_kinds=tuple(notation.CHANCE_VERBS),
+    )
+    option_specs = (
+        OptionSpec("layout", "random", "the island's tiles: random, or the fixed reference layout",
+                   choices=("random", "reference")),
+        OptionSpec("max_rounds", 100, "rounds before the Chronicle closes (ruling P-49); 0: no limit",
+                   minimum=0, maximum=1000),
+        OptionSpec("copies", "rarity", "copies of each card: by rarity (ruling P-44), or single",
+                   choices=("rarity", "single")),
+        OptionSpec("distance_rule", "any", "who keeps a distance (ruling P-1): any piece, or only your own",
+                   choices=("any", "own")),
+        OptionSpec("empty_walls_bonus", 0, "1: walls alone defend an empty city at +1 (ruling P-12)",
+                   minimum=0, maximum=1),
+        OptionSpec("victory_points", 15, "the visible VP a declaration needs", minimum=1, maximum=100),
+        OptionSpec("peoples", "", "the rulers' peoples, comma-separated in seat order; empty: the first"),
+        OptionSpec("colours", "", "the rulers' colours, comma-separated in seat order; empty: the first"),
+        OptionSpec("watch_name", "The Watch", "the name the host calls the Watch by (ruling P-3)"),
+    )
 
     def new(
         self,
@@ -50,19 +61,10 @@ class WatchGame(Game):
     ) -> State:
         self.check_players(players)
         merged = self.merge_options(options)
-        for key, allowed in CHOICES.items():
-            if merged[key] not in allowed:
-                raise BadOptions(f"option {key!r} must be one of {', '.join(allowed)}, not {merged[key]!r}")
-        if (
-            merged["max_rounds"] < 0
-            or merged["victory_points"] < 1
-            or merged["empty_walls_bonus"] not in (0, 1)
-        ):
-            raise BadOptions(
-                "max_rounds must be 0 or more, victory_points at least 1, empty_walls_bonus 0 or 1"
-            )
-        if not str(merged["watch_name"]).strip():
+        if not merged["watch_name"].strip():
             raise BadOptions("the host must call the Watch named: watch_name may not be empty")
+        if len(merged["watch_name"]) > MAX_NAME:
+            raise BadOptions(f"option 'watch_name' may hold at most {MAX_NAME} characters")
         banners = list(
             zip(
                 _pick(merged["peoples"], PEOPLES, players, "people"),
@@ -90,10 +92,8 @@ class WatchGame(Game):
                 raise BadOptions(str(error)) from None
         return WatchState(self, players, merged, catalog, tiles, built, banners)
 
-    def parse_action(self, text: str) -> WatchAction:
-        catalog = load_catalog()
-        ids = frozenset(catalog.cards) | frozenset(catalog.harrows)
-        shapes = {card.id: CARD_EFFECTS[card.effect][0] for card in catalog.cards.values()}
+    def parse_notation(self, text: str) -> WatchAction:
+        ids, shapes = _card_words()
         return notation.parse(text, ids, shapes)
 
     def catalog(self) -> dict[str, str]:
@@ -112,6 +112,15 @@ class WatchGame(Game):
         from console.games.watch.stats import simulation_stats
 
         return simulation_stats(finals)
+
+
+@cache
+def _card_words() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """Every card id the notation knows, and each card's argument shape when played."""
+    catalog = load_catalog()
+    ids = frozenset(catalog.cards) | frozenset(catalog.harrows)
+    shapes = {card.id: CARD_EFFECTS[card.effect][0] for card in catalog.cards.values()}
+    return ids, shapes
 
 
 def _pick(text: str, known: Sequence[str], players: int, what: str) -> list[str]:

@@ -1,87 +1,60 @@
-"""One Watch in progress: the board, the treasuries, hands and decks, alliances, the Horde, and the
-turn machinery that says who acts next.
+"""One Watch in progress: the board, the treasuries, hands and decks, alliances, the Horde, and who
+acts next. A thin state: the rules live in rules/, one module per chapter of the book.
 
 Work that the rules queue up (a card to deal, a Harrow to resolve, a ruler who must give back a
-card or forfeit a city, the round close) waits in ``pending``, first item first. An item either
-resolves itself, waits for chance, or waits for one ruler's decision; ``to_act`` reads its head.
+card or forfeit a city, the round's close) waits in ``pending``, first item first, as typed values
+(rules/work.py): each says who acts on it, what may be chosen and how it resolves.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.watch import alliances, building, chronicle, combat, horde, network
-from console.games.watch.board import TOPOLOGY, buildable, road_allowed
-from console.games.watch.catalog import Catalog
-from console.games.watch.decks import Deck
-from console.games.watch.ledger import CITY, SETTLEMENT, place_piece, production, starting_resources
-from console.games.watch.notation import (
-    Accept,
-    Deal,
-    Declare,
-    Decline,
-    End,
-    Harrow,
-    Lose,
-    Return,
-    Road,
-    Say,
-    Steal,
-    Take,
-    WatchAction,
-    make,
-)
+from console.games.watch import actions as act
+from console.games.watch.actions import Say, WatchAction
+from console.games.watch.rules import alliances, building, chronicle, combat, founding, horde, network, turn
+from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
+from console.games.watch.rules.catalog import Catalog
+from console.games.watch.rules.combat import Stack
+from console.games.watch.rules.decks import Deck
+from console.games.watch.rules.work import ChanceWork, Decision, Work
 
 POINTS = len(TOPOLOGY.point_ids)
 EDGES = len(TOPOLOGY.edge_ids)
-RESOURCE_NAMES = ("grain", "wood", "stone", "gold")
-TURN_HANDLERS = {**building.HANDLERS, **combat.HANDLERS, **alliances.HANDLERS, **chronicle.HANDLERS}
 WARPATH_VP = 2
-# Decisions that resolve themselves when only one choice exists (a ruler with one city forfeits it).
-SELF_RESOLVING = frozenset({"forfeit", "choose", "return", "free_road"})
-# Answers to a question nobody asked, in the table's words.
-OUT_OF_PLACE = {
-    "accept": "there is no offer of alliance for you to answer",
-    "decline": "there is no offer of alliance for you to answer",
-    "return": "your hand is within its limit of 3: there is nothing to give back",
-    "choose": "a free card's deck is chosen only when a held wall ties for the most committed",
-    "forfeit": "a city is forfeited only when the wall breaks and you stood thinnest on it",
+
+Rule = Callable[["WatchState", WatchAction], list[Event]]
+# The deeds of a ruler's turn, by action class (founding and queued decisions are settled apart).
+TURN_RULES: dict[type[WatchAction], Rule] = {
+    act.Settle: building.do_settle,
+    act.City: building.do_city,
+    act.Road: building.do_road,
+    act.Recruit: building.do_recruit,
+    act.Activate: building.do_activate,
+    act.Walls: building.do_walls,
+    act.Improve: building.do_improve,
+    act.Exchange: building.do_exchange,
+    act.Move: combat.do_move,
+    act.Strike: combat.do_strike,
+    act.Offer: alliances.do_offer,
+    act.Break: alliances.do_break,
+    act.Draw: chronicle.do_draw,
+    act.Play: chronicle.do_play,
+    act.Reveal: chronicle.do_reveal,
+    act.Declare: turn.declare,
+    act.End: turn.end_turn,
 }
-
-
-class Stack:
-    """The army units of one ruler on one intersection, moving and striking as one."""
-
-    __slots__ = ("active", "held", "moved", "owner", "struck", "units")
-
-    def __init__(
-        self,
-        owner: int,
-        units: int,
-        active: bool = False,
-        moved: bool = False,
-        struck: bool = False,
-        held: bool = False,
-    ) -> None:
-        self.owner, self.units, self.active = owner, units, active
-        self.moved, self.struck, self.held = moved, struck, held
-
-    def copy(self) -> Stack:
-        return Stack(self.owner, self.units, self.active, self.moved, self.struck, self.held)
-
-
-def founding_order(players: int) -> list[tuple[int, str]]:
-    """City then road in seat order, then settlement then road in reverse."""
-    forward = [(seat, step) for seat in range(1, players + 1) for step in ("city", "road")]
-    backward = [(seat, step) for seat in range(players, 0, -1) for step in ("settle", "road")]
-    return forward + backward
+# Heard whoever is to act (``Action.out_of_turn``): a line on an alliance's channel (ruling R-3).
+ANY_TIME: dict[type[WatchAction], Rule] = {Say: alliances.do_say}
 
 
 class WatchState(State):
+    """The position of one Watch; ``_apply`` hands each action to the rule that settles it."""
+
     def __init__(
         self,
         game: Game,
@@ -125,10 +98,10 @@ class WatchState(State):
         self.road_lengths = [0] * (players + 1)
         self.round = 0
         self.current = 1
-        self.founding = founding_order(players)
+        self.founding = founding.founding_order(players)
         self.founding_step = 0
         self.last_placed = -1
-        self.pending: list[tuple[Any, ...]] = []
+        self.pending: list[Work] = []
         self.moons = horde.MOONS
         self.breaks = 0
         self.landfalls = 0
@@ -163,16 +136,13 @@ class WatchState(State):
         other.archives = list(self.archives)
         other.pariahs = set(self.pariahs)
         other.road_lengths = list(self.road_lengths)
-        other.pending = list(self.pending)
+        other.pending = list(self.pending)  # its items are frozen values: sharing them is safe
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
         other.last = dict(self.last)
         return other
 
     # --- queries the rule modules share ----------------------------------------------------------
-
-    def new_stack(self, owner: int, units: int) -> Stack:
-        return Stack(owner, units)
 
     def points_of(self, seat: int) -> list[int]:
         """The intersections of ``seat``'s settlements and cities, ascending."""
@@ -242,10 +212,7 @@ class WatchState(State):
         if self.result is not None:
             return ()
         if self.pending:
-            head = self.pending[0]
-            if head[0] in ("answer", "return", "free_road", "forfeit", "choose"):
-                return (head[1],)
-            return (CHANCE,)
+            return (self.pending[0].actor(),)
         if self.founding_step < len(self.founding):
             return (self.founding[self.founding_step][0],)
         return (self.current,)
@@ -253,343 +220,63 @@ class WatchState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act:
             return []
+        actions: list[WatchAction]
         if seat == CHANCE:
-            actions = [action for action, _ in self._chance_outcomes()]
+            actions = [action for action, _ in self._chance_work().outcomes(self)]
+        elif self.pending:
+            actions = self._decision().choices(self)
+        elif self.founding_step < len(self.founding):
+            actions = founding.legal(self, seat)
         else:
-            actions = self._seat_actions(seat)
+            actions = turn.legal(self, seat)
         actions.sort(key=TEXT)
-        return actions
-
-    def _seat_actions(self, seat: int) -> list[WatchAction]:
-        if self.pending:
-            return self._decision_actions(self.pending[0])
-        if self.founding_step < len(self.founding):
-            return self._founding_actions(seat)
-        actions = (
-            building.legal(self, seat)
-            + combat.legal(self, seat)
-            + alliances.legal(self, seat)
-            + chronicle.legal_draws(self, seat)
-            + chronicle.legal_plays(self, seat)
-            + chronicle.legal_reveals(self, seat)
-        )
-        if self.vp(seat) >= self.options["victory_points"]:
-            actions.append(make(Declare, seat))
-        actions.append(make(End, seat))
-        return actions
-
-    def _founding_actions(self, seat: int) -> list[WatchAction]:
-        from console.games.watch.notation import City, Settle
-
-        step = self.founding[self.founding_step][1]
-        if step == "road":
-            return [
-                make(Road, seat, TOPOLOGY.edge_ids[e])
-                for e in network.legal_road_edges(self, seat, founding_point=self.last_placed)
-            ]
-        verb = City if step == "city" else Settle
-        return [
-            make(verb, seat, TOPOLOGY.point_ids[p]) for p in network.legal_sites(self, seat, founding=True)
-        ]
-
-    def _decision_actions(self, item: tuple[Any, ...]) -> list[WatchAction]:
-        kind, seat = item[0], item[1]
-        if kind == "answer":
-            return [make(Accept, seat), make(Decline, seat)]
-        if kind == "return":
-            return [make(Return, seat, card) for card in sorted(set(self.hands[seat]))]
-        if kind == "free_road":
-            return [make(Road, seat, TOPOLOGY.edge_ids[e]) for e in network.legal_road_edges(self, seat)]
-        if kind == "forfeit":
-            return horde.legal_forfeits(self, seat)
-        return horde.legal_choices(self, seat)
-
-    # --- chance ---------------------------------------------------------------------------------------
+        return list(actions)
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         if self.to_act != (CHANCE,):
             return []
-        outcomes = self._chance_outcomes()
+        outcomes = self._chance_work().outcomes(self)
         outcomes.sort(key=lambda pair: pair[0].text)
         return list(outcomes)
-
-    def _chance_outcomes(self) -> list[tuple[WatchAction, int]]:
-        item = self.pending[0]
-        kind = item[0]
-        if kind == "deal":
-            deck = item[1]
-            return [
-                (make(Deal, CHANCE, deck, card), count) for card, count in self.decks[deck].unseen.items()
-            ]
-        if kind == "harrow":
-            return [
-                (make(Harrow, CHANCE, card), count) for card, count in self.decks["harrows"].unseen.items()
-            ]
-        if kind == "pick":
-            return [(action, 1) for action in horde.pick_actions(self, item[1])]
-        if kind == "take":
-            stores = self.stores[item[2]]
-            return [
-                (make(Take, CHANCE, str(item[2]), RESOURCE_NAMES[i]), stores[i])
-                for i in range(4)
-                if stores[i]
-            ]
-        if kind == "steal":
-            hand = self.hands[item[2]]
-            return [(make(Steal, CHANCE, card), hand.count(card)) for card in sorted(set(hand))]
-        if kind == "lose":
-            hand = self.hands[item[1]]
-            return [(make(Lose, CHANCE, str(item[1]), card), hand.count(card)) for card in sorted(set(hand))]
-        raise AssertionError(f"no chance outcomes for {kind}")
-
-    # --- applying -------------------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> list[Event]:
-        """Like the contract's apply, but allies chat whenever they like (ruling R-3): a message on
-        an open channel is heard from either ally whoever is to act, and changes nothing else."""
-        if type(action) is Say:
-            if self.result is not None:
-                raise IllegalAction("the game is over")
-            return alliances.do_say(self, action)
-        return super().apply(action)
 
     def _apply(self, action: Action) -> list[Event]:
         if not isinstance(action, WatchAction):
             raise IllegalAction(f"{action} is not an action of the Watch")
+        heard = ANY_TIME.get(type(action))
+        if heard is not None:
+            return heard(self, action)
         if action.seat == CHANCE:
-            events = self._apply_chance(action)
-        elif type(action) is Say:
-            events = alliances.do_say(self, action)
+            work = self._chance_work()
+            if action not in {outcome for outcome, _ in work.outcomes(self)}:
+                raise IllegalAction(f"{action} is not a possible outcome now")
+            events = work.resolve(self, action)
         elif self.pending:
-            events = self._apply_decision(action)
+            events = self._decision().decide(self, action)
         elif self.founding_step < len(self.founding):
-            events = self._apply_founding(action)
+            events = founding.apply(self, action)
         else:
-            events = self._apply_turn(action)
+            events = TURN_RULES.get(type(action), turn.not_a_deed)(self, action)
         return events + self._advance()
 
-    def _apply_chance(self, action: WatchAction) -> list[Event]:
-        outcomes = {a for a, _ in self._chance_outcomes()}
-        if action not in outcomes:
-            raise IllegalAction(f"{action} is not a possible outcome now")
-        item = self.pending[0]
-        kind = item[0]
-        if kind == "pick":
-            return horde.resolve_pick(self, action)
-        self.pending.pop(0)
-        if kind == "deal":
-            self.decks[item[1]].take_unseen(action.words[1])
-            return chronicle.give_card(self, item[2], action.words[1], "draw")
-        if kind == "harrow":
-            self.decks["harrows"].take_unseen(action.words[0])
-            return horde.fire_harrow(self, action.words[0])
-        if kind == "take":
-            thief, victim, name = item[1], item[2], action.words[1]
-            index = RESOURCE_NAMES.index(name)
-            self.stores[victim][index] -= 1
-            self.stores[thief][index] += 1
-            return [Event("taken", {"seat": thief, "from": victim, "resource": name, "amount": 1})]
-        if kind == "steal":
-            thief, victim, card = item[1], item[2], action.words[0]
-            self.hands[victim].remove(card)
-            events = [Event("stolen", {"seat": thief, "from": victim})]
-            events.append(
-                Event(
-                    "card",
-                    {"seat": thief, "from": victim, "card": card, "how": "spy"},
-                    audience=frozenset((thief, victim)),
-                )
-            )
-            self.hands[thief].append(card)
-            if len(self.hands[thief]) > 3:
-                self.pending.insert(0, ("return", thief))
-            return events
-        victim, card = item[1], action.words[1]  # "lose": Black Plot
-        chronicle.return_card(self, victim, card)
-        if item[2] > 1 and self.hands[victim]:
-            self.pending.insert(0, ("lose", victim, item[2] - 1))
-        return [
-            Event("card_lost", {"seat": victim, "deck": self.catalog.cards[card].deck}),
-            Event("card", {"seat": victim, "card": card, "how": "black plot"}, audience=frozenset((victim,))),
-        ]
-
-    def _apply_decision(self, action: WatchAction) -> list[Event]:
-        item = self.pending[0]
-        if action not in self._decision_actions(item):
-            raise IllegalAction(self._decision_reason(item, action))
-        kind = item[0]
-        if kind == "answer":
-            return alliances.do_answer(self, action)
-        if kind == "return":
-            return chronicle.do_return(self, action)
-        if kind == "free_road":
-            self.pending.pop(0)
-            if item[2] > 1:
-                self.pending.insert(0, ("free_road", item[1], item[2] - 1))
-            return building.do_road(self, action, free=True)
-        if kind == "forfeit":
-            return horde.do_forfeit(self, action)
-        return horde.do_choose(self, action)
-
-    def _decision_reason(self, item: tuple[Any, ...], action: WatchAction) -> str:
-        """Why ``action`` does not settle the decision waiting: the wrong answer, or not an answer."""
-        kind, seat = item[0], item[1]
-        if kind == "return" and action.verb == "return":
-            return "you hold no such card to give back"
-        if kind == "free_road" and action.verb == "road":
-            error = network.road_error(self, seat, action.edge())
-            return f"{error} (your free road of Road Building)" if error else "place your free road first"
-        if kind == "forfeit" and action.verb == "forfeit":
-            return f"{action.words[0]} is not one of your cities: forfeit one of your own"
-        if kind == "choose" and action.verb == "choose":
-            return f"the {action.words[0].title()} deck is empty: choose another"
-        return {
-            "answer": "answer the offer of alliance first: accept or decline",
-            "return": "your hand is over its limit of 3: return a card to the bottom of its deck first",
-            "free_road": "place your free road (Road Building) first, on an edge your network reaches",
-            "forfeit": "the wall broke: forfeit one of your cities first",
-            "choose": "choose the deck of your free card first",
-        }[item[0]]
-
-    def _apply_founding(self, action: WatchAction) -> list[Event]:
-        seat, step = self.founding[self.founding_step]
-        wanted = {"city": "city", "settle": "settle", "road": "road"}[step]
-        if action.verb != wanted:
-            names = {"city": "a city", "settle": "a settlement", "road": "a road"}
-            raise IllegalAction(f"the founding asks for {names[step]} now")
-        if step == "road":
-            edge = action.edge()
-            error = network.road_error(self, seat, edge, founding_point=self.last_placed)
-            if error:
-                raise IllegalAction(error)
-            self.set_road(edge, seat)
-            self.roads_changed(seat, grew=True)
-            events = [Event("founded", {"seat": seat, "work": "road", "at": action.words[0]})]
-        else:
-            point = action.point()
-            error = network.site_error(self, seat, point, founding=True)
-            if error:
-                raise IllegalAction(error)
-            place_piece(self, point, seat, CITY if step == "city" else SETTLEMENT)
-            self.last_placed = point
-            events = [
-                Event(
-                    "founded",
-                    {"seat": seat, "work": "city" if step == "city" else "settlement", "at": action.words[0]},
-                )
-            ]
-        self.founding_step += 1
-        if self.founding_step == len(self.founding):
-            for ruler in range(1, self.players + 1):
-                self.stores[ruler] = starting_resources(self, ruler)
-            self.round = 1
-            self.current = 1
-            events.append(Event("watch_begins", {"round": 1}))
-        return events
-
-    def _apply_turn(self, action: WatchAction) -> list[Event]:
-        seat = action.seat
-        if action.verb == "end":
-            return self._end_turn()
-        if action.verb == "declare":
-            visible = self.vp(seat)
-            target = self.options["victory_points"]
-            if visible < target:
-                raise IllegalAction(f"you have {visible} visible VP; a declaration needs {target}")
-            self.finish("declared", f"ruler {seat} declared victory with {visible} VP", winners=(seat,))
-            return [Event("victory", {"seat": seat, "vp": visible})]
-        handler = TURN_HANDLERS.get(action.verb)
-        if handler is None:
-            raise IllegalAction(OUT_OF_PLACE.get(action.verb, f"{action.verb} is not a deed of your turn"))
-        return handler(self, action)
-
-    def _end_turn(self) -> list[Event]:
-        seat = self.current
-        for stack in self.stacks.values():
-            if stack.owner == seat:
-                stack.moved = stack.struck = False
-                stack.held = False  # Intrigue lasts through the owner's next turn
-        self.offered.clear()
-        events = [Event("turn_ended", {"seat": seat})]
-        if seat < self.players:
-            self.current = seat + 1
-            return events
-        self.pending.append(("round_close",))
-        return events
-
-    # --- what resolves by itself ---------------------------------------------------------------------
-
     def _advance(self) -> list[Event]:
+        """Settle what needs nobody, head of the queue first, until someone must act."""
         events: list[Event] = []
         while self.pending and self.result is None:
-            item = self.pending[0]
-            kind = item[0]
-            if kind in SELF_RESOLVING:
-                choices = self._decision_actions(item)
-                if not choices:
-                    self.pending.pop(0)
-                    continue
-                if len(choices) == 1:
-                    events += self._apply_decision(choices[0])
-                    continue
-                return events
-            if kind == "answer":
-                return events
-            if kind in ("deal", "harrow"):
-                deck = self.decks[item[1] if kind == "deal" else "harrows"]
-                if deck.needs_chance:
-                    return events
-                self.pending.pop(0)
-                if not len(deck):
-                    continue
-                card = deck.take_known()
-                events += (
-                    chronicle.give_card(self, item[2], card, "draw")
-                    if kind == "deal"
-                    else horde.fire_harrow(self, card)
-                )
-                continue
-            if kind in ("pick", "take", "steal", "lose"):
-                if self._chance_outcomes():
-                    return events
-                self.pending.pop(0)
-                continue
-            self.pending.pop(0)
-            events += getattr(self, f"_step_{kind}")()
+            settled = self.pending[0].advance(self)
+            if settled is None:
+                break
+            events += settled
         return events
 
-    def _step_round_close(self) -> list[Event]:
-        """The wheel turns: production, alliance rounds, the moon, then activations expire."""
-        events = []
-        for seat in range(1, self.players + 1):
-            gained = production(self, seat)
-            for index in range(4):
-                self.stores[seat][index] += gained[index]
-            events.append(Event("produced", {"seat": seat, **dict(zip(RESOURCE_NAMES, gained, strict=True))}))
-        self.unrest.clear()
-        events += alliances.close_round(self)
-        self.moons -= 1
-        if self.moons == 0:
-            self.pending[0:0] = [("harrow",), ("landfall",), ("landfall_end",)]
-        self.pending.append(("round_end",))
-        return events
+    def _chance_work(self) -> ChanceWork:
+        work = self.pending[0]
+        assert isinstance(work, ChanceWork), work
+        return work
 
-    def _step_landfall(self) -> list[Event]:
-        return horde.resolve_landfall(self)
-
-    def _step_landfall_end(self) -> list[Event]:
-        return horde.end_landfall(self)
-
-    def _step_round_end(self) -> list[Event]:
-        for stack in self.stacks.values():
-            stack.active = False
-        limit = self.options["max_rounds"]
-        if limit and self.round >= limit:
-            self.finish("time", f"the round limit ({limit}) was reached: the highest visible VP wins")
-            return [Event("watch_ends", {"reason": "time"})]
-        self.round += 1
-        self.current = 1
-        return [Event("round_begins", {"round": self.round})]
+    def _decision(self) -> Decision:
+        work = self.pending[0]
+        assert isinstance(work, Decision), work
+        return work
 
     # --- views and secrets ----------------------------------------------------------------------------
 
@@ -599,26 +286,14 @@ class WatchState(State):
         return build_view(self, seat)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
-        """The ids of cards in ``seat``'s hand that no other seat holds and nobody has shown."""
-        shown = {card for other in range(1, self.players + 1) for card in self.revealed[other]}
-        shown.update(
-            card for other in range(1, self.players + 1) if other != seat for card in self.hands[other]
-        )
-        played = self.last.get("played")
-        if played:
-            shown.add(played["card"])
-        return sorted(set(self.hands[seat]) - shown)
+        from console.games.watch.view import hidden_strings
+
+        return hidden_strings(self, seat)
 
     def private_strings(self) -> dict[str, frozenset[int]]:
-        """Every alliance message (open or sealed) with the only seats that may read it."""
-        out: dict[str, frozenset[int]] = {}
-        for alliance in self.alliances.values():
-            for _, text in alliance.messages:
-                out[text] = frozenset(alliance.pair)
-        for archive in self.archives:
-            for _, text in archive.messages:
-                out[text] = frozenset(archive.pair)
-        return out
+        from console.games.watch.view import private_strings
+
+        return private_strings(self)
 
 
 TEXT = attrgetter("text")  # the sort key of legal actions: their notation

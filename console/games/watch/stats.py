@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from console.games.core import JSON, State
+from console.games.watch.state import WatchState
 
 
 def simulation_stats(finals: Sequence[State]) -> JSON:
@@ -13,12 +14,13 @@ def simulation_stats(finals: Sequence[State]) -> JSON:
     rounds: list[int] = []
     vp_by_seat: list[list[int]] = []
     held = broke = 0
-    for state in finals:
-        ends[state.last.get("end", "unfinished")] += 1  # type: ignore[attr-defined]
-        rounds.append(state.round)  # type: ignore[attr-defined]
-        vp_by_seat.append([state.vp(seat) for seat in range(1, state.players + 1)])  # type: ignore[attr-defined]
-        broke += state.breaks  # type: ignore[attr-defined]
-        held += state.landfalls - state.breaks  # type: ignore[attr-defined]
+    for final in finals:
+        assert isinstance(final, WatchState)
+        ends[final.last.get("end", "unfinished")] += 1
+        rounds.append(final.round)
+        vp_by_seat.append([final.vp(seat) for seat in range(1, final.players + 1)])
+        broke += final.breaks
+        held += final.landfalls - final.breaks
     seats = len(vp_by_seat[0]) if vp_by_seat else 0
     return {
         "ends": dict(sorted(ends.items())),

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON, Seat
-from console.games.watch import alliances, horde
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import PIECE_NAMES, RESOURCE_NAMES
+from console.games.watch.rules import alliances, horde
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import PIECE_NAMES, RESOURCE_NAMES
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -88,15 +88,7 @@ def _ruler(state: WatchState, seat: int) -> JSON:
 
 def _waiting(state: WatchState) -> JSON | None:
     """What the game waits for, in public terms (never which card or which choice)."""
-    if not state.pending:
-        return None
-    item = state.pending[0]
-    kind = item[0]
-    if kind == "answer":
-        return {"for": "answer", "seat": item[1], "offer_of": item[2]}
-    if kind in ("return", "free_road", "forfeit", "choose"):
-        return {"for": kind, "seat": item[1]}
-    return {"for": "chance", "what": kind}
+    return state.pending[0].view() if state.pending else None
 
 
 def build_view(state: WatchState, seat: Seat | None) -> JSON:
@@ -190,3 +182,26 @@ def _channels(state: WatchState, seat: int) -> list[JSON]:
                 }
             )
     return channels
+
+
+def hidden_strings(state: WatchState, seat: int) -> list[str]:
+    """The ids of cards in ``seat``'s hand that no other seat holds and nobody has shown."""
+    rulers = range(1, state.players + 1)
+    shown = {card for other in rulers for card in state.revealed[other]}
+    shown.update(card for other in rulers if other != seat for card in state.hands[other])
+    played = state.last.get("played")
+    if played:
+        shown.add(played["card"])
+    return sorted(set(state.hands[seat]) - shown)
+
+
+def private_strings(state: WatchState) -> dict[str, frozenset[int]]:
+    """Every alliance message (open or sealed) with the only seats that may read it."""
+    out: dict[str, frozenset[int]] = {}
+    for alliance in state.alliances.values():
+        for _, text in alliance.messages:
+            out[text] = frozenset(alliance.pair)
+    for archive in state.archives:
+        for _, text in archive.messages:
+            out[text] = frozenset(archive.pair)
+    return out

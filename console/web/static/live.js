@@ -29,7 +29,27 @@
     return acting.length ? `To act: ${acting.join(", ")}` : "";
   }
 
+  // The table's clock (Wisteria's Time Limit): the hub sends when it ends; the page counts down.
+  function clockText() {
+    const clock = state.clock;
+    if (!clock) return "";
+    if (clock.expired) return "Time is up";
+    const left = clock.running && clock.ends_at ? Math.max(0, clock.ends_at - Date.now() / 1000) : clock.remaining_s;
+    const minutes = Math.floor(left / 60);
+    const seconds = Math.floor(left % 60).toString().padStart(2, "0");
+    return `Time left ${minutes}:${seconds}${clock.running ? "" : " (stopped)"}`;
+  }
+
+  function renderClock() {
+    const node = el("clock");
+    if (!node) return;
+    node.hidden = !state.clock;
+    node.textContent = clockText();
+  }
+  setInterval(renderClock, 1000);
+
   function render() {
+    renderClock();
     el("status").textContent = statusText();
     el("status").dataset.status = state.status;
     const board = el("board");

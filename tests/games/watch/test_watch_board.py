@@ -3,7 +3,7 @@
 from collections import Counter
 
 from console.games.watch import GAME
-from console.games.watch.board import (
+from console.games.watch.rules.board import (
     GOLD,
     LAKE,
     TILE_MIX,

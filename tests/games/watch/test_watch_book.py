@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from console.games.watch.catalog import RARITIES, load_catalog
+from console.games.watch.rules.catalog import RARITIES, load_catalog
 
 BOOK = Path(__file__).parents[3] / "seeds" / "001_bdb1176b8e839150.txt"
 DECK_HEADINGS = {"The Warfare Deck": "warfare", "The Growth Deck": "growth", "The Politics Deck": "politics"}

@@ -3,12 +3,13 @@
 import json
 
 import pytest
+from watch_table import Table, edge
 
-from console.games.watch.board import EDGE_INDEX
-from console.games.watch.catalog import CatalogError, load_catalog, parse_catalog
-from console.games.watch.chronicle import CARD_EFFECTS
-from console.games.watch.horde import HARROW_EFFECTS
-from console.games.watch.testing import Table, edge
+from console.games.core import CatalogError
+from console.games.watch.rules.board import EDGE_INDEX
+from console.games.watch.rules.catalog import load_catalog, parse_catalog
+from console.games.watch.rules.chronicle import CARD_EFFECTS
+from console.games.watch.rules.harrows import HARROW_EFFECTS
 
 # --- the decks as data ----------------------------------------------------------------------------
 
@@ -316,7 +317,7 @@ def test_crowns_due_takes_four_resources_of_your_choice_from_the_opponent_with_m
     t.state.settlements[3] = 4  # seat 3 leads
     t.give(3, grain=1, wood=5, stone=0, gold=2)
     t.refuse("1:play g-crowns-due 2 wood wood wood wood", "opponent with the most VP")
-    t.do("1:play g-crowns-due 3 wood grain gold gold")
+    t.do("1:play g-crowns-due 3 grain wood gold gold")
     assert t.stores(3) == {"grain": 0, "wood": 4, "stone": 0, "gold": 0}
 
 

@@ -8,7 +8,7 @@ import pytest
 from console.games.checks import check_engine
 from console.games.core import CHANCE, IllegalAction, NotationError
 from console.games.watch import GAME
-from console.games.watch.notation import Say
+from console.games.watch.actions import Say
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -32,8 +32,8 @@ def test_random_games_end_with_default_options():
         "1:improve h5 i14",
         "3:draw warfare goods",
         "1:activate i14 gold",
-        "1:play w-drill-sergeant i3 i1",
-        "2:play g-crowns-due 1 gold grain grain stone",
+        "1:play w-drill-sergeant i1 i3",
+        "2:play g-crowns-due 1 grain grain stone gold",
         "chance:deal growth g-gold-rush",
         "chance:take 2 wood",
         '4:say 2 "meet at \\"the ford\\""',
@@ -41,12 +41,52 @@ def test_random_games_end_with_default_options():
 )
 def test_notation_round_trips(text):
     action = GAME.parse_action(text)
+    assert str(action) == text
     assert GAME.parse_action(str(action)) == action
 
 
-def test_play_arguments_are_kept_in_one_canonical_order():
-    assert str(GAME.parse_action("1:play w-drill-sergeant i3 i1")) == "1:play w-drill-sergeant i1 i3"
-    assert str(GAME.parse_action("1:play g-crowns-due 2 gold grain")) == "1:play g-crowns-due 2 grain gold"
+def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_naming_it():
+    with pytest.raises(NotationError, match="'1:play w-drill-sergeant i1 i3'"):
+        GAME.parse_action("1:play w-drill-sergeant i3 i1")
+    with pytest.raises(NotationError, match="'1:play g-crowns-due 2 grain gold'"):
+        GAME.parse_action("1:play g-crowns-due 2 gold grain")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "²:end",
+        "1:end ²",
+        "1:offer ²",
+        "1:offer ٣",
+        "1:offer 5",
+        "1:offer 02",
+        "1:offer 99999999999999999999",
+        '1:say ² "hi"',
+        " 1:end",
+        "1:end ",
+        "1:move  i19 i31",
+        "1:END",
+        "1:End",
+        "chance:deal warfare",
+        "chance:say 2 \"hi\"",
+        "1:say",
+        "1:say 2",
+        "",
+        ":end",
+    ],
+)
+def test_every_bad_text_is_a_notation_error_with_a_reason(text):
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(text)
+    assert str(caught.value)
+
+
+def test_a_message_is_heard_out_of_turn_and_its_text_is_free_and_never_echoed():
+    assert Say.out_of_turn and Say.free_text
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action('2:say 3 "secret\\u0020plan"')  # parses, but is not the one spelling
+    assert "secret" not in str(caught.value) and "plan" not in str(caught.value)
 
 
 def test_a_message_with_spaces_and_quotes_round_trips_as_one_json_string():
@@ -133,3 +173,22 @@ def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players):
             assert state.roads_of[ruler] == [e for e, o in enumerate(state.road_owner) if o == ruler]
         for deck in state.decks.values():
             assert deck.size == len(deck.top) + sum(deck.unseen.values()) + len(deck.bottom)
+
+
+def test_the_work_queue_holds_frozen_typed_values_and_a_copy_is_independent(table):
+    import dataclasses
+
+    from console.games.watch.rules.alliances import Answer
+    from console.games.watch.rules.work import Decision
+
+    table.do("1:offer 2")
+    (work,) = table.state.pending
+    assert isinstance(work, Answer) and isinstance(work, Decision)
+    assert (work.actor(), work.offerer) == (2, 1) and table.state.to_act == (2,)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        work.offerer = 2  # type: ignore[misc]
+    other = table.state.copy()
+    other.apply(GAME.parse_action("2:accept"))
+    assert other.pending == [] and other.alliances
+    assert table.state.pending == [work] and not table.state.alliances
+    assert table.state.view(None)["waiting"] == {"for": "answer", "seat": 2, "offer_of": 1}

@@ -1,10 +1,10 @@
 """The Gathering and the Founding."""
 
 import pytest
+from watch_table import Table, edge, founding_actions
 
 from console.games.core import CHANCE, BadOptions, NotationError
 from console.games.watch import GAME
-from console.games.watch.testing import Table, edge, founding_actions
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -201,3 +201,38 @@ def test_peoples_have_no_powers_the_same_deeds_make_the_same_watch_under_any_ban
 
     assert states[0].outcome() == states[1].outcome()
     assert without_banners(states[0].view(None)) == without_banners(states[1].view(None))
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"max_rounds": 10**30}, "max_rounds"),
+        ({"max_rounds": -1}, "max_rounds"),
+        ({"max_rounds": True}, "max_rounds"),
+        ({"victory_points": 0}, "victory_points"),
+        ({"victory_points": 10**6}, "victory_points"),
+        ({"empty_walls_bonus": 2}, "empty_walls_bonus"),
+        ({"layout": "hexagonal"}, "layout"),
+        ({"copies": "double"}, "copies"),
+        ({"distance_rule": "none"}, "distance_rule"),
+        ({"watch_name": "W" * 61}, "watch_name"),
+        ({"peoples": 3}, "peoples"),
+        ({"rounds": 5}, "rounds"),
+    ],
+)
+def test_options_out_of_their_range_are_refused_naming_the_option(options, named):
+    with pytest.raises(BadOptions, match=named):
+        GAME.new(2, 0, options)
+
+
+def test_every_option_is_a_typed_spec_with_a_range_or_its_choices():
+    specs = {spec.name: spec for spec in GAME.option_specs}
+    assert set(specs) == set(GAME.default_options())
+    for spec in specs.values():
+        if isinstance(spec.default, int) and not isinstance(spec.default, bool):
+            assert spec.minimum is not None and spec.maximum is not None, spec.name
+    assert specs["layout"].choices == ("random", "reference")
+    assert GAME.facts.min_players == 2 and GAME.facts.max_players == 4 and GAME.facts.hidden_information
+    assert set(GAME.facts.chance_kinds) == {
+        "deal", "harrow", "blight", "burn", "raze", "demote", "rout", "rot", "take", "steal", "lose"
+    }

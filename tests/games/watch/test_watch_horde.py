@@ -1,8 +1,7 @@
 """The Horde of Ulgareth: landfall, the Harrows, honours and forfeits, pyrrhic ruin."""
 
 import pytest
-
-from console.games.watch.testing import Table, edge
+from watch_table import Table, edge
 
 
 def to_last_turn_of_round_7(t: Table) -> None:

@@ -1,12 +1,12 @@
 """The Reckoner's Ledger: prices, caps, connectivity, improvements, the exchange, production."""
 
 import pytest
+from watch_table import Table, edge
 
 from console.games.core import NotationError
 from console.games.watch import GAME
-from console.games.watch.board import HEX_INDEX, POINT_INDEX
-from console.games.watch.ledger import CITY, SETTLEMENT, place_piece
-from console.games.watch.testing import Table, edge
+from console.games.watch.rules.board import HEX_INDEX, POINT_INDEX
+from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece
 
 
 def test_a_settlement_costs_2_grain_2_wood_2_stone_and_is_worth_1_vp(table):

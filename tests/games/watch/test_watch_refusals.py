@@ -1,8 +1,7 @@
 """Every illegal action says why in the table's words, and changes nothing: a sample for every verb."""
 
 import pytest
-
-from console.games.watch.testing import Table, edge
+from watch_table import Table, edge
 
 
 def refusal_table() -> Table:
@@ -67,7 +66,7 @@ def test_an_illegal_action_says_why_and_changes_nothing(text, reason):
 
 
 def test_every_verb_of_a_ruler_has_a_sampled_refusal():
-    from console.games.watch.notation import PLAYER_VERBS
+    from console.games.watch.actions import PLAYER_VERBS
 
     sampled = {text.split()[0].split(":")[1] for text, _ in CASES}
     assert set(PLAYER_VERBS) | {"say"} <= sampled

@@ -1,6 +1,10 @@
 """Rulings of rulings.md that no chapter's tests already pin."""
 
-from console.games.watch.testing import Table
+import ast
+import re
+from pathlib import Path
+
+from watch_table import Table
 
 
 def test_a_city_demoted_when_its_ruler_holds_five_settlements_is_destroyed_instead():
@@ -50,38 +54,48 @@ def test_stacked_decks_are_named_by_number_or_by_name():
     assert by_number.top == by_name.top == ["p-spy"] and len(by_number) == 22
 
 
-def test_every_test_named_in_rulings_md_exists():
+RULINGS = Path(__file__).parents[3] / "console" / "games" / "watch" / "rulings.md"
+FUNCTION = ast.FunctionDef
+ROW = re.compile(r"^\| ([^|]+) \| (.+) \| (.+) \| (.+) \|$")
+
+
+def ruling_rows() -> list[tuple[str, str]]:
+    """(ruling id, tests cell) of every row of every table in rulings.md."""
+    rows = []
+    for line in RULINGS.read_text(encoding="utf-8").splitlines():
+        match = ROW.match(line)
+        if match and match[1] != "Ruling" and not match[1].startswith("---"):
+            rows.append((match[1], match[4]))
+    return rows
+
+
+def test_every_ruling_row_has_one_unique_id_and_names_a_test_or_scenario():
+    rows = ruling_rows()
+    assert len(rows) > 60
+    ids = [rid for rid, _ in rows]
+    assert all(re.fullmatch(r"[PR]-\d+", rid) for rid in ids), [rid for rid in ids if "-" not in rid]
+    assert len(set(ids)) == len(ids), sorted(rid for rid in ids if ids.count(rid) > 1)
+    for rid, tests in rows:
+        assert re.search(r"`(\w+\.py::)?test_\w+`|`\w+\.toml`", tests), f"{rid} names no test"
+
+
+def test_every_test_and_scenario_a_ruling_names_exists():
     """A ruling pinned by a test that was renamed or deleted pins nothing."""
-    import ast
-    import re
-    from pathlib import Path
-
-    root = Path(__file__).parent
-    rulings = (root.parents[2] / "console" / "games" / "watch" / "rulings.md").read_text()
+    here = Path(__file__).parent
     defined = {
-        path.stem: {
-            node.name for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.FunctionDef)
-        }
-        for path in root.glob("test_watch_*.py")
+        path.name: {node.name for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, FUNCTION)}
+        for path in here.glob("test_*.py")
     }
-    cited: list[tuple[str, str]] = []
-    for cell in re.findall(r"test_watch_\w+::test_\w+(?:, ::test_\w+)*", rulings):
-        module = cell.split("::")[0]
-        cited += [(module, name) for name in re.findall(r"::(test_\w+)", cell)]
-    for cell in re.findall(r"(test_watch_\w+)::(test_\w+)", rulings):
-        cited.append(cell)
-    assert len(cited) > 50
-    missing = sorted({f"{module}::{name}" for module, name in cited if name not in defined.get(module, {})})
-    assert not missing, f"rulings.md cites tests that do not exist: {missing}"
-
-
-def test_every_scenario_named_in_rulings_md_exists():
-    import re
-    from pathlib import Path
-
-    root = Path(__file__).parents[3]
-    rulings = (root / "console" / "games" / "watch" / "rulings.md").read_text()
-    section = rulings.split("## Golden scenarios", 1)[1]
-    named = set(re.findall(r"`(\w+)`", section))
-    files = {path.stem for path in (root / "tests" / "scenarios" / "watch").glob("*.toml")}
-    assert named and named <= files, sorted(named - files)
+    everywhere = set().union(*defined.values())
+    scenarios = {path.name for path in (here.parents[1] / "scenarios" / "watch").glob("*.toml")}
+    missing = []
+    for rid, tests in ruling_rows():
+        for name in re.findall(r"`([^`]+)`", tests):
+            file, _, test = name.rpartition("::")
+            if name.endswith(".toml"):
+                found = name in scenarios
+            else:
+                found = test in (defined.get(file, set()) if file else everywhere)
+            if not found:
+                missing.append(f"{rid}: {name}")
+    assert not missing, f"rulings.md names tests that do not exist: {missing}"

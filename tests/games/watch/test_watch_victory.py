@@ -1,7 +1,8 @@
 """The Declaration of Victory, the Warpath, and the ends of a Watch."""
 
-from console.games.watch.ledger import SETTLEMENT, place_piece
-from console.games.watch.testing import Table, edge
+from watch_table import Table, edge
+
+from console.games.watch.rules.ledger import SETTLEMENT, place_piece
 
 
 def test_a_ruler_declares_victory_on_their_own_turn_at_fifteen_visible_vp(table):

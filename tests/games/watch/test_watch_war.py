@@ -1,11 +1,11 @@
 """The Arts of War: movement, strikes and combat by calculation."""
 
 import pytest
+from watch_table import Table, edge
 
-from console.games.watch.board import EDGE_INDEX, POINT_INDEX
-from console.games.watch.combat import calculate
-from console.games.watch.ledger import CITY, NONE, SETTLEMENT
-from console.games.watch.testing import Table, edge
+from console.games.watch.rules.board import EDGE_INDEX, POINT_INDEX
+from console.games.watch.rules.combat import calculate
+from console.games.watch.rules.ledger import CITY, NONE, SETTLEMENT
 
 
 @pytest.mark.parametrize(

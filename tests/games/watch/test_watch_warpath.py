@@ -3,8 +3,8 @@ recursive search it replaced, step budget included, so every recorded Watch repl
 
 import random
 
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.network import SEARCH_STEPS, longest_run
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.network import SEARCH_STEPS, longest_run
 
 EDGE_POINTS = TOPOLOGY.edge_points
 

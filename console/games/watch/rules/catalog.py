@@ -12,17 +12,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-CATALOG_PATH = Path(__file__).with_name("cards.toml")
+from console.games.core import CatalogError
+
+CATALOG_PATH = Path(__file__).parent.parent / "cards.toml"
 DECKS = ("warfare", "growth", "politics")
 RARITIES = ("common", "rare", "legendary", "hidden victory")
 # P-44: rarity means frequency. A deck holds 4x3 + 3x2 + 2x1 + 2x1 = 22 cards.
 COPIES_BY_RARITY = {"common": 3, "rare": 2, "legendary": 1, "hidden victory": 1}
 CARD_KEYS = {"id", "name", "deck", "rarity", "quote", "text", "effect", "needs"}
 HARROW_KEYS = {"id", "name", "text", "effect"}
-
-
-class CatalogError(ValueError):
-    """cards.toml is malformed; the message names the entry."""
 
 
 @dataclass(frozen=True)
@@ -126,8 +124,8 @@ def _check_keys(entry: Any, keys: set[str], optional: set[str], where: str) -> N
 
 @cache
 def load_catalog() -> Catalog:
-    from console.games.watch.chronicle import CARD_EFFECTS
-    from console.games.watch.horde import HARROW_EFFECTS
+    from console.games.watch.rules.chronicle import CARD_EFFECTS
+    from console.games.watch.rules.harrows import HARROW_EFFECTS
 
     with open(CATALOG_PATH, "rb") as handle:
         data = tomllib.load(handle)

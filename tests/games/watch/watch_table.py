@@ -1,8 +1,8 @@
 """A test bench for the Watch: a table on the reference layout, already founded, with helpers to
 arrange pieces, stores and hands directly and to check that refused actions change nothing.
-Used by tests/games/watch and handy at a REPL.
+Imported by the tests of this folder as ``watch_table`` (conftest.py puts the folder on the path).
 
-The founding of ``Table`` (reference layout; see the map in console/games/watch/board.py):
+The founding of ``Table`` (reference layout; see the map in console/games/watch/rules/board.py):
 seat 1 city i14 (gold, stone, wood) + road i14-i19, settlement i18 (grain, stone, grain) + road i18-i24;
 seat 2 city i26 (grain, grain, stone) + road i26-i21, settlement i35 (grain, wood, wood) + road i35-i30;
 seat 3 (if any) city i41 (wood, stone, gold) + road i41-i46, settlement i8 (wood, grain) + road i8-i12;
@@ -16,8 +16,9 @@ from typing import Any
 
 from console.games.core import CHANCE, Event, IllegalAction
 from console.games.watch import GAME
-from console.games.watch.board import EDGE_INDEX, POINT_INDEX, TOPOLOGY
-from console.games.watch.state import Stack, WatchState
+from console.games.watch.rules.board import EDGE_INDEX, POINT_INDEX, TOPOLOGY
+from console.games.watch.rules.combat import Stack
+from console.games.watch.state import WatchState
 
 CITIES = {1: ("i14", "i19"), 2: ("i26", "i21"), 3: ("i41", "i46"), 4: ("i42", "i47")}
 SETTLEMENTS = {1: ("i18", "i24"), 2: ("i35", "i30"), 3: ("i8", "i12"), 4: ("i22", "i28")}

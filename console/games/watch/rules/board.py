@@ -17,7 +17,7 @@ GRAIN, WOOD, STONE, GOLD, DESERT, LAKE, SEA = "grain", "wood", "stone", "gold", 
 WATER = frozenset({LAKE, SEA})
 TILE_MIX: tuple[str, ...] = (GRAIN,) * 5 + (WOOD,) * 4 + (STONE,) * 5 + (GOLD,) * 2 + (DESERT,) + (LAKE,) * 2
 
-# The reference layout of the close reading (watch.md C.4), by axial coordinates (q, r).
+# The reference layout of the close reading of the rule book (C.4), by axial coordinates (q, r).
 REFERENCE: dict[tuple[int, int], str] = {
     (0, 0): DESERT,
     (1, 0): GRAIN,

@@ -12,16 +12,44 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch import network
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import CITY, PIECE_NAMES, SETTLEMENT, STACK_CAP, demote_city, remove_piece
-from console.games.watch.notation import Move, Strike, WatchAction, make
+from console.games.watch.actions import Move, Strike, WatchAction, make
+from console.games.watch.rules import network
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import (
+    CITY,
+    PIECE_NAMES,
+    SETTLEMENT,
+    STACK_CAP,
+    demote_city,
+    remove_piece,
+)
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 POINT_IDS = TOPOLOGY.point_ids
 ASSAULT_TAX = 1
+
+
+class Stack:
+    """The army units of one ruler on one intersection, moving and striking as one."""
+
+    __slots__ = ("active", "held", "moved", "owner", "struck", "units")
+
+    def __init__(
+        self,
+        owner: int,
+        units: int,
+        active: bool = False,
+        moved: bool = False,
+        struck: bool = False,
+        held: bool = False,
+    ) -> None:
+        self.owner, self.units, self.active = owner, units, active
+        self.moved, self.struck, self.held = moved, struck, held
+
+    def copy(self) -> Stack:
+        return Stack(self.owner, self.units, self.active, self.moved, self.struck, self.held)
 
 
 @dataclass(frozen=True)
@@ -205,5 +233,3 @@ def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
     state.last["combat"] = report
     return [Event("combat", report)]
 
-
-HANDLERS = {"move": do_move, "strike": do_strike}

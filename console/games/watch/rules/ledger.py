@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from console.games.watch.board import DESERT, TOPOLOGY
+from console.games.watch.rules.board import DESERT, TOPOLOGY
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -62,7 +62,8 @@ def cost_text(cost: Cost) -> str:
 
 def short_of(stores: list[int], cost: Cost, what: str) -> str:
     """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing."""
-    missing = tuple(max(0, cost[index] - stores[index]) for index in range(4))
+    grain, wood, stone, gold = (max(0, cost[index] - stores[index]) for index in range(4))
+    missing: Cost = (grain, wood, stone, gold)
     return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}, {cost_text(missing)} short"
 
 

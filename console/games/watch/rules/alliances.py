@@ -6,15 +6,17 @@ the two allies, and sealed (still readable by the two, closed to new words) when
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import Event, IllegalAction
-from console.games.watch import network
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import STACK_CAP
-from console.games.watch.notation import MAX_MESSAGE, Break, Offer, WatchAction, make
+from console.games.core import JSON, Event, IllegalAction
+from console.games.watch.actions import MAX_MESSAGE, Accept, Break, Decline, Offer, Say, WatchAction, make
+from console.games.watch.rules import network
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import STACK_CAP
+from console.games.watch.rules.work import Decision
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -99,10 +101,13 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
     return actions
 
 
-@cache
-def seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
+def _seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
     """``cls`` by ``seat`` toward each other ruler, by seat number."""
     return {other: make(cls, seat, str(other)) for other in range(1, 5) if other != seat}
+
+
+# Cached by (class, seat); typed as a plain callable since mypy does not see classes as hashable.
+seat_actions: Callable[..., dict[int, WatchAction]] = cache(_seat_actions)
 
 
 def do_offer(state: WatchState, action: WatchAction) -> list[Event]:
@@ -111,17 +116,33 @@ def do_offer(state: WatchState, action: WatchAction) -> list[Event]:
     if error:
         raise IllegalAction(error)
     state.offered.add(target)
-    state.pending.insert(0, ("answer", target, seat))
+    state.pending.insert(0, Answer(target, seat))
     return [Event("offered", {"seat": seat, "to": target})]
 
 
-def do_answer(state: WatchState, action: WatchAction) -> list[Event]:
-    _, target, offerer = state.pending.pop(0)
-    if action.verb == "decline":
-        return [Event("declined", {"seat": target, "offer_of": offerer})]
-    pair = pair_of(offerer, target)
-    state.alliances[pair] = Alliance(pair, state.round)
-    return [Event("allied", {"pair": list(pair), "round": state.round})]
+@dataclass(frozen=True, slots=True)
+class Answer(Decision):
+    """Ruler ``seat`` answers ``offerer``'s offer of alliance at once: accept or decline (P-23)."""
+
+    offerer: int
+    name: ClassVar[str] = "answer"
+    first: ClassVar[str] = "answer the offer of alliance first: accept or decline"
+    self_resolving: ClassVar[bool] = False
+
+    def choices(self, state: WatchState) -> list[WatchAction]:
+        return [make(Accept, self.seat), make(Decline, self.seat)]
+
+    def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        state.pending.pop(0)
+        target, offerer = self.seat, self.offerer
+        if type(action) is Decline:
+            return [Event("declined", {"seat": target, "offer_of": offerer})]
+        pair = pair_of(offerer, target)
+        state.alliances[pair] = Alliance(pair, state.round)
+        return [Event("allied", {"pair": list(pair), "round": state.round})]
+
+    def view(self) -> JSON:
+        return {"for": self.name, "seat": self.seat, "offer_of": self.offerer}
 
 
 def do_break(state: WatchState, action: WatchAction) -> list[Event]:
@@ -197,9 +218,10 @@ def say_error(state: WatchState, seat: int, other: int, message: str) -> str | N
 
 def do_say(state: WatchState, action: WatchAction) -> list[Event]:
     """Ruling R-3: either ally of an open channel may write at any time while the Watch goes on,
-    whoever is to act; the words are journalled and reach only the two."""
+    whoever is to act (``Say.out_of_turn``); the words are journalled and reach only the two."""
+    assert isinstance(action, Say)
     seat, other = action.seat, action.number()
-    message = action.message  # type: ignore[attr-defined]
+    message = action.message
     error = say_error(state, seat, other, message)
     if error:
         raise IllegalAction(error)
@@ -223,5 +245,3 @@ def close_round(state: WatchState) -> list[Event]:
 def trophies(state: WatchState, seat: int) -> int:
     return sum(1 for pair, alliance in state.alliances.items() if seat in pair and alliance.trophy)
 
-
-HANDLERS = {"offer": do_offer, "break": do_break}

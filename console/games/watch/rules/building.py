@@ -7,9 +7,24 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
-from console.games.watch import network
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import (
+from console.games.watch.actions import (
+    Activate,
+    City,
+    Exchange,
+    Improve,
+    Recruit,
+    Road,
+    Settle,
+    Walls,
+    WatchAction,
+    edge_actions,
+    make,
+    point_actions,
+)
+from console.games.watch.rules import network
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.combat import Stack
+from console.games.watch.rules.ledger import (
     ACTIVATION,
     CITY,
     COSTS,
@@ -26,23 +41,9 @@ from console.games.watch.ledger import (
     place_piece,
     short_of,
 )
-from console.games.watch.notation import (
-    Activate,
-    City,
-    Exchange,
-    Improve,
-    Recruit,
-    Road,
-    Settle,
-    Walls,
-    WatchAction,
-    edge_actions,
-    make,
-    point_actions,
-)
 
 if TYPE_CHECKING:
-    from console.games.watch.state import Stack, WatchState
+    from console.games.watch.state import WatchState
 
 POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
 SETTLEMENT_COST, CITY_COST, ROAD_COST = COSTS["settlement"], COSTS["city"], COSTS["road"]
@@ -154,7 +155,7 @@ def _recruit_error(state: WatchState, seat: int, point: int) -> str | None:
 def add_unit(state: WatchState, seat: int, point: int) -> Stack:
     stack = state.stacks.get(point)
     if stack is None:
-        stack = state.stacks[point] = state.new_stack(seat, 1)
+        stack = state.stacks[point] = Stack(seat, 1)
     else:
         stack.units += 1
     return stack
@@ -231,14 +232,3 @@ def do_exchange(state: WatchState, action: WatchAction) -> list[Event]:
     stores[RESOURCE_INDEX[good]] += 1
     return [Event("exchanged", {"seat": seat, "gold": EXCHANGE_RATE, "for": good})]
 
-
-HANDLERS = {
-    "settle": do_settle,
-    "city": do_city,
-    "road": do_road,
-    "recruit": do_recruit,
-    "activate": do_activate,
-    "walls": do_walls,
-    "improve": do_improve,
-    "exchange": do_exchange,
-}

@@ -2,23 +2,25 @@
 
 Ids are the board's (``h7``, ``i12``, ``e40``) and the catalog's (``w-intrigue``). A chat
 message is one JSON string literal, so spaces, quotes and any character round-trip on one line:
-``2:say 3 "meet me at the ford"``. See notation.md for every verb.
+``2:say 3 "meet me at the ford"``. See notation.md for every verb and who scans each card.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import ClassVar
 
-from console.games.core import CHANCE, Action, NotationError, Seat, seat_text
-from console.games.watch.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
+from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, seat_text, split_notation
+from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
 
 RESOURCES = ("grain", "wood", "stone", "gold")
 GOODS = ("grain", "wood", "stone")
 DECKS = ("warfare", "growth", "politics")
 MAX_MESSAGE = 280
+MAX_SEAT = 4
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,24 @@ Choose = _verb("choose", "deck")
 Forfeit = _verb("forfeit", "point")
 Declare = _verb("declare")
 End = _verb("end")
-# Chance (seat 0)
-Deal = _verb("deal", "deck", "card")
-Harrow = _verb("harrow", "card")
+
+
+@dataclass(frozen=True)
+class Say(WatchAction):
+    """A message on a private alliance channel: ``2:say 3 "text"`` (the text as a JSON string).
+    Heard whoever is to act (ruling R-3); its text is free, never listed and never echoed."""
+
+    verb: ClassVar[str] = "say"
+    out_of_turn: ClassVar[bool] = True
+    free_text: ClassVar[bool] = True
+    message: str = ""
+
+    def args(self) -> tuple[str, ...]:
+        return (*self.words, json.dumps(self.message, ensure_ascii=False))
+
+
+# --- chance (seat 0) ---------------------------------------------------------------------------
+# Board targets of the Harrows and the resources of Unfair Trade are no cards: no seat scans them.
 Blight = _verb("blight", "hex")
 Burn = _verb("burn", "edge")
 Raze = _verb("raze", "point")
@@ -98,46 +115,65 @@ Demote = _verb("demote", "point")
 Rout = _verb("rout", "point")
 Rot = _verb("rot", "hex")
 Take = _verb("take", "seat", "resource")
-Steal = _verb("steal", "card")
-Lose = _verb("lose", "seat", "card")
 
 
 @dataclass(frozen=True)
-class Say(WatchAction):
-    """A message on a private alliance channel: ``2:say 3 "text"`` (the text as a JSON string)."""
+class Deal(WatchAction):
+    """``chance:deal DECK CARD``: the next unseen card of a deck, into ``to``'s hand. ``to`` is not
+    written (the journal's notation is fixed): the state knows it and fills it in its legal
+    outcomes, so a physical table waits for the receiving ruler's scan."""
 
-    verb: ClassVar[str] = "say"
-    message: str = ""
+    verb: ClassVar[str] = "deal"
+    shape: ClassVar[tuple[str, ...]] = ("deck", "card")
+    to: Seat | None = field(default=None, compare=False)
 
-    def args(self) -> tuple[str, ...]:
-        return (*self.words, json.dumps(self.message, ensure_ascii=False))
+    def supplier(self) -> Seat | None:
+        return self.to
+
+
+@dataclass(frozen=True)
+class Harrow(WatchAction):
+    """``chance:harrow CARD``: the Harrow of a landfall, drawn for the table by ``by``, the ruler
+    whose turn closed the round (filled in by the state, like Deal's ``to``)."""
+
+    verb: ClassVar[str] = "harrow"
+    shape: ClassVar[tuple[str, ...]] = ("card",)
+    by: Seat | None = field(default=None, compare=False)
+
+    def supplier(self) -> Seat | None:
+        return self.by
+
+
+@dataclass(frozen=True)
+class Steal(WatchAction):
+    """``chance:steal CARD``: Spy takes a random card of a rival's hand; it changes hands, and the
+    seat that now holds it, the thief ``to``, scans it (filled in by the state)."""
+
+    verb: ClassVar[str] = "steal"
+    shape: ClassVar[tuple[str, ...]] = ("card",)
+    to: Seat | None = field(default=None, compare=False)
+
+    def supplier(self) -> Seat | None:
+        return self.to
+
+
+@dataclass(frozen=True)
+class Lose(WatchAction):
+    """``chance:lose SEAT CARD``: Black Plot; the ruler at SEAT gives up that card (it goes under
+    its deck, to no seat), so the ruler giving it up scans it."""
+
+    verb: ClassVar[str] = "lose"
+    shape: ClassVar[tuple[str, ...]] = ("seat", "card")
+
+    def supplier(self) -> Seat | None:
+        return int(self.words[0])
 
 
 PLAYER_VERBS: dict[str, type[WatchAction]] = {
     cls.verb: cls
     for cls in (
-        Settle,
-        City,
-        Road,
-        Recruit,
-        Activate,
-        Walls,
-        Improve,
-        Draw,
-        Exchange,
-        Move,
-        Strike,
-        Offer,
-        Accept,
-        Decline,
-        Break,
-        Play,
-        Reveal,
-        Return,
-        Choose,
-        Forfeit,
-        Declare,
-        End,
+        *(Settle, City, Road, Recruit, Activate, Walls, Improve, Draw, Exchange, Move, Strike, Offer),
+        *(Accept, Decline, Break, Play, Reveal, Return, Choose, Forfeit, Declare, End),
     )
 }
 CHANCE_VERBS: dict[str, type[WatchAction]] = {
@@ -145,6 +181,7 @@ CHANCE_VERBS: dict[str, type[WatchAction]] = {
 }
 
 _INTERNED: dict[tuple[type[WatchAction], Seat, tuple[str, ...]], WatchAction] = {}
+_SUPPLIED: dict[tuple[type[WatchAction], tuple[str, ...], Seat], WatchAction] = {}
 
 
 def make(cls: type[WatchAction], seat: Seat, *words: str) -> WatchAction:
@@ -156,16 +193,28 @@ def make(cls: type[WatchAction], seat: Seat, *words: str) -> WatchAction:
     return action
 
 
-@cache
-def point_actions(cls: type[WatchAction], seat: Seat, *tail: str) -> tuple[WatchAction, ...]:
+def supplied(cls: type[Deal | Harrow | Steal], supplier: Seat, *words: str) -> WatchAction:
+    """The shared chance action ``cls`` with the seat that scans its card (not in its notation)."""
+    key = (cls, words, supplier)
+    action = _SUPPLIED.get(key)
+    if action is None:
+        action = _SUPPLIED[key] = cls(CHANCE, words, supplier)
+    return action
+
+
+def _point_actions(cls: type[WatchAction], seat: Seat, *tail: str) -> tuple[WatchAction, ...]:
     """``cls`` by ``seat`` at every intersection, by its index (legal-action lists read these)."""
     return tuple(make(cls, seat, name, *tail) for name in TOPOLOGY.point_ids)
 
 
-@cache
-def edge_actions(cls: type[WatchAction], seat: Seat) -> tuple[WatchAction, ...]:
+def _edge_actions(cls: type[WatchAction], seat: Seat) -> tuple[WatchAction, ...]:
     """``cls`` by ``seat`` on every edge, by its index."""
     return tuple(make(cls, seat, name) for name in TOPOLOGY.edge_ids)
+
+
+# Cached by (class, seat, ...); typed as plain callables since mypy does not see classes as hashable.
+point_actions: Callable[..., tuple[WatchAction, ...]] = cache(_point_actions)
+edge_actions: Callable[..., tuple[WatchAction, ...]] = cache(_edge_actions)
 
 
 def _word_ok(kind: str, word: str, card_ids: frozenset[str]) -> bool:
@@ -175,8 +224,6 @@ def _word_ok(kind: str, word: str, card_ids: frozenset[str]) -> bool:
         return word in EDGE_INDEX
     if kind == "hex":
         return word in HEX_INDEX and HEX_INDEX[word] < TOPOLOGY.island
-    if kind == "seat":
-        return word.isdigit() and 1 <= int(word) <= 4
     if kind == "resource":
         return word in RESOURCES
     if kind == "good":
@@ -206,27 +253,22 @@ KIND_WORDS = {
 }
 
 
-def parse(text: str, card_ids: frozenset[str], play_shapes: dict[str, tuple[str, ...]]) -> WatchAction:
-    """Parse one action; NotationError says what is wrong (never echoing a chat message)."""
-    head, sep, rest = text.strip().partition(":")
-    head = head.strip().lower()
-    if not sep or not (head == "chance" or (head.isdigit() and int(head) >= 1)):
-        raise NotationError(f"{_shown(text)!r} is not an action: expected SEAT:VERB, like 2:end")
-    seat = CHANCE if head == "chance" else int(head)
-    verb, _, remainder = rest.strip().partition(" ")
-    verb = verb.lower()
+def parse(text: str, card_ids: frozenset[str], play_shapes: Mapping[str, tuple[str, ...]]) -> WatchAction:
+    """Parse one action exactly as written; NotationError says what is wrong (never echoing a
+    chat message). Split by the contract's ``split_notation``; numbers read by ``parse_int``."""
+    seat, verb, words = split_notation(text, free_text_verbs=("say",))
+    shown = _shown(text) if verb == "say" else text[:80]
     if verb == "say" and seat != CHANCE:
-        return _parse_say(seat, remainder)
+        return _parse_say(text, seat, words[0])
     table = CHANCE_VERBS if seat == CHANCE else PLAYER_VERBS
     cls = table.get(verb)
     if cls is None:
         known = ", ".join(sorted(table) + ([] if seat == CHANCE else ["say"]))
-        raise NotationError(f"{text.strip()!r}: there is no verb {verb!r} (verbs: {known})")
-    words = tuple(remainder.split())
+        raise NotationError(f"{shown!r}: there is no verb {verb!r} (verbs: {known})")
     shape = cls.shape
     if cls is Play:
         if not words or words[0] not in card_ids:
-            raise NotationError(f"{text.strip()!r}: play needs a card id, like 1:play w-intrigue")
+            raise NotationError(f"{shown!r}: play needs a card id, like 1:play w-intrigue")
         shape = ("card", *play_shapes.get(words[0], ()))
         if shape[-1].endswith("*"):
             # Any number of one kind (Drill Sergeant's stacks, Crown's Due's resources), printed in
@@ -234,21 +276,36 @@ def parse(text: str, card_ids: frozenset[str], play_shapes: dict[str, tuple[str,
             kind, fixed = shape[-1][:-1], shape[:-1]
             order = POINT_INDEX if kind == "point" else {name: n for n, name in enumerate(RESOURCES)}
             tail = sorted(words[len(fixed) :], key=lambda word: order.get(word, 99))
-            words = (*words[: len(fixed)], *tail)
+            words = [*words[: len(fixed)], *tail]
             shape = (*fixed, *(kind,) * len(tail))
     if len(words) != len(shape):
         wanted = " ".join(KIND_WORDS.get(kind, kind) for kind in shape) or "nothing"
-        raise NotationError(f"{text.strip()!r}: {verb} takes {wanted}")
+        raise NotationError(f"{shown!r}: {verb} takes {wanted}")
     for kind, word in zip(shape, words, strict=True):
-        if not _word_ok(kind, word, card_ids):
-            raise NotationError(f"{text.strip()!r}: {word!r} is not {KIND_WORDS[kind]}")
+        if kind == "seat":
+            _seat_word(text, word)
+        elif not _word_ok(kind, word, card_ids):
+            raise NotationError(f"{shown!r}: {word[:24]!r} is not {KIND_WORDS[kind]}")
     return make(cls, seat, *words)
 
 
-def _parse_say(seat: Seat, remainder: str) -> Say:
-    target, _, quoted = remainder.strip().partition(" ")
-    if not _word_ok("seat", target, frozenset()):
-        raise NotationError('say needs the ally\'s seat and a quoted message, like 1:say 2 "meet at dawn"')
+def _seat_word(text: str, word: str) -> int:
+    """A ruler's seat written as a word of the action: ASCII digits, 1 to 4."""
+    number = parse_int(word, text, "a seat")
+    if not 1 <= number <= MAX_SEAT or str(number) != word:
+        raise NotationError(f"{_shown(text)!r}: {word[:24]!r} is not a seat number (1 to {MAX_SEAT})")
+    return number
+
+
+def _parse_say(text: str, seat: Seat, rest: str) -> Say:
+    target, space, quoted = rest.partition(" ")
+    usage = 'say needs the ally\'s seat and a quoted message, like 1:say 2 "meet at dawn"'
+    if not space or not target:
+        raise NotationError(usage)
+    try:
+        _seat_word(text, target)
+    except NotationError:
+        raise NotationError(usage) from None
     try:
         message = json.loads(quoted)
     except ValueError:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from console.games.watch.board import TOPOLOGY
-from console.games.watch.ledger import CITY
+from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.ledger import CITY
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -204,7 +204,7 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
 def reachable(state: WatchState, seat: int, start: int) -> list[int]:
     """Where a stack of ``seat`` at ``start`` may end a move: any distance along its own or allied
     roads, never through or onto an intersection with a non-allied ruler's stack or piece; it may
-    stop only where no other ruler stands (ruling R-MOVE) and merge with its own stack up to 5."""
+    stop only where no other ruler stands (ruling R-2) and merge with its own stack up to 5."""
     friends = state.friends(seat)
     road_owner, piece_owner, stacks = state.road_owner, state.piece_owner, state.stacks
     units = stacks[start].units

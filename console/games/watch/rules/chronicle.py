@@ -1,0 +1,119 @@
+"""The Great Chronicle: drawing, revealing hidden victory cards and playing a card. Each card's
+effect (warfare.py, growth.py, politics.py) is a pair: the targets it may take now (so a play is
+legal only with a real target) and what it does. Random parts are chance actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
+from console.games.watch.rules import growth, politics, warfare
+from console.games.watch.rules.hand import DealCard
+from console.games.watch.rules.ledger import DRAW_PRICES, Cost, affordable, pay, short_of
+from console.games.watch.rules.targets import Args, CardEffect
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+
+def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
+    stores = state.stores[seat]
+    decks = state.decks
+    return [
+        action
+        for deck, payment, cost, action in draw_actions(seat)
+        if decks[deck].size and affordable(stores, cost)
+    ]
+
+
+@cache
+def draw_actions(seat: int) -> list[tuple[str, str, Cost, WatchAction]]:
+    """Every draw ``seat`` might make: (deck, payment, price, action)."""
+    return [
+        (deck, payment, cost, make(Draw, seat, deck, payment))
+        for deck, prices in DRAW_PRICES.items()
+        for payment, cost in prices.items()
+    ]
+
+
+def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, deck, payment = action.seat, action.words[0], action.words[1]
+    if len(state.decks[deck]) == 0:
+        raise IllegalAction(f"the {deck.title()} deck is empty: every card is in a hand or revealed")
+    cost = DRAW_PRICES[deck][payment]
+    if not affordable(state.stores[seat], cost):
+        raise IllegalAction(short_of(state.stores[seat], cost, f"a {deck.title()} card ({payment})"))
+    pay(state.stores[seat], cost)
+    state.pending.insert(0, DealCard(deck, seat))
+    return [Event("drew", {"seat": seat, "deck": deck, "paid": payment})]
+
+
+def legal_reveals(state: WatchState, seat: int) -> list[WatchAction]:
+    cards = state.catalog.cards
+    return [make(Reveal, seat, card) for card in sorted(set(state.hands[seat])) if cards[card].hidden_victory]
+
+
+def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, card = action.seat, action.words[0]
+    if card not in state.hands[seat]:
+        raise IllegalAction("you hold no such card")
+    if not state.catalog.cards[card].hidden_victory:
+        raise IllegalAction("only a hidden victory card is revealed; other cards are played")
+    state.hands[seat].remove(card)
+    state.revealed[seat].append(card)
+    return [Event("revealed", {"seat": seat, "card": card})]
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+def legal_plays(state: WatchState, seat: int) -> list[WatchAction]:
+    actions = []
+    for card in sorted(set(state.hands[seat])):
+        effect = state.catalog.cards[card].effect
+        if effect == "hidden_victory":
+            continue
+        actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[effect][1](state, seat)]
+    return actions
+
+
+def do_play(state: WatchState, action: WatchAction) -> list[Event]:
+    seat, card, args = action.seat, action.words[0], action.words[1:]
+    if card not in state.hands[seat]:
+        raise IllegalAction("you hold no such card")
+    entry = state.catalog.cards[card]
+    if entry.hidden_victory:
+        raise IllegalAction(f"{entry.name} is a hidden victory card: reveal it on your turn to score it")
+    _, targets, effect = CARD_EFFECTS[entry.effect]
+    if args not in targets(state, seat):
+        exact = REASONS.get(entry.effect)
+        reason = exact(state, seat, args) if exact else None
+        raise IllegalAction(reason or entry.needs or f"{entry.name} cannot be played so")
+    state.hands[seat].remove(card)
+    state.decks[entry.deck].put_under(card)
+    state.last["played"] = {"seat": seat, "card": card, "name": entry.name, "args": list(args)}
+    return [Event("played", {"seat": seat, "card": card, "args": list(args)}), *effect(state, seat, args)]
+
+
+def _none(state: WatchState, seat: int) -> list[Args]:
+    return []
+
+
+def _nothing(state: WatchState, seat: int, args: Args) -> list[Event]:
+    return []
+
+
+# effect -> (argument shape for the notation, targets now, what it does)
+CARD_EFFECTS: dict[str, CardEffect] = {
+    **warfare.EFFECTS,
+    **growth.EFFECTS,
+    **politics.EFFECTS,
+    "hidden_victory": ((), _none, _nothing),
+}
+
+# Reasons more exact than a card's "needs" for a play with the wrong arguments.
+REASONS: dict[str, Callable[[WatchState, int, Args], str | None]] = dict(growth.REASONS)

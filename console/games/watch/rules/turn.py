@@ -1,0 +1,118 @@
+"""The turn and the round: a ruler's deeds until they end their turn or declare victory, and the
+close of the round (production, the alliances' rounds, the moon, the landfall) once all have gone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from console.games.core import Event, IllegalAction
+from console.games.watch.actions import (
+    Accept,
+    Choose,
+    Declare,
+    Decline,
+    End,
+    Forfeit,
+    Return,
+    WatchAction,
+    make,
+)
+from console.games.watch.rules import alliances, building, chronicle, combat, harrows, horde
+from console.games.watch.rules.ledger import RESOURCE_NAMES, production
+from console.games.watch.rules.work import Step
+
+if TYPE_CHECKING:
+    from console.games.watch.state import WatchState
+
+# Answers to a question nobody asked, in the table's words.
+OUT_OF_PLACE: dict[type[WatchAction], str] = {
+    Accept: "there is no offer of alliance for you to answer",
+    Decline: "there is no offer of alliance for you to answer",
+    Return: "your hand is within its limit of 3: there is nothing to give back",
+    Choose: "a free card's deck is chosen only when a held wall ties for the most committed",
+    Forfeit: "a city is forfeited only when the wall breaks and you stood thinnest on it",
+}
+
+
+def legal(state: WatchState, seat: int) -> list[WatchAction]:
+    """Every deed of ``seat``'s turn, unsorted."""
+    actions = (
+        building.legal(state, seat)
+        + combat.legal(state, seat)
+        + alliances.legal(state, seat)
+        + chronicle.legal_draws(state, seat)
+        + chronicle.legal_plays(state, seat)
+        + chronicle.legal_reveals(state, seat)
+    )
+    if state.vp(seat) >= state.options["victory_points"]:
+        actions.append(make(Declare, seat))
+    actions.append(make(End, seat))
+    return actions
+
+
+def not_a_deed(state: WatchState, action: WatchAction) -> list[Event]:
+    """An action the turn has no rule for (an answer nobody asked for): refused, in words."""
+    raise IllegalAction(OUT_OF_PLACE.get(type(action), f"{action.verb} is not a deed of your turn"))
+
+
+def declare(state: WatchState, action: WatchAction) -> list[Event]:
+    seat = action.seat
+    visible = state.vp(seat)
+    target = state.options["victory_points"]
+    if visible < target:
+        raise IllegalAction(f"you have {visible} visible VP; a declaration needs {target}")
+    state.finish("declared", f"ruler {seat} declared victory with {visible} VP", winners=(seat,))
+    return [Event("victory", {"seat": seat, "vp": visible})]
+
+
+def end_turn(state: WatchState, action: WatchAction) -> list[Event]:
+    seat = state.current
+    for stack in state.stacks.values():
+        if stack.owner == seat:
+            stack.moved = stack.struck = False
+            stack.held = False  # Intrigue lasts through the owner's next turn
+    state.offered.clear()
+    events = [Event("turn_ended", {"seat": seat})]
+    if seat < state.players:
+        state.current = seat + 1
+        return events
+    state.pending.append(RoundClose())
+    return events
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClose(Step):
+    """The wheel turns: production, alliance rounds, the moon, then activations expire."""
+
+    def run(self, state: WatchState) -> list[Event]:
+        events = []
+        for seat in range(1, state.players + 1):
+            gained = production(state, seat)
+            for index in range(4):
+                state.stores[seat][index] += gained[index]
+            events.append(Event("produced", {"seat": seat, **dict(zip(RESOURCE_NAMES, gained, strict=True))}))
+        state.unrest.clear()
+        events += alliances.close_round(state)
+        state.moons -= 1
+        if state.moons == 0:
+            state.pending[0:0] = [harrows.DrawHarrow(), horde.Landfall(), horde.LandfallEnd()]
+        state.pending.append(RoundEnd())
+        return events
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd(Step):
+    """Activations expire; the round limit may close the Chronicle; else the next round begins."""
+
+    def run(self, state: WatchState) -> list[Event]:
+        for stack in state.stacks.values():
+            stack.active = False
+        limit = state.options["max_rounds"]
+        if limit and state.round >= limit:
+            state.finish("time", f"the round limit ({limit}) was reached: the highest visible VP wins")
+            return [Event("watch_ends", {"reason": "time"})]
+        state.round += 1
+        state.current = 1
+        return [Event("round_begins", {"round": state.round})]

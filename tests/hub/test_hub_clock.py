@@ -1,0 +1,154 @@
+"""The table's clock: a game that declares one (Wisteria's Time Limit) is timed by its worker,
+which posts the game's time-up action, journalled; a pause stops it, a restart resumes it with the
+time that was left, and the host may add minutes."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from console.hub.config import HubConfig, TableConfig
+from console.hub.errors import Refused
+from console.hub.service import Hub
+from console.hub.worker import Barrier, HostCommand, TableWorker
+
+TIMEOUT = 10
+TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self._lock:
+            return self.now
+
+    def advance(self, seconds: float) -> None:
+        with self._lock:
+            self.now += seconds
+
+
+def make_hub(path: Path, clock: FakeClock, options: dict[str, Any] | None = None,
+             game: str = "wisteria") -> Hub:
+    config = HubConfig(journal=path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
+                       table=TableConfig(game=game, players=2, seats=("phone", "phone"), seed=7,
+                                         options=dict(TIME_LIMIT if options is None else options)))
+    return Hub(config, clock=clock).start(inputs=False)
+
+
+def clock_of(worker: TableWorker, now: float) -> Any:
+    """The clock as the worker keeps it, once the worker has looked at the time since it moved:
+    it does what is due before taking the next command, so the second barrier waits for that."""
+    worker.post(Barrier()).result(TIMEOUT)
+    worker.post(Barrier()).result(TIMEOUT)
+    runner = worker.table_clock
+    if runner is None:
+        return None
+    reading = runner.reading(now).to_json()
+    del reading["ends_at"]
+    return reading
+
+
+def published_clock(worker: TableWorker) -> Any:
+    worker.post(Barrier()).result(TIMEOUT)
+    worker.post(Barrier()).result(TIMEOUT)
+    return json.loads(worker.channel.snapshot.payloads[None])["clock"]
+
+
+def reading(total: float, remaining: float, running: bool, expired: bool = False) -> dict[str, Any]:
+    return {"total_s": float(total), "remaining_s": float(remaining), "running": running, "expired": expired}
+
+
+def time_up_heard(worker: TableWorker) -> bool:
+    return "chance:time-up" in worker.table.journal.actions(worker.table.id)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def test_the_clock_runs_while_playing_and_its_time_up_is_journalled(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock)
+    try:
+        worker = hub.tables()[0]
+        assert clock_of(worker, clock.now) == reading(60, 60, running=True)
+        clock.advance(45)
+        assert clock_of(worker, clock.now)["remaining_s"] == 15.0
+        assert not time_up_heard(worker)
+        clock.advance(15)
+        final = clock_of(worker, clock.now)
+        assert time_up_heard(worker)
+        assert final == reading(60, 0, running=False, expired=True)
+        published = published_clock(worker)  # the screens heard it stop
+        assert published["expired"] and not published["running"] and published["ends_at"] is None
+    finally:
+        hub.stop()
+
+
+def test_a_pause_stops_the_clock_and_resume_goes_on_from_there(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock)
+    try:
+        worker = hub.tables()[0]
+        clock.advance(20)
+        worker.post(HostCommand("pause")).result(TIMEOUT)
+        clock.advance(600)
+        assert clock_of(worker, clock.now) == reading(60, 40, running=False)
+        assert not time_up_heard(worker)
+        worker.post(HostCommand("resume")).result(TIMEOUT)
+        assert published_clock(worker)["running"]
+        clock.advance(39)
+        assert clock_of(worker, clock.now)["remaining_s"] == 1.0
+    finally:
+        hub.stop()
+
+
+def test_a_restarted_hub_resumes_the_clock_with_the_time_left(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock)
+    clock.advance(25)
+    clock_of(hub.tables()[0], clock.now)
+    hub.stop()
+    clock.advance(3600)  # the hub was down for an hour: that is no one's playing time
+    again = make_hub(tmp_path, clock)
+    try:
+        assert clock_of(again.tables()[0], clock.now)["remaining_s"] == 35.0
+    finally:
+        again.stop()
+
+
+def test_the_host_adds_minutes_to_the_clock(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock)
+    try:
+        worker = hub.tables()[0]
+        clock.advance(50)
+        worker.post(HostCommand("extend", minutes=2)).result(TIMEOUT)
+        assert clock_of(worker, clock.now) == reading(180, 130, running=True)
+        for bad in (0, 241, None):
+            with pytest.raises(Refused, match="minutes"):
+                worker.post(HostCommand("extend", minutes=bad)).result(TIMEOUT)
+        clock.advance(130)
+        clock_of(worker, clock.now)
+        assert time_up_heard(worker)
+        with pytest.raises(Refused, match="already up"):
+            worker.post(HostCommand("extend", minutes=1)).result(TIMEOUT)
+    finally:
+        hub.stop()
+
+
+def test_a_game_without_a_clock_has_none(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock, options={})
+    try:
+        worker = hub.tables()[0]
+        assert clock_of(worker, clock.now) is None and published_clock(worker) is None
+        with pytest.raises(Refused, match="no clock"):
+            worker.post(HostCommand("extend", minutes=1)).result(TIMEOUT)
+    finally:
+        hub.stop()
