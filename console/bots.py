@@ -20,6 +20,8 @@ LEVELS = ("easy", "normal", "hard")
 HARD_ITERATIONS = {"hard": 150, "hard2x": 300, "hard4x": 600}
 # At a table the hard bot also stops thinking after this long, so it answers within the delay.
 TABLE_THINK_S = 0.45
+# Actions played by the heuristic bot past the tree before the position is evaluated.
+ROLLOUT = 16
 BOT_KINDS = ("easy", "normal", *HARD_ITERATIONS, "heuristic", "random")
 ALIASES = {"random": "easy", "heuristic": "normal"}
 
@@ -43,7 +45,8 @@ def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
         return RandomBot()
     if level == "normal":
         return game.heuristic_bot() or RandomBot()
-    return SearchBot(evaluation_for(game), iterations=HARD_ITERATIONS[level], seconds=think_s)
+    return SearchBot(evaluation_for(game), iterations=HARD_ITERATIONS[level], seconds=think_s,
+                     rollout=ROLLOUT, policy=game.heuristic_bot())
 
 
 def bots_for(game: Game, players: int, kind: str, think_s: float | None = TABLE_THINK_S) -> dict[int, Bot]:

@@ -3,7 +3,7 @@
 It is given its seat's view, its legal actions and a sampler (``State.determinize`` for its seat),
 never the state: each iteration samples a world consistent with what the seat sees, walks one tree
 keyed by action notation (single-observer IS-MCTS: a child counts as available only in the worlds
-where it is legal), plays a short random rollout and scores the end with the game's evaluation.
+where it is legal), plays a short rollout (the game's heuristic bot, or random) and scores the end with the game's evaluation.
 Chance is sampled, not branched on. Budgets are iterations (reproducible) and optionally seconds.
 """
 
@@ -55,8 +55,9 @@ class SearchBot(Bot):
     needs_sampler = True
 
     def __init__(self, evaluate: Evaluation = even, iterations: int = 200, seconds: float | None = None,
-                 rollout: int = 12, exploration: float = 0.7) -> None:
+                 rollout: int = 12, exploration: float = 0.7, policy: Bot | None = None) -> None:
         self.evaluate = evaluate
+        self.policy = policy  # the rollouts' player (the heuristic bot), else random
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -133,6 +134,10 @@ class SearchBot(Bot):
             if seats == (CHANCE,):
                 state.apply(state.sample_chance(rng))
             else:
-                legal = state.legal_actions(seats[0])
-                state.apply(legal[rng.randrange(len(legal))])
+                seat = seats[0]
+                legal = state.legal_actions(seat)
+                if self.policy is None or len(legal) == 1:
+                    state.apply(legal[rng.randrange(len(legal))])
+                else:
+                    state.apply(self.policy.choose(state.view(seat), legal, rng))
         return outcome_rewards(state) or self.evaluate(state)
