@@ -2,8 +2,9 @@
 
 It is given its seat's view, its legal actions and a sampler (``State.determinize`` for its seat),
 never the state: each iteration samples a world consistent with what the seat sees, walks one tree
-keyed by action notation (single-observer IS-MCTS: a child counts as available only in the worlds
-where it is legal), plays a short rollout (the game's heuristic bot, or random) and scores the end with the game's evaluation.
+keyed by action notation (single-observer IS-MCTS: a child counts as available only in the
+worlds where it is legal), plays a short rollout (the game's heuristic bot, or random) and scores the
+end with the game's evaluation.
 Chance is sampled, not branched on. Budgets are iterations (reproducible) and optionally seconds.
 """
 

@@ -6,6 +6,7 @@ ladder, each bot level against the next on common seeds with seats rotated.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -66,7 +67,7 @@ def _side(spec: RunSpec) -> JSON:
 def ladder(base: RunSpec, run: Run, levels: Sequence[str] = LADDER) -> JSON:
     """Each level against the one below it, seats rotated: the stronger one's win rate."""
     rungs: list[JSON] = []
-    for lower, upper in zip(levels, levels[1:], strict=False):
+    for lower, upper in itertools.pairwise(levels):
         players = base.seat_players()
         bots = (upper, *([lower] * (players - 1)))
         records = run(dataclasses.replace(base, bots=bots))

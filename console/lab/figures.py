@@ -100,7 +100,8 @@ def figures(records: Sequence[JSON], players: int) -> JSON:
         "length_plies": spread([r["plies"] for r in records]),
         "scores_by_seat": [spread([r["scores"][seat] for r in records if r["scores"]])
                            for seat in range(players)],
-        "endings": dict(sorted(Counter(r["ending"] for r in records).items(), key=lambda kv: (-kv[1], kv[0]))),
+        "endings": dict(sorted(Counter(r["ending"] for r in records).items(),
+                               key=lambda kv: (-kv[1], kv[0]))),
     }
     if any("lead_changes" in r for r in records):
         decided = [r["decided_at"] for r in records if r.get("decided_at") is not None]

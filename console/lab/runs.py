@@ -18,7 +18,7 @@ from typing import Any
 
 from console.bots import decide, make_bot
 from console.games import find_game
-from console.games.core import CHANCE, JSON, Bot, State
+from console.games.core import CHANCE, JSON, Action, Bot
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ class RunSpec:
         if len(self.bots) == 1:
             return self.bots * players
         if len(self.bots) != players:
-            raise ValueError(f"--bots names {len(self.bots)} bots for {players} seats: name one, or one per seat")
+            raise ValueError(f"--bots names {len(self.bots)} bots for {players} seats: "
+                             "name one, or one per seat")
         return self.bots
 
     def rotations(self) -> int:
@@ -57,13 +58,13 @@ def rotated(bots: Sequence[str], rotation: int) -> list[str]:
     return [bots[(seat + rotation) % len(bots)] for seat in range(len(bots))]
 
 
-def _hook(game: str, name: str) -> Callable[[State], Any] | None:
+def _hook(game: str, name: str) -> Callable[..., Any] | None:
     """A lab hook from the game's stats module (``standing``, ``card_use``), if it has one."""
     try:
         module = importlib.import_module(f"console.games.{game}.stats")
     except ModuleNotFoundError:
         return None
-    found: Callable[[State], Any] | None = getattr(module, name, None)
+    found: Callable[..., Any] | None = getattr(module, name, None)
     return found
 
 
@@ -88,15 +89,18 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     leader: int | None = None
     lead_changes = plies = applied = 0
     leaders: list[int | None] = []  # the sole leader after each seat action
+    history: list[Action] = []
     while applied < spec.max_actions:
         seats = state.to_act
         if not seats:
             break
         if seats == (CHANCE,):
-            state.apply(state.sample_chance(chance_rng))
+            action = state.sample_chance(chance_rng)
+            state.apply(action)
         else:
             seat = seats[0]
-            state.apply(decide(seat_bots[seat], state, seat, bot_rngs[seat]))
+            action = decide(seat_bots[seat], state, seat, bot_rngs[seat])
+            state.apply(action)
             plies += 1
             if standing is not None:
                 scores = standing(state)
@@ -107,6 +111,7 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
                 if now is not None:
                     leader = now
                 leaders.append(now)
+        history.append(action)
         applied += 1
     outcome = state.outcome()
     record: JSON = {"index": index, "rotation": rotation, "seed": seed, "bots": names,
@@ -122,7 +127,7 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
         record["decided_at"] = _decided_at(leaders, outcome.winners if outcome else ())
     card_use = _hook(spec.game, "card_use")
     if card_use is not None:
-        record["cards"] = {str(seat): use for seat, use in card_use(state).items()}
+        record["cards"] = {str(seat): use for seat, use in card_use(state, history).items()}
     return record
 
 

@@ -86,12 +86,14 @@ def format_report(report: JSON) -> str:
     """The terminal summary: seat and bot win rates with intervals, lengths and endings."""
     found = report["figures"]
     lines = [f"{report['game']}: {report['games']} games, {report['players']} players, seed {report['seed']}"
-             f", bots {', '.join(report['bots'])}" + (" (rotated through every seat)" if report["rotated"] else "")]
+             f", bots {', '.join(report['bots'])}"
+             + (" (rotated through every seat)" if report["rotated"] else "")]
     for seat, entry in enumerate(found["win_rate_by_seat"], start=1):
         lines.append(f"  seat {seat} won {entry['count']:>6} ({_interval(entry)})")
     if report["rotated"]:
         for name, entry in found["win_rate_by_bot"].items():
-            lines.append(f"  bot {name:<8} won {entry['all_seats']['count']:>6} ({_interval(entry['all_seats'])})")
+            every = entry["all_seats"]
+            lines.append(f"  bot {name:<8} won {every['count']:>6} ({_interval(every)})")
     lines.append(f"  draws {report['draws']}, unfinished {report['unfinished']}")
     length = found["length_actions"]
     if length["n"]:
@@ -101,7 +103,8 @@ def format_report(report: JSON) -> str:
         lines.append(f"  ended {count:>6}x: {ending}")
     if "tension" in found:
         tension = found["tension"]
-        lines.append(f"  lead changes per game: mean {tension['lead_changes'].get('mean', 0)}; the winner never "
+        lines.append(f"  lead changes per game: mean {tension['lead_changes'].get('mean', 0)}; "
+                     f"the winner never "
                      f"trailed after {tension['decided_at_fraction'].get('p50', '-')} of the game (median)")
     lines.append(f"  {report['games_per_s']:.1f} games/s")
     return "\n".join(lines)

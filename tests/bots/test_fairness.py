@@ -101,3 +101,29 @@ def test_wisteria_unseen_piles_from_a_redeal() -> None:
     assert twin.census() == state.census()
     assert (twin.won, twin.face_down, twin.pool) != (state.won, state.face_down, state.pool)
     assert_fair(state, twin, seat)
+
+
+def test_watch_other_hands_decks_and_channels_from_a_redeal() -> None:
+    game = find_game("watch")
+    state = play_random_until(game.new(4, 2), random.Random(2),
+                              lambda s: s.round >= 3 and s.to_act != (CHANCE,)
+                              and sum(len(s.hands[o]) for o in range(1, 5) if o != s.to_act[0]) >= 2)
+    seat = state.to_act[0]
+    twin = state.determinize(seat, random.Random(5))
+    others = [other for other in range(1, 5) if other != seat]
+    assert twin.hands[seat] == state.hands[seat]
+    assert [sorted(state.hands[o]) for o in others] != [twin.hands[o] for o in others] or \
+        {n: d.unseen for n, d in state.decks.items()} != {n: d.unseen for n, d in twin.decks.items()}
+    assert_fair(state, twin, seat)
+
+
+def test_watch_channel_of_others_is_emptied() -> None:
+    game = find_game("watch")
+    state = play_random_until(game.new(4, 1), random.Random(1), lambda s: s.phase == "play")
+    pair = (1, 2) if state.to_act[0] not in (1, 2) else (3, 4)
+    from console.games.watch.rules.alliances import Alliance
+
+    state.alliances[pair] = Alliance(pair, state.round, messages=[(pair[0], "attack at dawn")])
+    seat = state.to_act[0]
+    assert state.determinize(seat, random.Random(0)).alliances[pair].messages == []
+    assert state.determinize(pair[0], random.Random(0)).alliances[pair].messages == [(pair[0], "attack at dawn")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from console.games.core import JSON, State
+from console.games.core import JSON, Action, State
 from console.games.wheels.actions import Draw, Invoke, PlayCraft, Read, SetWheel, Wait
 from console.games.wheels.state import WheelsState
 
@@ -73,8 +73,9 @@ def standing(state: State) -> list[float]:
     return [float(player.banked) for player in state.seats]
 
 
-def card_use(state: State) -> dict[int, JSON]:
-    """Per seat, from the history: the cards drawn, the cards played with the turn (1-12) each was
+def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
+    """Per seat, from the match's own history (``history`` is not needed): the cards drawn, the
+    cards played with the turn (1-12) each was
     first played on, and the seat's Archaffineur (as a ``leader``) with whether it was used."""
     assert isinstance(state, WheelsState)
     use: dict[int, JSON] = {seat: {"drawn": set(), "played": {}, "turn": 1} for seat in (1, 2)}
@@ -94,6 +95,7 @@ def card_use(state: State) -> dict[int, JSON]:
     result: dict[int, JSON] = {}
     for seat, seat_use in use.items():
         player = state.seats[seat - 1]
-        result[seat] = {"drawn": sorted(seat_use["drawn"]), "played": dict(sorted(seat_use["played"].items())),
+        result[seat] = {"drawn": sorted(seat_use["drawn"]),
+                        "played": dict(sorted(seat_use["played"].items())),
                         "leader": player.archaffineur or None, "leader_used": player.archaffineur_used}
     return result
