@@ -36,6 +36,17 @@ def evaluation_for(game: Game) -> Evaluation:
     return found or even
 
 
+def search_budget(game: Game) -> tuple[float, int]:
+    """The game's (iterations factor, rollout length) for the hard bot: ``SEARCH_BUDGET`` in its
+    bot module (the Watch's long turns and costly moves need a smaller one), else (1, ROLLOUT)."""
+    try:
+        module = importlib.import_module(f"console.games.{game.name}.bot")
+    except ModuleNotFoundError:
+        return (1.0, ROLLOUT)
+    budget: tuple[float, int] = getattr(module, "SEARCH_BUDGET", (1.0, ROLLOUT))
+    return budget
+
+
 def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
     """One bot of ``kind``; ``think_s`` caps a hard bot's thinking time (tables, not simulations)."""
     if kind not in BOT_KINDS:
@@ -45,8 +56,9 @@ def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
         return RandomBot()
     if level == "normal":
         return game.heuristic_bot() or RandomBot()
-    return SearchBot(evaluation_for(game), iterations=HARD_ITERATIONS[level], seconds=think_s,
-                     rollout=ROLLOUT, policy=game.heuristic_bot())
+    factor, rollout = search_budget(game)
+    return SearchBot(evaluation_for(game), iterations=max(1, round(factor * HARD_ITERATIONS[level])),
+                     seconds=think_s, rollout=rollout, policy=game.heuristic_bot())
 
 
 def bots_for(game: Game, players: int, kind: str, think_s: float | None = TABLE_THINK_S) -> dict[int, Bot]:
