@@ -59,8 +59,8 @@ def cmd_simulate(args: argparse.Namespace, options: dict[str, Any], versus: dict
         return run_spec(other, args.workers, args.cluster, stderr_progress())
 
     if versus or args.versus_bots:
-        other = dataclasses.replace(spec, options={**options, **versus},
-                                    bots=_bots(args.versus_bots, ",".join(spec.bots)))
+        bots = _bots(args.versus_bots, "") if args.versus_bots else spec.bots
+        other = dataclasses.replace(spec, options={**options, **versus}, bots=bots)
         report["compare"] = compare(spec, other, run)
     if args.ladder:
         report["ladder"] = ladder(spec, run)
