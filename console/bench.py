@@ -24,6 +24,8 @@ PROVIDERS: dict[str, str] = {
     "pods": "console.inputs.bench",
     "hub": "console.web.bench",
     "journal": "console.bench_journal",
+    "lab": "console.lab.bench",
+    "bots": "console.lab.bench_bots",
 }
 
 
