@@ -198,9 +198,21 @@ class HeuristicBot(Bot):
         if "value" in ops:
             return 2.0 * sum(1 for w in mine if not w["soured"]) - (0 if late else 4)
         if "hold" in ops:
-            at_edge = [w for w in mine if not w["soured"] and w["age"] + gain > w["full_until"]]
-            return sum(w["payout"] for w in at_edge) - 4
+            return self._hoarfrost_worth(mine, turns, gain)
         return 0.0
+
+    @staticmethod
+    def _hoarfrost_worth(mine: list[JSON], turns: int, gain: int) -> float:
+        """+2 hold on every unsoured wheel and a chilled ending: worth the full value of each wheel
+        that would sour before it can be read (one Read per turn, the ripest first), less a small
+        price for spending the once-a-match power; in the last turns, anything it saves."""
+        open_wheels = sorted((w for w in mine if not w["soured"]), key=lambda w: w["full_until"] - w["age"])
+        saved = 0.0
+        for order, wheel in enumerate(open_wheels):
+            # The wheel is read ``order`` turns from now at the soonest; it sours past full_until.
+            if wheel["age"] + gain * (order + 1) > wheel["full_until"]:
+                saved += wheel["value"] if wheel["age"] >= wheel["peak"] else 0.5 * wheel["value"]
+        return saved - (0.0 if turns <= 2 else 1.0)
 
 
 def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> tuple[float, Action] | None:
