@@ -3,10 +3,9 @@ processes as on local processes. Skips (fails under TABLETOP_REQUIRE_ALL=1) with
 
 from __future__ import annotations
 
-import importlib.util
+from collections.abc import Callable
 
 import pytest
-from conftest import missing
 
 from console.lab.execute import run_cluster, run_local
 from console.lab.runs import RunSpec
@@ -14,9 +13,8 @@ from console.lab.runs import RunSpec
 
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore")  # Dask's own deprecation and port notices
-def test_cluster_gives_the_local_records() -> None:
-    if importlib.util.find_spec("distributed") is None:
-        missing("dask distributed is not installed (pip install 'tabletop-console[lab]')")
+def test_cluster_gives_the_local_records(require_module: Callable[[str], None]) -> None:
+    require_module("distributed")
     from distributed import LocalCluster
 
     spec = RunSpec("wheels", 8, seed=7, bots=("normal", "easy"))

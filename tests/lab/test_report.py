@@ -4,18 +4,16 @@ designer's two questions answered with intervals."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import re
+from collections.abc import Callable
 from pathlib import Path
-
-from conftest import missing
 
 from console.cli import main
 
 
-def test_report_is_one_page_with_inlined_charts(tmp_path: Path) -> None:
-    if importlib.util.find_spec("matplotlib") is None:
-        missing("matplotlib is not installed (pip install 'tabletop-console[lab]')")
+def test_report_is_one_page_with_inlined_charts(tmp_path: Path,
+                                                require_module: Callable[[str], None]) -> None:
+    require_module("matplotlib")
     out = tmp_path / "out.html"
     assert main(["simulate", "wheels", "--games", "8", "--bots", "normal,easy", "--workers", "1",
                  "--versus", "first_seat=1", "--report", str(out)]) == 0
