@@ -1,8 +1,8 @@
 """``tabletop simulate``: run a spec locally or on a cluster and build its JSON report, with a
 progress bar on a terminal (none when piped).
 
-The report's keys are the same for any number of workers and on a cluster; only
-``games_per_s`` and ``elapsed_s`` (timings) differ between runs of the same seed.
+The report is the same for any number of workers and on a cluster; only ``games_per_s`` (the
+one timing) differs between runs of the same seed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from console.lab.execute import Progress, default_workers, run_cluster, run_loca
 from console.lab.figures import figures
 from console.lab.runs import RunSpec
 
-TIMINGS = ("games_per_s", "elapsed_s")
+TIMINGS = ("games_per_s",)
 
 
 def progress_bar(stream: IO[str]) -> Progress | None:
@@ -74,7 +74,6 @@ def simulate(spec: RunSpec, workers: int | None = None, cluster: str | None = No
         "mean_length": sum(r["actions"] for r in records) / len(records) if records else 0.0,
         "figures": found,
         "games_per_s": len(records) / elapsed if elapsed > 0 else 0.0,
-        "elapsed_s": round(elapsed, 3),
     }
 
 

@@ -102,12 +102,12 @@ def test_progress_bar_only_on_a_terminal() -> None:
 
 
 def test_simulate_cli_json_and_no_bar_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", "wheels", "--games", "3", "--bots", "hard,normal", "--workers", "2", "--json"])
+    status = main(["simulate", "wheels", "--games", "3", "--bots", "normal,easy", "--workers", "2", "--json"])
     out, err = capsys.readouterr()
     report = json.loads(out)
     assert status == 0 and err == ""
-    assert report["plays"] == 6 and report["bots"] == ["hard", "normal"]
-    assert set(report["figures"]["win_rate_by_bot"]) == {"hard", "normal"}
+    assert report["plays"] == 6 and report["bots"] == ["normal", "easy"]
+    assert set(report["figures"]["win_rate_by_bot"]) == {"normal", "easy"}
 
 
 def test_simulate_cli_refuses_bad_bots_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
