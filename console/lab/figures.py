@@ -67,8 +67,8 @@ def spread(values: Sequence[float]) -> JSON:
     def rank(q: float) -> float:
         return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
-    return {"n": len(ordered), "mean": round(sum(ordered) / len(ordered), 3), "p5": rank(0.05),
-            "p50": rank(0.5), "p95": rank(0.95), "max": ordered[-1]}
+    return {"n": len(ordered), "mean": round(sum(ordered) / len(ordered), 3), "p5": round(rank(0.05), 3),
+            "p50": round(rank(0.5), 3), "p95": round(rank(0.95), 3), "max": round(ordered[-1], 3)}
 
 
 def sole_winner(record: JSON) -> int | None:

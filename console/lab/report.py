@@ -138,8 +138,9 @@ def _diff(entry: JSON) -> str:
     if not entry["n"]:
         return "–"
     mark = " class=sig" if entry["significant"] else ""
+    wide = f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
     return (f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
-            f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>")
+            f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}")
 
 
 def build_html(report: JSON) -> str:
@@ -186,6 +187,9 @@ def build_html(report: JSON) -> str:
              *(str(tension["decided_at_fraction"].get(k, "–")) for k in keys)]])]
     if "cards" in found:
         cards = found["cards"]
+        if report["rotated"]:
+            parts.append("<p class=warn>The seats hold different bots: a card's figures mix in how each bot "
+                         "plays it. Give every seat the same bot to measure the cards themselves.</p>")
         parts += ["<h2>Cards</h2><div class=grid>",
                   _forest(cards, "when_drawn", "Win rate when drawn − baseline (red: significant)"),
                   _forest(cards, "when_played", "Win rate when played − baseline"), "</div>"]
