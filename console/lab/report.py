@@ -138,7 +138,8 @@ def _diff(entry: JSON) -> str:
     if not entry["n"]:
         return "–"
     mark = " class=sig" if entry["significant"] else ""
-    wide = f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
+    wide = (f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>'
+            if "warning" in entry else "")
     return (f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
             f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}")
 
