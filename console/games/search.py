@@ -56,12 +56,15 @@ class SearchBot(Bot):
     needs_sampler = True
 
     def __init__(self, evaluate: Evaluation = even, iterations: int = 200, seconds: float | None = None,
-                 rollout: int = 12, exploration: float = 0.7, policy: Bot | None = None) -> None:
+                 rollout: int = 12, exploration: float = 0.25, policy: Bot | None = None) -> None:
         self.evaluate = evaluate
         self.policy = policy  # the rollouts' player (the heuristic bot), else random
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
+        # Low: the rewards of a truncated rollout sit close together (an evaluation near 0.5), so a
+        # larger constant spreads the visits nearly evenly; 0.25 beat 0.7 by 73% to 63% against the
+        # normal Wheels bot on the same 60 games.
         self.exploration = exploration
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
