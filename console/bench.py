@@ -25,6 +25,8 @@ PROVIDERS: dict[str, str] = {
     "hub": "console.web.bench",
     "journal": "console.bench_journal",
     "venue": "console.venue.bench",
+    "lab": "console.lab.bench",
+    "bots": "console.lab.bench_bots",
 }
 
 

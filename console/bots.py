@@ -1,18 +1,77 @@
-"""The bots a seat can be given by name (``heuristic`` or ``random``), for every game.
+"""The bots a seat can be given by name, for every game: a level (``easy``, ``normal``, ``hard``,
+and ``hard2x``/``hard4x`` for the skill ladder) or the older names ``random`` and ``heuristic``.
 
-Used by the hub, the terminal game and the simulator alike.
+Used by the hub, the terminal game, the table and the simulator alike; ``decide`` is the one call
+that asks a bot for an action, handing a searching bot its seat's sampler and never the state.
 """
 
 from __future__ import annotations
 
-from console.games.core import Bot, Game, RandomBot
+import importlib
+import random
+from collections.abc import Callable
 
-BOT_KINDS = ("heuristic", "random")
+from console.games.core import Action, Bot, Game, RandomBot, Seat, State
+from console.games.search import Evaluation, SearchBot, even
+
+LEVELS = ("easy", "normal", "hard")
+# Iterations per decision of the hard bot and its stronger ladder rungs; iterations, not seconds,
+# so a seeded simulation replays exactly whatever the machine's load.
+HARD_ITERATIONS = {"hard": 150, "hard2x": 300, "hard4x": 600}
+# At a table the hard bot also stops thinking after this long, so it answers within the delay.
+TABLE_THINK_S = 0.45
+# Actions played by the heuristic bot past the tree before the position is evaluated.
+ROLLOUT = 16
+BOT_KINDS = ("easy", "normal", *HARD_ITERATIONS, "heuristic", "random")
+ALIASES = {"random": "easy", "heuristic": "normal"}
 
 
-def bots_for(game: Game, players: int, kind: str) -> dict[int, Bot]:
-    """One bot per seat: the game's heuristic bot, or the random bot."""
+def evaluation_for(game: Game) -> Evaluation:
+    """The game's rollout evaluation (``evaluate`` in its bot module), else an even one."""
+    try:
+        module = importlib.import_module(f"console.games.{game.name}.bot")
+    except ModuleNotFoundError:
+        return even
+    found: Evaluation | None = getattr(module, "evaluate", None)
+    return found or even
+
+
+def search_budget(game: Game) -> tuple[float, int]:
+    """The game's (iterations factor, rollout length) for the hard bot: ``SEARCH_BUDGET`` in its
+    bot module (the Watch's long turns and costly moves need a smaller one), else (1, ROLLOUT)."""
+    try:
+        module = importlib.import_module(f"console.games.{game.name}.bot")
+    except ModuleNotFoundError:
+        return (1.0, ROLLOUT)
+    budget: tuple[float, int] = getattr(module, "SEARCH_BUDGET", (1.0, ROLLOUT))
+    return budget
+
+
+def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
+    """One bot of ``kind``; ``think_s`` caps a hard bot's thinking time (tables, not simulations)."""
     if kind not in BOT_KINDS:
         raise ValueError(f"there is no bot {kind!r}; bots: {', '.join(BOT_KINDS)}")
-    heuristic = game.heuristic_bot() if kind == "heuristic" else None
-    return {seat: heuristic or RandomBot() for seat in range(1, players + 1)}
+    level = ALIASES.get(kind, kind)
+    if level == "easy":
+        return RandomBot()
+    if level == "normal":
+        return game.heuristic_bot() or RandomBot()
+    factor, rollout = search_budget(game)
+    return SearchBot(evaluation_for(game), iterations=max(1, round(factor * HARD_ITERATIONS[level])),
+                     seconds=think_s, rollout=rollout, policy=game.heuristic_bot())
+
+
+def bots_for(game: Game, players: int, kind: str, think_s: float | None = TABLE_THINK_S) -> dict[int, Bot]:
+    """One bot per seat, all of ``kind``."""
+    return {seat: make_bot(game, kind, think_s) for seat in range(1, players + 1)}
+
+
+def decide(bot: Bot, state: State, seat: Seat, rng: random.Random) -> Action:
+    """Ask ``bot`` for ``seat``'s action: its view and legal actions, plus, for a searching bot,
+    a sampler of worlds consistent with that view (``State.determinize``)."""
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    if isinstance(bot, SearchBot):
+        sample: Callable[[random.Random], State] = lambda rng: state.determinize(seat, rng)  # noqa: E731
+        return bot.decide(view, legal, rng, sample)
+    return bot.choose(view, legal, rng)

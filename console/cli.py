@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from console.bots import BOT_KINDS
 from console.games import find_game, game_names
 from console.games.core import BadOptions, NotationError, UnknownGame
 from console.journal import Journal, JournalError
@@ -124,12 +125,9 @@ def _check_bots(bots: int | None, players: int) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from console.simulate import format_report, simulate
+    from console.lab.cli import cmd_simulate as lab_simulate
 
-    report = simulate(find_game(args.game), args.games, args.seed, args.players,
-                      parse_options(args.option), args.bot)
-    print(json.dumps(report) if args.json else format_report(report))
-    return 0
+    return lab_simulate(args, parse_options(args.option), parse_options(args.versus))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -170,20 +168,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help=f"one of: {', '.join(game_names())}")
     play.add_argument("--players", type=int)
     play.add_argument("--bots", type=int, help="how many other seats bots play (default: all)")
-    play.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
+    play.add_argument("--bot", default="heuristic", choices=BOT_KINDS)
     play.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(4), "big"))
     play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     play.add_argument("--resume", type=int, metavar="ID", help="resume an unfinished game")
     play.set_defaults(handler=cmd_play)
 
     simulate = commands.add_parser("simulate", help="play bots against bots and report")
-    simulate.add_argument("game")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--players", type=int)
-    simulate.add_argument("--bot", default="heuristic", choices=["heuristic", "random"])
-    simulate.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
-    simulate.add_argument("--json", action="store_true")
+    from console.lab.cli import add_arguments as add_simulate_arguments
+
+    add_simulate_arguments(simulate)
     simulate.set_defaults(handler=cmd_simulate)
 
     scenario = commands.add_parser("scenario", help="run a scenario file")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from console.bots import decide
 from console.games import find_game
 from console.games.core import CHANCE, Action, Bot, Event, Game, IllegalAction, Seat, State
 from console.journal import Journal, JournalError
@@ -130,8 +131,7 @@ class Table:
                 if bot_seat is None:
                     break
                 rng = random.Random(f"{self.seed}:{len(self.history)}:bot")
-                legal = self.state.legal_actions(bot_seat)
-                self.submit(bots[bot_seat].choose(self.state.view(bot_seat), legal, rng))
+                self.submit(decide(bots[bot_seat], self.state, bot_seat, rng))
             taken += 1
         return taken
 

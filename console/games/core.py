@@ -248,6 +248,16 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def determinize(self, seat: Seat, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see (other seats' hands, face-down cards,
+        sealed identities, unseen deck contents, another seat's pending secret choice) is re-dealt
+        at random, consistent with ``view(seat)``: two states with equal views give equal copies
+        for equal ``rng``. Search bots sample the hidden parts with it. Games with no hidden
+        information need not override it."""
+        if self.game.facts.hidden_information:
+            raise NotImplementedError(f"{self.game.title} has hidden information but no determinize")
+        return self.copy()
+
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         """Strings that only ``seat`` may see right now (its hand's card ids, its secret choice),
         for property tests that no other view leaks them. Games with no secrets return ()."""

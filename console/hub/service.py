@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from console.bots import BOT_KINDS  # the levels easy/normal/hard and the older names
 from console.games import find_game, game_names
 from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
@@ -32,7 +33,6 @@ log = logging.getLogger("console.hub")
 
 # Server threads kept free of streams, for pages, posts and host commands.
 RESERVED_THREADS = 16
-BOT_KINDS = ("heuristic", "random")
 
 
 class Hub:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from console.games.core import JSON, Action, Bot
+from console.games.core import JSON, Action, Bot, State
+from console.games.watch.state import WatchState
 
 # Verb -> base priority (higher first); ties broken by the rng among equals.
 PRIORITY = {
@@ -83,3 +84,17 @@ class WatchBot(Bot):
         elif verb == "offer":
             score = 12 if len(ruler["allies"]) < 1 else -1
         return score
+
+
+# The hard bot's budget here: a quarter of the iterations and 8-action rollouts, as a Watch has
+# hundreds of decisions and its moves (roads, the Warpath) cost far more than another game's.
+SEARCH_BUDGET = (0.25, 8)
+
+
+def evaluate(state: State) -> list[float]:
+    """For the hard bot's truncated rollouts: each ruler's share of the visible VP, sharpened
+    (squared) so a lead counts for more than an even spread."""
+    assert isinstance(state, WatchState)
+    weights = [(state.vp(seat) + 1) ** 2 for seat in range(1, state.players + 1)]
+    total = sum(weights)
+    return [weight / total for weight in weights]

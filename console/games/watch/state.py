@@ -8,6 +8,7 @@ card or forfeit a city, the round's close) waits in ``pending``, first item firs
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
@@ -284,6 +285,12 @@ class WatchState(State):
         from console.games.watch.view import build_view
 
         return build_view(self, seat)
+
+    def determinize(self, seat: Seat, rng: random.Random) -> WatchState:
+        """Others' hands and the decks re-dealt, unreadable channels emptied (rules/hidden.py)."""
+        from console.games.watch.rules.hidden import determinize
+
+        return determinize(self, seat, rng)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         from console.games.watch.view import hidden_strings

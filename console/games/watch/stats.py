@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from console.games.core import JSON, State
+from console.games.core import JSON, Action, State
 from console.games.watch.state import WatchState
 
 
@@ -31,3 +31,31 @@ def simulation_stats(finals: Sequence[State]) -> JSON:
         "landfalls_held": held,
         "landfalls_broken": broke,
     }
+
+
+# -- hooks for the designer's lab (console/lab) -----------------------------------------------
+
+
+def standing(state: State) -> list[float]:
+    """Each ruler's visible VP: who leads, for lead changes."""
+    return [float(state.vp(seat)) for seat in range(1, state.players + 1)]  # type: ignore[attr-defined]
+
+
+def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
+    """Per ruler, from the actions played: cards dealt to it, cards it played or revealed with the
+    round of the first play, and its people (as its ``leader``)."""
+    use: dict[int, JSON] = {seat: {"drawn": set(), "played": {}} for seat in range(1, state.players + 1)}
+    round_now = 0
+    for action in history:
+        if action.verb == "deal" and action.seat == 0:
+            seat, card = action.supplier(), action.words[1]  # type: ignore[attr-defined]
+            if seat in use:
+                use[seat]["drawn"].add(card)
+        elif action.verb in ("play", "reveal") and action.seat in use:
+            use[action.seat]["played"].setdefault(action.words[0], round_now)  # type: ignore[attr-defined]
+        elif action.verb == "end":
+            round_now += 1
+    people = state.banners  # type: ignore[attr-defined]
+    return {seat: {"drawn": sorted(entry["drawn"]), "played": dict(sorted(entry["played"].items())),
+                   "leader": people[seat - 1][0], "leader_used": True}
+            for seat, entry in use.items()}

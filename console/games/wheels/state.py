@@ -28,7 +28,7 @@ from console.games.wheels.actions import (
     Wait,
 )
 from console.games.wheels.catalog import Catalog
-from console.games.wheels.rules import legal, opening, turns
+from console.games.wheels.rules import hidden, legal, opening, turns
 from console.games.wheels.rules.deck import DueDraw, due_draw
 from console.games.wheels.rules.phases import ARCHAFFINEURS, DEAL, OPENING, OVER, PLAY, TOSS, Phase
 from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
@@ -74,6 +74,10 @@ class WheelsState(State):
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         return view.hidden_strings(self, seat)
+
+    def determinize(self, seat: Seat, rng: random.Random) -> WheelsState:
+        """The rival's unseen cards re-dealt, its secrets re-drawn (rules/hidden.py)."""
+        return hidden.determinize(self, seat, rng)
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from console.games.core import JSON, State
-from console.games.wheels.actions import Invoke, PlayCraft, Read, SetWheel
+from console.games.core import JSON, Action, State
+from console.games.wheels.actions import Draw, Invoke, PlayCraft, Read, SetWheel, Wait
 from console.games.wheels.state import WheelsState
 
 
@@ -62,3 +62,40 @@ def simulation_stats(states: Sequence[State]) -> JSON:
         "archaffineur_chosen": dict(sorted(archaffineur_chosen.items())),
         "archaffineur_uses": dict(sorted(archaffineur_uses.items())),
     }
+
+
+# -- hooks for the designer's lab (console/lab): standings for tension, card use per seat -------
+
+
+def standing(state: State) -> list[float]:
+    """Each seat's Renown banked so far: who leads, for lead changes."""
+    assert isinstance(state, WheelsState)
+    return [float(player.banked) for player in state.seats]
+
+
+def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
+    """Per seat, from the match's own history (``history`` is not needed): the cards drawn, the
+    cards played with the turn (1-12) each was
+    first played on, and the seat's Archaffineur (as a ``leader``) with whether it was used."""
+    assert isinstance(state, WheelsState)
+    use: dict[int, JSON] = {seat: {"drawn": set(), "played": {}, "turn": 1} for seat in (1, 2)}
+    for action in state.history:
+        if isinstance(action, Draw):
+            use[action.drawer]["drawn"].add(action.card)
+            continue
+        seat_use = use.get(action.seat)
+        if seat_use is None:
+            continue
+        if isinstance(action, SetWheel | PlayCraft):
+            seat_use["played"].setdefault(action.card, seat_use["turn"])
+        spends = isinstance(action, SetWheel | Read | Wait) or (
+            isinstance(action, PlayCraft) and not getattr(state.catalog.cards[action.card], "free", False))
+        if spends:
+            seat_use["turn"] += 1
+    result: dict[int, JSON] = {}
+    for seat, seat_use in use.items():
+        player = state.seats[seat - 1]
+        result[seat] = {"drawn": sorted(seat_use["drawn"]),
+                        "played": dict(sorted(seat_use["played"].items())),
+                        "leader": player.archaffineur or None, "leader_used": player.archaffineur_used}
+    return result

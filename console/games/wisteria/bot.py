@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from console.games.core import JSON, Action, Bot
+from console.games.core import JSON, Action, Bot, State
+from console.games.wisteria.state import WisteriaState
 
 RESERVE = 4
 
@@ -30,3 +31,11 @@ class HeuristicBot(Bot):
         if mine >= 1 and (mine < RESERVE or 4 * mine < richest):
             return by_verb["retreat"]
         return by_verb["battle"]
+
+
+def evaluate(state: State) -> list[float]:
+    """For the hard bot's truncated rollouts: each seat's share of the cards it owns outside play."""
+    assert isinstance(state, WisteriaState)
+    owned = [state.owned(seat) + 0.5 for seat in range(1, state.players + 1)]
+    total = sum(owned)
+    return [count / total for count in owned]

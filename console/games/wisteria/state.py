@@ -22,7 +22,7 @@ from console.games.wisteria.actions import (
     card_action,
     choice_action,
 )
-from console.games.wisteria.rules import piles, rounds
+from console.games.wisteria.rules import hidden, piles, rounds
 from console.games.wisteria.rules.choices import choice_refusal, choose
 from console.games.wisteria.rules.deal import Deal, Rules
 from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE, REVEAL, Step
@@ -166,6 +166,10 @@ class WisteriaState(State):
 
     def view(self, seat: Seat | None) -> JSON:
         return build_view(self, seat)
+
+    def determinize(self, seat: Seat, rng: random.Random) -> WisteriaState:
+        """Unseen cards re-dealt and rivals' secret choices re-drawn (rules/hidden.py)."""
+        return hidden.determinize(self, seat, rng)
 
     def hidden_strings(self, seat: Seat) -> Iterable[str]:
         """While the tied seats choose, a seat's own choice is its secret."""

@@ -23,3 +23,8 @@ def simulation_stats(states: Sequence[WisteriaState]) -> JSON:
         "mean_retreats": sum(state.retreats for state in states) / len(states),
         "longest_rounds": max(state.round for state in states),
     }
+
+
+def standing(state: WisteriaState) -> list[float]:
+    """For the designer's lab's tension figures: the cards each seat owns outside play."""
+    return [float(state.owned(seat)) for seat in range(1, state.players + 1)]

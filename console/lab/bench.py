@@ -1,0 +1,36 @@
+"""``tabletop bench lab``: how fast the lab plays and how it scales over worker processes.
+
+``lab.wheels_10000_s`` is 10,000 heuristic Wheels games on 2 workers; ``lab.scaling_2_workers`` is
+games per second on 2 workers over games per second on 1 (same seeds). The machine's load average
+is reported beside them, since the figures are only as good as the cores that were free.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from console.lab.execute import run_local
+from console.lab.runs import RunSpec
+
+GAMES = int(os.environ.get("TABLETOP_BENCH_LAB_GAMES", "10000"))
+
+
+def _seconds(spec: RunSpec, workers: int) -> float:
+    started = time.perf_counter()
+    run_local(spec, workers)
+    return time.perf_counter() - started
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    load = os.getloadavg()[0]
+    one = _seconds(RunSpec("wheels", GAMES // 5, seed=1), 1)
+    two = _seconds(RunSpec("wheels", GAMES // 5, seed=1), 2)
+    full = _seconds(RunSpec("wheels", GAMES, seed=0), 2)
+    return [
+        {"name": f"lab.wheels_{GAMES}_s", "value": full, "unit": "s"},
+        {"name": "lab.wheels_games_per_s_2_workers", "value": GAMES / full, "unit": "games/s"},
+        {"name": "lab.scaling_2_workers", "value": one / two, "unit": "x"},
+        {"name": "lab.load_average_1min", "value": load, "unit": "load"},
+    ]

@@ -1,0 +1,77 @@
+"""The arguments and handler of ``tabletop simulate`` (console/cli.py hands the command here)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from console.bots import BOT_KINDS
+from console.lab.compare import compare, ladder
+from console.lab.runs import RunSpec
+from console.lab.simulate import format_report, run_spec, simulate, stderr_progress
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=100, help="seeds to play (each once per rotation)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--bot", default="normal", choices=BOT_KINDS, help="the bot at every seat")
+    parser.add_argument("--bots", metavar="A,B,...",
+                        help="one bot per seat, rotated through every seat on the same seeds")
+    parser.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
+    parser.add_argument("--versus", action="append", metavar="KEY=VALUE",
+                        help="compare: the same seeds again with these options changed")
+    parser.add_argument("--versus-bots", metavar="A,B,...", help="compare: the same seeds with these bots")
+    parser.add_argument("--ladder", action="store_true", help="each bot level against the next")
+    parser.add_argument("--workers", type=int, help="worker processes (default: every core)")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler, like tcp://host:8786")
+    parser.add_argument("--report", type=Path, metavar="OUT.html", help="write the one-page report")
+    parser.add_argument("--max-actions", type=int, default=20_000, help="a game still going is unfinished")
+    parser.add_argument("--json", action="store_true")
+
+
+def _bots(text: str | None, fallback: str) -> tuple[str, ...]:
+    if not text:
+        return (fallback,)
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOT_KINDS:
+            raise ValueError(f"there is no bot {name!r}; bots: {', '.join(BOT_KINDS)}")
+    return names
+
+
+def cmd_simulate(args: argparse.Namespace, options: dict[str, Any], versus: dict[str, Any]) -> int:
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    spec = RunSpec(args.game, args.games, args.seed, args.players or 0, _bots(args.bots, args.bot),
+                   options, args.max_actions)
+    progress = stderr_progress()
+    report = simulate(spec, args.workers, args.cluster, progress)
+
+    def run(other: RunSpec) -> list[dict[str, Any]]:
+        return run_spec(other, args.workers, args.cluster, stderr_progress())
+
+    if versus or args.versus_bots:
+        bots = _bots(args.versus_bots, "") if args.versus_bots else spec.bots
+        other = dataclasses.replace(spec, options={**options, **versus}, bots=bots)
+        report["compare"] = compare(spec, other, run)
+    if args.ladder:
+        report["ladder"] = ladder(spec, run)
+    if args.report:
+        from console.lab.report import write_report
+
+        write_report(report, args.report)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report))
+        if args.report:
+            print(f"  report: {args.report}", file=sys.stdout)
+    return 0
