@@ -78,6 +78,8 @@ def test_ctrl_c_names_the_resume_command_and_exits_130(tmp_path: Path) -> None:
         [sys.executable, "-m", "console.cli", "--journal", str(journal), "play", "wheels", "--seed", "2"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # A test run in the background inherits SIGINT ignored; a person's terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdout is not None
     seen = ""
