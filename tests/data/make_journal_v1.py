@@ -12,7 +12,7 @@ from pathlib import Path
 
 from console.hub.store import HubStore
 from console.journal import Journal
-from console.simulate import bots_for
+from console.bots import bots_for
 from console.table import Table
 
 # Distinct numbers for every column, so a field read from the wrong column shows.

@@ -15,7 +15,8 @@ from console.games.wisteria.actions import Battle, Retreat
 from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.game import WisteriaGame
 from console.games.wisteria.state import WisteriaState
-from console.simulate import simulate
+from console.lab.runs import RunSpec
+from console.lab.simulate import simulate
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -101,7 +102,7 @@ def test_the_heuristic_bot_retreats_against_a_much_richer_rival(play: Any) -> No
 
 def test_heuristic_and_random_bots_play_whole_games(game: WisteriaGame) -> None:
     assert game.heuristic_bot() is not None and isinstance(game.heuristic_bot(), HeuristicBot)
-    report = simulate(game, 6, seed=3, players=3, bot="heuristic")
+    report = simulate(RunSpec("wisteria", 6, seed=3, players=3, bots=("heuristic",)), workers=1)
     assert sum(report["wins_by_seat"]) + report["draws"] + report["unfinished"] == 6
     assert RandomBot().name == "random"
 
