@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from console.bots import bots_for
 from console.hub.store import HubStore
 from console.journal import Journal
-from console.bots import bots_for
 from console.table import Table
 
 # Distinct numbers for every column, so a field read from the wrong column shows.
