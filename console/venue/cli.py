@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import signal
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from console.venue.broker import BOARD_USER
@@ -51,6 +49,7 @@ def cmd_venue(args: argparse.Namespace) -> int:
     from console.hub.config import TOPIC_NAME, VenueConfig
     from console.venue.board import Board, ResultStore
     from console.venue.web import create_board_app
+    from console.web.server import run_until_stopped
 
     if not TOPIC_NAME.fullmatch(args.venue):
         raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
@@ -74,18 +73,11 @@ def cmd_venue(args: argparse.Namespace) -> int:
     print(f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
           f"(broker {args.broker}:{args.broker_port}, results in {results_path})", flush=True)
     print(f"tabletop: organiser PIN {pin}", flush=True)
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)  # systemd's stop: close the results file cleanly
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        server.close()
+    def close_board() -> None:  # the results file is closed cleanly on systemd's stop too
         board.stop()
         board.results.close()
+
+    run_until_stopped(server, close_board)
     return 0
 

@@ -14,7 +14,7 @@ import socket
 import sys
 from collections.abc import Callable
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 
 from flask import Flask
 from waitress.adjustments import Adjustments
@@ -108,6 +108,11 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     for line in greeting(hub, server.effective_port):
         print(f"tabletop: {line}", file=out)
     out.flush()
+    run_until_stopped(server, hub.stop)
+
+
+def run_until_stopped(server: Any, then: Callable[[], object]) -> None:
+    """Serve until Ctrl-C or SIGTERM (systemd's stop), then close the server and run ``then``."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
@@ -120,5 +125,5 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     finally:
         signal.signal(signal.SIGTERM, previous)
         server.close()
-        hub.stop()
+        then()
 
