@@ -6,14 +6,13 @@ test-artifacts/."""
 from __future__ import annotations
 
 import shutil
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.browser import ARTIFACTS, close_chromium, open_chromium
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from waitress.server import create_server  # type: ignore[import-untyped]
@@ -26,9 +25,6 @@ from tests.venue.conftest import MakeHub, need, venue_config, wait_for
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PIN = "1357"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync")
 
 
 @pytest.fixture
@@ -47,28 +43,15 @@ def board_url(broker: LocalBroker, tmp_path: Path) -> Iterator[str]:
 def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
     need("chromium", shutil.which("chromium") and shutil.which("chromedriver"))
     drivers: list[webdriver.Chrome] = []
-    profiles: list[str] = []
 
     def open_browser(phone: bool) -> webdriver.Chrome:
-        options = webdriver.ChromeOptions()
-        for flag in FLAGS:
-            options.add_argument(flag)
-        profiles.append(tempfile.mkdtemp(prefix="tabletop-chromium-"))
-        options.add_argument(f"--user-data-dir={profiles[-1]}")
-        if phone:
-            options.add_experimental_option("mobileEmulation",
-                                            {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
-        else:
-            options.add_argument("--window-size=1600,900")
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        drivers.append(webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options))
+        drivers.append(open_chromium(shutil.which("chromium") or "/usr/bin/chromium",
+                                     shutil.which("chromedriver") or "chromedriver", phone))
         return drivers[-1]
 
     yield open_browser
     for driver in drivers:
-        driver.quit()
-    for profile in profiles:
-        shutil.rmtree(profile, ignore_errors=True)
+        close_chromium(driver)
 
 
 def hub_x(driver: webdriver.Chrome, hub: str) -> float:

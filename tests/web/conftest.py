@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.browser import close_chromium, open_chromium
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 from console.hub.config import HubConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
@@ -20,8 +18,6 @@ from console.web.hub_process import HubProcess
 from console.web.sse_client import Message, parse_messages
 
 ORIGIN = {"Origin": "http://localhost"}
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
 
 
 def hub_config(
@@ -107,17 +103,8 @@ def hub_process() -> Iterator[Callable[..., HubProcess]]:
 @pytest.fixture
 def screen(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
     """A headless Chromium showing pages at 1366x768, a TV's table screen."""
-    chromium = require_program("chromium", "chromium-browser")
-    chromedriver = require_program("chromedriver")
-    profile = tempfile.mkdtemp(prefix="tabletop-chromium-")
-    options = webdriver.ChromeOptions()
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.binary_location = chromium
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver = open_chromium(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})
     yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    close_chromium(driver)

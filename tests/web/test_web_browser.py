@@ -4,32 +4,19 @@ Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import ARTIFACTS, close_chromium, open_chromium
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
 Browser = Callable[..., webdriver.Chrome]
 
 
@@ -39,30 +26,15 @@ def browser(require_program: Callable[..., str]) -> Iterator[Browser]:
     chromium = require_program("chromium", "chromium-browser")
     chromedriver = require_program("chromedriver")
     drivers: list[webdriver.Chrome] = []
-    profiles: list[str] = []
 
     def open_browser(phone: bool = False) -> webdriver.Chrome:
-        options = webdriver.ChromeOptions()
-        for flag in CHROMIUM_FLAGS:
-            options.add_argument(flag)
-        profiles.append(tempfile.mkdtemp(prefix="tabletop-chromium-"))
-        options.add_argument(f"--user-data-dir={profiles[-1]}")
-        if phone:
-            options.add_experimental_option(
-                "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}}
-            )
-        else:
-            options.add_argument("--window-size=1600,900")
-        options.binary_location = chromium
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        driver = open_chromium(chromium, chromedriver, phone)
         drivers.append(driver)
         return driver
 
     yield open_browser
     for driver in drivers:
-        driver.quit()
-    for profile in profiles:
-        shutil.rmtree(profile, ignore_errors=True)
+        close_chromium(driver)
 
 
 def page_state(driver: webdriver.Chrome) -> Any:

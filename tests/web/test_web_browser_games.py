@@ -6,16 +6,14 @@ that fit. Screenshots of each go to test-artifacts/ (docs/game-night.md shows th
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import ARTIFACTS, close_chromium, open_chromium
 from helpers.log_words import is_dump, raw_ids
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -24,17 +22,6 @@ from console.web.hub_process import HubProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
 SCREENS = {"1366x768": (1366, 768), "1920x1080": (1920, 1080)}
 PHONE = (390, 844)
 GAMES = ("wisteria", "wheels", "watch")
@@ -114,10 +101,7 @@ _drivers: dict[str, webdriver.Chrome] = {}
 def _quit_browsers() -> Iterator[None]:
     yield
     for driver in _drivers.values():
-        profile = driver.capabilities.get("chrome", {}).get("userDataDir")
-        driver.quit()
-        if profile:
-            shutil.rmtree(profile, ignore_errors=True)
+        close_chromium(driver)
     _drivers.clear()
 
 
@@ -127,14 +111,8 @@ def browsers(require_program: Callable[..., str]) -> dict[str, webdriver.Chrome]
     chromium = require_program("chromium", "chromium-browser")
     chromedriver = require_program("chromedriver")
     for name in ("screen", "phone"):
-        if name in _drivers:
-            continue
-        options = webdriver.ChromeOptions()
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='tabletop-chromium-')}")
-        options.binary_location = chromium
-        _drivers[name] = webdriver.Chrome(service=Service(chromedriver), options=options)
+        if name not in _drivers:
+            _drivers[name] = open_chromium(chromium, chromedriver)
     return _drivers
 
 
