@@ -39,7 +39,7 @@ def tid(hub: Hub) -> int:
      "Options: Rules of the Watch has no option 'victory' (options: "),
     ({"game": "wisteria", "options": {"victory": "speed"}}, "Options: option 'victory' must be one of "),
     ({"game": "wisteria", "options": "victory"}, "Options: give key=value pairs"),
-    ({"game": "wisteria", "bot": "smart"}, "Bot: choose one of heuristic, random"),
+    ({"game": "wisteria", "bot": "smart"}, "Bot: choose one of easy, normal, hard"),
     ({"game": "wisteria", "chance": "dice"}, "Chance: choose one of virtual, physical"),
     ({"game": "wisteria", "seed": 2**70}, "Seed: give a whole number of at most 18 digits"),
 ])
