@@ -164,21 +164,34 @@ def mutated_source(source: str, mutant: Mutant) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
-    """True if the tests catch ``mutant`` (fail, error or hang)."""
+def _copy_of_the_repository(folder: Path) -> None:
+    """The ``console`` package copied into ``folder``, and every other top-level entry linked
+    beside it: the package finds firmware/ and hardware/ next to itself, as in a checkout."""
+    shutil.copytree(ROOT / "console", folder / "console", ignore=shutil.ignore_patterns("__pycache__"))
+    for entry in ROOT.iterdir():
+        if entry.name != "console" and not entry.name.startswith("."):
+            (folder / entry.name).symlink_to(entry)
+
+
+def _test_run(module: Path, tests: list[str], text: str,
+              timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """The tests run against a copy of the package in which ``module`` reads ``text``."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
-        copy = Path(folder) / "console"
-        shutil.copytree(ROOT / "console", copy, ignore=shutil.ignore_patterns("__pycache__"))
-        (Path(folder) / module.relative_to(ROOT)).write_text(mutated_source(source, mutant))
+        _copy_of_the_repository(Path(folder))
+        (Path(folder) / module.relative_to(ROOT)).write_text(text)
         env = {**os.environ, "PYTHONPATH": folder, "PYTHONDONTWRITEBYTECODE": "1"}
         # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
         command = [sys.executable, "-P", "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                    "-p", "no:randomly", "--no-header", *tests]
-        try:
-            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return True
-        return done.returncode != 0
+        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+
+
+def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
+    """True if the tests catch ``mutant`` (fail, error or hang)."""
+    try:
+        return _test_run(module, tests, mutated_source(source, mutant), timeout).returncode != 0
+    except subprocess.TimeoutExpired:
+        return True
 
 
 def _targets() -> dict[str, list[str]]:
@@ -223,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [m for m in chosen if int(first) <= m.line <= int(last or first)]
     if args.sample > 1:
         chosen = chosen[:: args.sample]
+    # Tests that fail with no mutant in place would count every mutant as caught.
+    clean = _test_run(module, tests, source, args.timeout)
+    if clean.returncode != 0:
+        tail = clean.stdout.decode(errors="replace").strip().splitlines()[-3:]
+        print(f"mutate: the tests fail on the unmutated copy of {name}, so nothing can be measured:")
+        print("\n".join(tail))
+        return 2
     known = equivalents(name)
     survivors, equivalent, caught = [], [], 0
     for index, (mutant, killed) in enumerate(_iter_results(module, tests, chosen, source, args.jobs,
