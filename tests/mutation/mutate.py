@@ -24,7 +24,7 @@ import tempfile
 import tomllib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,10 +44,13 @@ class Mutant:
     line: int
     kind: str
     original: str
+    repeat: int = 1  # the second, third... mutant of one line with the same kind and text
 
     @property
     def key(self) -> str:
-        return f"{self.line}:{self.kind}:{self.original}"
+        # `f(x[0], 0)` has two "0" mutants on one line: the second is keyed ...:0#2
+        suffix = f"#{self.repeat}" if self.repeat > 1 else ""
+        return f"{self.line}:{self.kind}:{self.original}{suffix}"
 
 
 class _Walker(ast.NodeTransformer):
@@ -156,7 +159,13 @@ def mutants(source: str) -> list[Mutant]:
     walker = _Walker(source)
     walker.visit(ast.parse(source))
     skipped = _skipped_lines(source)
-    return [mutant for mutant in walker.found if mutant.line not in skipped]
+    seen: dict[str, int] = {}
+    found = []
+    for mutant in walker.found:
+        if mutant.line not in skipped:
+            seen[mutant.key] = seen.get(mutant.key, 0) + 1
+            found.append(replace(mutant, repeat=seen[mutant.key]))
+    return found
 
 
 def mutated_source(source: str, mutant: Mutant) -> str:

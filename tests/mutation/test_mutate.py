@@ -45,6 +45,11 @@ def test_mutant_keys_are_stable_and_name_the_line() -> None:
     assert "7:flip-comparison:value < low" in first
 
 
+def test_two_alike_mutants_on_one_line_have_different_keys() -> None:
+    keys = [m.key for m in mutate.mutants("def f(x):\n    return max(x[0], 0)\n") if m.kind == "number+1"]
+    assert keys == ["2:number+1:0", "2:number+1:0#2"]
+
+
 def _seat_text_lines() -> str:
     import inspect
 
