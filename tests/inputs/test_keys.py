@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
+
+import pytest
 
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import ButtonPressed, ButtonReleased, Key
@@ -158,6 +161,12 @@ def test_the_first_repeat_comes_exactly_at_the_delay_and_none_between_intervals(
     assert events.drain() == [ButtonPressed(1, Key.UP, repeat=True, source="test")]
 
 
+def test_a_timing_is_a_frozen_value_that_trackers_may_share() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TIMING.bounce_s = 1.0  # type: ignore[misc]
+    assert hash(KeyTiming()) == hash(KeyTiming())
+
+
 def test_the_timing_given_is_the_timing_used(clock) -> None:
     keys, _events = tracker(clock, EXACT)
     assert keys.timing is EXACT
@@ -196,6 +205,7 @@ def test_the_ticker_has_ended_when_stop_returns(clock) -> None:
         threading.Event().wait(0.001)
     ticker.stop()
     assert not ticker._thread.is_alive()
+    assert ticker._thread.daemon  # a ticker never holds the process open at exit
 
 
 def test_a_ticker_stopped_from_its_own_tick_ends_without_an_error(monkeypatch) -> None:

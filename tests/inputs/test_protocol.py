@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from console.inputs import protocol
+from console.inputs.firmware import load_firmware_module
 from console.inputs.lines import OVERLONG, LineBuffer
 from console.inputs.protocol import BadFrame, encode, parse_line
 
@@ -51,6 +52,12 @@ def test_every_lenient_vector_is_accepted_and_encodes_to_its_canonical_line(vect
 def test_free_text_is_percent_quoted_on_the_wire(vector: dict) -> None:
     assert protocol.quote_text(vector["text"]) == vector["wire"]
     assert protocol.unquote_text(vector["wire"]) == vector["text"]
+
+
+def test_the_hub_speaks_the_protocol_version_the_document_and_the_firmware_name() -> None:
+    title = (Path(__file__).parents[2] / "hardware" / "protocol.md").read_text().splitlines()[0]
+    assert title == f"# The pod line protocol, version {protocol.PROTOCOL_VERSION}"
+    assert protocol.PROTOCOL_VERSION == load_firmware_module("pod_core").PROTOCOL == 1
 
 
 def test_the_checksum_is_the_xor_of_the_body_in_two_uppercase_hex_digits() -> None:
