@@ -4,6 +4,9 @@ the firmware over a real pty; here each limit and count is hit exactly.)"""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 import serial  # type: ignore[import-untyped]
 
 from console.inputs import protocol
@@ -44,6 +47,8 @@ def test_reopening_the_port_forgets_the_hello_so_frames_wait_for_a_new_one(clock
     hub.source.opened()
     hub.feed(CardSeen(1, 1, "DEADBEEF"))
     assert hub.source.stats["before_hello"] == 1 and hub.events.drain()[1:] == []
+    hub.hello()
+    assert hub.source.hello is not None
     hub.source.lost("port lost")
     assert hub.source.hello is None
 
@@ -158,3 +163,14 @@ def test_a_line_scanner_reads_at_9600_baud_and_takes_a_code_again_once_the_guard
     scanner.handle_line(b"card:1")
     assert [event.text for event in events.drain()] == ["card:1", "card:1"]  # type: ignore[union-attr]
     assert scanner.stats["scans"] == 2 and scanner.stats["repeats"] == 1
+
+
+def test_a_scanner_line_with_control_characters_is_reported_by_its_first_40_characters(
+    clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    scanner = LineScannerSource("loop://", EventQueue().post, seat=3, name="qr", clock=clock)
+    line = "\x07" + "x" * 99
+    with caplog.at_level(logging.WARNING, logger="console.inputs"):
+        scanner.handle_line(line.encode())
+    assert caplog.records[-1].getMessage() == f"qr: a line with control characters: {line[:40]!r}"
+    assert scanner.stats["garbled"] == 1
