@@ -174,3 +174,60 @@ def test_a_scanner_line_with_control_characters_is_reported_by_its_first_40_char
         scanner.handle_line(line.encode())
     assert caplog.records[-1].getMessage() == f"qr: a line with control characters: {line[:40]!r}"
     assert scanner.stats["garbled"] == 1
+
+
+def test_a_pod_silent_for_exactly_the_timeout_is_not_yet_lost(clock) -> None:
+    hub = Hub(clock)
+    hub.source.opened()
+    hub.hello()
+    clock.advance(3.0)
+    hub.source.idle(clock())
+    assert hub.source.connected
+
+
+def test_a_lost_pod_holds_no_key_down(clock) -> None:
+    hub = Hub(clock)
+    hub.hello(seq=0)
+    hub.feed(protocol.ButtonFrame(1, "UP", True))
+    hub.source.lost("port lost")
+    hub.events.drain()
+    clock.advance(2.0)
+    hub.source.keys.tick()
+    assert hub.events.drain() == []
+
+
+def test_a_card_kept_across_a_reboot_is_removed_when_it_leaves(clock) -> None:
+    hub = Hub(clock)
+    hub.hello(seq=0)
+    hub.feed(CardSeen(1, 1, "AAAAAAAA"))
+    hub.hello(seq=1, boot=OTHER_BOOT)
+    hub.feed(CardSeen(1, 1, "AAAAAAAA"), CardGone(2, 1))
+    assert hub.events.drain()[-1] == CardRemoved(2, "AAAAAAAA", "pod", 1)
+    assert hub.source.stats["kept_across_reboot"] == 1
+
+
+def test_one_event_lost_is_counted(clock) -> None:
+    hub = Hub(clock)
+    hub.hello(seq=0)
+    hub.feed(CardSeen(1, 1, "AAAAAAAA"), PodError(1, "LOST", "3"))
+    assert hub.source.stats["lost_events"] == 1
+
+
+def test_a_code_read_again_and_again_stays_one_scan_while_each_read_is_within_the_guard(clock) -> None:
+    events = EventQueue()
+    scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock,
+                                same_code_guard_s=0.5)
+    for _ in range(4):
+        scanner.handle_line(b"card:1")
+        clock.advance(0.375)  # 1.5 s in all, but never half a second between two reads
+    assert len(events.drain()) == 1 and scanner.stats["repeats"] == 3
+
+
+def test_a_scanner_line_not_utf8_is_reported_by_its_first_40_bytes(
+    clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    scanner = LineScannerSource("loop://", EventQueue().post, seat=3, name="qr", clock=clock)
+    line = b"\xff" * 100
+    with caplog.at_level(logging.WARNING, logger="console.inputs"):
+        scanner.handle_line(line)
+    assert caplog.records[-1].getMessage() == f"qr: a line that is not UTF-8: {line[:40]!r}"
