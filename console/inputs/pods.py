@@ -230,8 +230,9 @@ class PodSource(SerialSource):
             memory.present[card.reader] = card.uid
             self.stats["kept_across_reboot"] += 1
             return
-        memory.unconfirmed.pop(card.reader, None)
-        previous = memory.present.get(card.reader)
+        # a card believed there before a reboot and replaced meanwhile has left as surely
+        replaced = memory.unconfirmed.pop(card.reader, None)
+        previous = memory.present.get(card.reader, replaced)
         if previous is not None:
             self.post(CardRemoved(seat, previous, self.name, card.reader))
         memory.present[card.reader] = card.uid

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 PROTOCOL_VERSION = 1
-MAX_LINE = 256  # bytes, terminator included; a longer line is refused whole
+MAX_LINE = 256  # bytes of a line with its "\n" (a "\r" before it not counted); longer is refused whole
+MAX_FRAME = MAX_LINE - 1  # so a frame, "$" to checksum, is at most this long
 SEQ_MODULO = 256
 KEYS = ("UP", "DOWN", "OK", "BACK")
 LED_MODES = ("OFF", "ON", "BLINK")
@@ -181,7 +182,8 @@ class PodError(Frame):
     message: str = ""
 
     def fields(self) -> tuple[str, ...]:
-        return (str(self.seq), self.code, quote_text(self.message))
+        base = (str(self.seq), self.code)
+        return (*base, quote_text(self.message)) if self.message else base
 
 
 # Hub -> pod.
@@ -336,22 +338,22 @@ _PARSERS = {
 def parse_line(line: bytes | str) -> Frame:
     """One received line (terminator optional) as a frame; BadFrame says why it is not one."""
     if isinstance(line, bytes):
-        if len(line) > MAX_LINE:
-            raise LineTooLong(f"line of {len(line)} bytes is longer than {MAX_LINE}")
+        line = line.rstrip(b"\r\n")
+        if len(line) > MAX_FRAME:
+            raise LineTooLong(f"line of {len(line)} bytes before its newline is longer than {MAX_FRAME}")
         try:
             text = line.decode("ascii")
         except UnicodeDecodeError:
             raise Garbled("line has bytes that are not ASCII") from None
     else:
-        text = line
-        if len(text) > MAX_LINE:
-            raise LineTooLong(f"line of {len(text)} characters is longer than {MAX_LINE}")
-    text = text.rstrip("\r\n")
+        text = line.rstrip("\r\n")
+        if len(text) > MAX_FRAME:
+            raise LineTooLong(f"line of {len(text)} characters before its newline is longer than {MAX_FRAME}")
     if len(text) < 4 or text[0] != "$" or text[-3] != "*":
         raise Garbled(f"not a frame (expected $BODY*HH): {text[:40]!r}")
     body = text[1:-3]
     if not body.isascii() or "$" in body or "*" in body or not body.isprintable():
-        raise Garbled(f"frame body holds a stray '$', '*' or control character: {text[:40]!r}")
+        raise Garbled(f"frame body holds a stray '$' or '*', or not printable ASCII: {text[:40]!r}")
     expected = checksum(body)
     if text[-2:].upper() != expected:
         raise BadChecksum(f"checksum {text[-2:]!r} does not match the body (expected {expected})")

@@ -5,7 +5,9 @@ both against hardware/protocol_vectors.toml, the same vectors as the hub's parse
 """
 
 HEX = "0123456789ABCDEF"
-MAX_LINE = 256
+MAX_LINE = 256  # bytes of a line with its "\n" (a "\r" before it not counted)
+MAX_FRAME = MAX_LINE - 1  # so a frame, "$" to checksum, is at most this long
+MAX_DIGITS = 10  # a number field: 2**32 - 1 is the widest
 COMMANDS = ("HELLO?", "LED", "BEEP", "RESEND")
 LED_MODES = ("OFF", "ON", "BLINK")
 
@@ -49,7 +51,7 @@ def encode(verb: str, fields: list) -> str:
 def split_frame(line: str) -> list:
     """The verb and raw fields of a well-formed frame; FrameError if the framing is wrong."""
     line = line.rstrip("\r\n")
-    if len(line) > MAX_LINE:
+    if len(line) > MAX_FRAME:
         raise FrameError("too long")
     if len(line) < 4 or line[0] != "$" or line[-3] != "*":
         raise FrameError("garbled")
@@ -63,7 +65,7 @@ def split_frame(line: str) -> list:
 
 
 def _number(text: str, low: int, high: int) -> int:
-    if not text or not text.isdigit() or len(text) > 6:
+    if not text or not text.isdigit() or len(text) > MAX_DIGITS:
         raise FrameError("bad number " + text)
     value = int(text)
     if value < low or value > high:

@@ -49,6 +49,20 @@ def bad_lines(vectors: list) -> list:
     return out
 
 
+def lenient_lines(vectors: list) -> list:
+    out = []
+    for vector in vectors:
+        case = {
+            "name": vector["name"],
+            "split": _attempt(pod_protocol.split_frame, vector["line"]),
+            "canonical": _attempt(pod_protocol.split_frame, vector["canonical"]),
+        }
+        if vector["verb"] in COMMANDS:
+            case["command"] = _attempt(pod_protocol.parse_command, vector["line"])
+        out.append(case)
+    return out
+
+
 def ndef(memories: list) -> list:
     out = []
     for memory_hex in memories:
@@ -176,6 +190,7 @@ def run(input_path: str, output_path: str) -> None:
         "implementation": [sys.implementation.name, list(sys.implementation.version[:3])],
         "frames": frames(vectors["frame"]),
         "bad": bad_lines(vectors["bad"]),
+        "lenient": lenient_lines(vectors["lenient"]),
         "quote": [pod_protocol.quote_text(text) for text in cases["texts"]],
         "checksum": [pod_protocol.checksum(pod_protocol.quote_text(text)) for text in cases["texts"]],
         "ndef": ndef(cases["ndef"]),

@@ -161,7 +161,8 @@ def test_the_interpreter_is_micropython_and_names_its_version(results, micropyth
     assert version == [int(part) for part in micropython.package_version.split(".")[:3]]
 
 
-@pytest.mark.parametrize("part", ["frames", "bad", "quote", "checksum", "ndef", "presence", "debounce"])
+@pytest.mark.parametrize("part", ["frames", "bad", "lenient", "quote", "checksum", "ndef", "presence",
+                                  "debounce"])
 def test_micropython_gives_exactly_what_cpython_gives(results, part: str) -> None:
     assert results["micropython"][part] == results["cpython"][part]
 
@@ -184,8 +185,16 @@ def test_micropython_encodes_and_splits_every_vector_byte_for_byte(results) -> N
 def test_micropython_refuses_every_bad_vector(results) -> None:
     for vector, case in zip(VECTORS["bad"], results["micropython"]["bad"], strict=True):
         assert case["command"][:2] == ["error", "FrameError"], vector["name"]
-        if vector["kind"] in {"garbled", "bad_checksum"}:
+        if vector["kind"] in {"garbled", "bad_checksum", "too_long"}:
             assert case["split"][:2] == ["error", "FrameError"], vector["name"]
+
+
+def test_micropython_accepts_every_lenient_vector(results) -> None:
+    for vector, case in zip(VECTORS["lenient"], results["micropython"]["lenient"], strict=True):
+        assert case["split"][0] == case["canonical"][0] == "ok", vector["name"]
+        assert case["split"][1][0] == vector["verb"], vector["name"]
+        if "command" in case:
+            assert case["command"] == ["ok", [vector["verb"], *vector["values"].values()]], vector["name"]
 
 
 def test_micropython_quotes_text_as_the_hub_does(results) -> None:

@@ -332,3 +332,19 @@ def test_any_pyserial_url_works_here_a_loopback() -> None:
         assert events.get(timeout=WAIT) == CardScanned(2, "DEADBEEF", "", "loop", 1)
     finally:
         source.close()
+
+
+def test_a_pod_speaking_another_protocol_version_is_reported_and_still_connected() -> None:
+    events = EventQueue()
+    source = PodSource("loop://", events.post, name="loop").start()
+    try:
+        assert source.wait_open(WAIT)
+        source.write(protocol.encode(protocol.Hello(0, "pod-9.0.0", 2, "E661", "7F3A", 2, 1)))
+        assert events.get(timeout=WAIT) == PodConnected("loop", "pod-9.0.0", 2, "E661", 2)
+        assert source.stats["protocol_mismatch"] == 1
+        source.write(protocol.encode(protocol.Hello(0, "pod-1.0.0", 1, "E661", "7F3A", 2, 1)))
+        source.write(protocol.encode(protocol.CardSeen(1, 1, "DEADBEEF")))
+        assert events.get(timeout=WAIT) == CardScanned(2, "DEADBEEF", "", "loop", 1)
+        assert source.stats["protocol_mismatch"] == 1  # version 1 is the hub's own: not counted
+    finally:
+        source.close()

@@ -24,7 +24,7 @@ import tempfile
 import tomllib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,10 +44,13 @@ class Mutant:
     line: int
     kind: str
     original: str
+    repeat: int = 1  # the second, third... mutant of one line with the same kind and text
 
     @property
     def key(self) -> str:
-        return f"{self.line}:{self.kind}:{self.original}"
+        # `f(x[0], 0)` has two "0" mutants on one line: the second is keyed ...:0#2
+        suffix = f"#{self.repeat}" if self.repeat > 1 else ""
+        return f"{self.line}:{self.kind}:{self.original}{suffix}"
 
 
 class _Walker(ast.NodeTransformer):
@@ -156,7 +159,13 @@ def mutants(source: str) -> list[Mutant]:
     walker = _Walker(source)
     walker.visit(ast.parse(source))
     skipped = _skipped_lines(source)
-    return [mutant for mutant in walker.found if mutant.line not in skipped]
+    seen: dict[str, int] = {}
+    found = []
+    for mutant in walker.found:
+        if mutant.line not in skipped:
+            seen[mutant.key] = seen.get(mutant.key, 0) + 1
+            found.append(replace(mutant, repeat=seen[mutant.key]))
+    return found
 
 
 def mutated_source(source: str, mutant: Mutant) -> str:
@@ -164,21 +173,34 @@ def mutated_source(source: str, mutant: Mutant) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
-    """True if the tests catch ``mutant`` (fail, error or hang)."""
+def _copy_of_the_repository(folder: Path) -> None:
+    """The ``console`` package copied into ``folder``, and every other top-level entry linked
+    beside it: the package finds firmware/ and hardware/ next to itself, as in a checkout."""
+    shutil.copytree(ROOT / "console", folder / "console", ignore=shutil.ignore_patterns("__pycache__"))
+    for entry in ROOT.iterdir():
+        if entry.name != "console" and not entry.name.startswith("."):
+            (folder / entry.name).symlink_to(entry)
+
+
+def _test_run(module: Path, tests: list[str], text: str,
+              timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """The tests run against a copy of the package in which ``module`` reads ``text``."""
     with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
-        copy = Path(folder) / "console"
-        shutil.copytree(ROOT / "console", copy, ignore=shutil.ignore_patterns("__pycache__"))
-        (Path(folder) / module.relative_to(ROOT)).write_text(mutated_source(source, mutant))
+        _copy_of_the_repository(Path(folder))
+        (Path(folder) / module.relative_to(ROOT)).write_text(text)
         env = {**os.environ, "PYTHONPATH": folder, "PYTHONDONTWRITEBYTECODE": "1"}
         # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
         command = [sys.executable, "-P", "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                    "-p", "no:randomly", "--no-header", *tests]
-        try:
-            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return True
-        return done.returncode != 0
+        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+
+
+def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
+    """True if the tests catch ``mutant`` (fail, error or hang)."""
+    try:
+        return _test_run(module, tests, mutated_source(source, mutant), timeout).returncode != 0
+    except subprocess.TimeoutExpired:
+        return True
 
 
 def _targets() -> dict[str, list[str]]:
@@ -223,6 +245,13 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [m for m in chosen if int(first) <= m.line <= int(last or first)]
     if args.sample > 1:
         chosen = chosen[:: args.sample]
+    # Tests that fail with no mutant in place would count every mutant as caught.
+    clean = _test_run(module, tests, source, args.timeout)
+    if clean.returncode != 0:
+        tail = clean.stdout.decode(errors="replace").strip().splitlines()[-3:]
+        print(f"mutate: the tests fail on the unmutated copy of {name}, so nothing can be measured:")
+        print("\n".join(tail))
+        return 2
     known = equivalents(name)
     survivors, equivalent, caught = [], [], 0
     for index, (mutant, killed) in enumerate(_iter_results(module, tests, chosen, source, args.jobs,

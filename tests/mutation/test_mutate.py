@@ -45,6 +45,11 @@ def test_mutant_keys_are_stable_and_name_the_line() -> None:
     assert "7:flip-comparison:value < low" in first
 
 
+def test_two_alike_mutants_on_one_line_have_different_keys() -> None:
+    keys = [m.key for m in mutate.mutants("def f(x):\n    return max(x[0], 0)\n") if m.kind == "number+1"]
+    assert keys == ["2:number+1:0", "2:number+1:0#2"]
+
+
 def _seat_text_lines() -> str:
     import inspect
 
@@ -72,3 +77,29 @@ def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, cap
     out = capsys.readouterr().out
     assert status == 0, out
     assert "0 survived" in out and "score net of equivalents 100.0 %" in out
+
+
+def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_caught(
+    tmp_path: Path, capsys
+) -> None:
+    broken = tmp_path / "test_broken.py"
+    broken.write_text("def test_it():\n    assert False\n")
+    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(broken)])
+    out = capsys.readouterr().out
+    assert status == 2
+    assert "fail on the unmutated copy" in out and "caught" not in out
+
+
+def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_path: Path, capsys) -> None:
+    needs_firmware = tmp_path / "test_firmware.py"
+    needs_firmware.write_text(
+        "from console.games.core import seat_text\nfrom console.inputs import pins\n"
+        "from console.inputs.firmware import load_firmware_module\n\ndef test_it():\n"
+        "    load_firmware_module('pod_protocol')\n    assert pins.DEFAULT_PIN_FILE.exists()\n"
+        "    assert seat_text(0) == 'chance' and seat_text(3) == '3'\n"
+    )
+    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests",
+                          str(needs_firmware)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "0 survived" in out
