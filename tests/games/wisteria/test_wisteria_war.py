@@ -207,3 +207,33 @@ def test_the_player_on_the_left_skips_eliminated_seats(play: Callable[..., Play]
     table.do("1:retreat", "3:retreat").settle()
     assert table.state.won[3] == counts(5, 4, 2)  # kept 5 + face-down 4, plus seat 1's sacrifice 2
     assert table.state.won[1] == counts(4, 1, 3, 5, 6, 1)
+
+
+# The War's events, as the table screen tells them
+
+def war_events(table: Play) -> list[tuple[str, dict[str, Any]]]:
+    shown = ("war", "choices", "war_again", "kept", "war_won", "no_winner", "reevaluated")
+    return [(event.kind, dict(event.data)) for event in table.events if event.kind in shown]
+
+
+def test_a_war_tells_the_tie_the_choices_what_a_retreater_keeps_and_the_prize(
+        play: Callable[..., Play]) -> None:
+    decks = {1: ["5", "1", "6", "4"], 2: ["5", "1", "2", "4"], 3: ["5", "1", "3", "4"]}
+    table = play(3, decks).do("1:battle", "2:battle", "3:retreat").settle()
+    assert war_events(table) == [
+        ("war", {"seats": (1, 2, 3), "strength": 5}),
+        ("choices", {"battle": (1, 2), "retreat": (3,)}),
+        ("kept", {"seat": 3, "cards": 2}),
+        ("war_won", {"seat": 1, "cards": 7, "face_down": {"1": (1,), "2": (1,), "3": (1,)}}),
+    ]
+
+
+def test_a_war_nobody_wins_tells_where_each_sacrifice_went(play: Callable[..., Play]) -> None:
+    table = play(3, {1: ["5", "1", "2", "4"], 2: ["5", "1", "6", "4"], 3: ["3", "4"]})
+    table.do("1:retreat", "2:retreat").settle()
+    assert war_events(table) == [
+        ("war", {"seats": (1, 2), "strength": 5}),
+        ("choices", {"battle": (), "retreat": (1, 2)}),
+        ("no_winner", {"passed": ({"from": 1, "to": 2, "cards": 1}, {"from": 2, "to": 3, "cards": 1}),
+                       "face_down": {"1": (1,), "2": (1,)}}),
+    ]
