@@ -31,6 +31,7 @@ def check_action(before: WisteriaState, action: Action, events: Sequence[Event],
     """``after`` is ``before`` with ``action`` applied, giving ``events``: the table's invariants
     hold after it, and the War events it gave agree with the cards and seats they name."""
     check_table(after)
+    _check_card_event(before, action, events)
     _check_war_events(before, action, events, after)
 
 
@@ -131,18 +132,34 @@ def _check_war_in_progress(state: WisteriaState) -> None:
         assert set(state.pending) <= set(members) and state.pending, "a War step waits for nobody"
 
 
+def _check_card_event(before: WisteriaState, action: Action, events: Sequence[Event]) -> None:
+    """A card placed is told first, as the step it was asked for: the round's card and a battle
+    card or a sacrifice face up, with the card; a face-down card without it (R-10)."""
+    if not isinstance(action, Draw | FaceDown):
+        return
+    seat, card = action.owner, action.strength
+    if before.step is FACE_DOWN:
+        expected = Event("face_down", {"seat": seat})
+    elif before.step is WAR:
+        kind = "sacrifice" if before.choice[seat] == RETREAT else "battle_card"
+        expected = Event(kind, {"seat": seat, "card": card})
+    else:
+        expected = Event("draw", {"seat": seat, "card": card})
+    assert events and (events[0].kind, dict(events[0].data)) == (expected.kind, dict(expected.data)), events
+
+
 def _check_war_events(before: WisteriaState, action: Action, events: Sequence[Event],
                       after: WisteriaState) -> None:
     """War events name what happened: the tie (war, war_again, reevaluated), the prize (war_won,
     kept) and, with no winner, each card passed to the left."""
     placed = isinstance(action, Draw | FaceDown)
-    owner = getattr(action, "owner", 0)
+    owner, strength = getattr(action, "owner", 0), getattr(action, "strength", 0)
     round_card = before.round_card[:]
     battle = {seat: cards[-1] for seat, cards in enumerate(before.battle) if cards}
     if placed and before.step is REVEAL:
-        round_card[owner] = action.strength  # type: ignore[attr-defined]
+        round_card[owner] = strength
     if isinstance(action, Draw) and before.step is WAR and before.choice[owner] == BATTLE:
-        battle[owner] = action.strength
+        battle[owner] = strength
     centre = before.in_play() + (1 if placed else 0)
     gained = {seat: after.owned(seat) - before.owned(seat) + (1 if placed and seat == owner else 0)
               for seat in _seats(before)}

@@ -190,3 +190,27 @@ def test_a_re_evaluation_names_the_seats_left_and_their_best_card(play: Callable
     assert wars == [("war", {"seats": (1, 2), "strength": 5}),
                     ("reevaluated", {"seats": (3, 4), "strength": 3}),
                     ("war", {"seats": (3, 4), "strength": 3})]
+
+
+def test_a_re_evaluation_tie_between_battlers_a_repeat_left_behind_is_a_fresh_war(
+        play: Callable[..., Play]) -> None:
+    # P-11 then P-12: all battle on 5; A and B's 6s beat C and D's 2s, then A and B cannot repeat.
+    # Re-evaluated, C and D tie on 5: a new War, first tie again (Retreat allowed, nobody has
+    # chosen), their earlier War cards staying in play as the prize.
+    decks = {1: ["5", "1", "6"], 2: ["5", "1", "6"], 3: ["5", "1", "2", "3", "6", "2"],
+             4: ["5", "1", "2", "4", "1", "2"]}
+    table = play(4, decks).do("1:battle", "2:battle", "3:battle", "4:battle").settle()
+    state = table.state
+    assert eliminations(table) == [1, 2] and state.wars == 2
+    assert state.phase_name == "declare" and state.to_act == (3, 4) and state.view(None)["retreat_allowed"]
+    assert state.choice[3:] == [0, 0] and not state.declared and state.battlers == state.retreaters == []
+    assert state.spent[3] == state.spent[4] == [1, 2] and state.battle[3] == state.battle[4] == []
+    assert state.face_down[3:] == [[3], [4]] and state.in_play() == 14
+    table.do("3:battle", "4:battle", "chance:draw 3 6", "chance:draw 4 1")
+    assert state.won[3] == counts(5, 5, 5, 5, 1, 1, 1, 1, 6, 6, 2, 2, 3, 4, 6, 1)
+
+
+def test_every_war_is_counted_once_however_often_it_repeats(play: Callable[..., Play]) -> None:
+    table = play(2, {1: ["4", "2", "5", "1", "3"], 2: ["4", "6", "5", "3", "2"]})
+    table.do("1:battle", "2:battle").settle()
+    assert table.state.wars == 1 and table.state.retreats == 0
