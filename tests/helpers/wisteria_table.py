@@ -161,6 +161,11 @@ def _check_war_events(before: WisteriaState, action: Action, events: Sequence[Ev
     if isinstance(action, Draw) and before.step is WAR and before.choice[owner] == BATTLE:
         battle[owner] = strength
     centre = before.in_play() + (1 if placed else 0)
+    if placed and before.step is REVEAL and before.pending == [owner]:  # the round's last card
+        top = max(round_card[seat] for seat in before.in_round)
+        tied = [seat for seat in before.in_round if round_card[seat] == top]
+        won = [dict(event.data) for event in events if event.kind == "round_won"]
+        assert won == ([] if len(tied) > 1 else [{"seat": tied[0], "cards": len(before.in_round)}]), events
     gained = {seat: after.owned(seat) - before.owned(seat) + (1 if placed and seat == owner else 0)
               for seat in _seats(before)}
     eliminated: set[Seat] = set()

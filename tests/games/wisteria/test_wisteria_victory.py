@@ -127,3 +127,13 @@ def test_a_player_holding_every_card_wins_whatever_the_victory_condition(play: C
         table = play(2, {1: ["5", "6"], 2: ["3"]}, victory=victory).do("chance:draw 1 5", "chance:draw 2 3")
         outcome = table.state.outcome()
         assert outcome is not None and outcome.winners == (1,) and "Total Control" in outcome.reason
+
+
+def test_time_up_after_a_first_card_of_the_round_waits_for_the_round(play: Callable[..., Play]) -> None:
+    # a round has begun once a card is turned; time-up then waits for it to resolve.
+    table = play(2, {1: ["5", "1", "1"], 2: ["3", "1", "2"]}, victory="time_limit")
+    table.do("chance:draw 1 5", "chance:time-up")
+    assert table.state.outcome() is None and table.state.pending == [2]
+    table.do("chance:draw 2 3")
+    outcome = table.state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
