@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from console.games.core import CHANCE, IllegalAction
-from console.games.wisteria.actions import TIME_UP
+from console.games.wisteria.actions import TIME_UP, TimeUp
 from console.games.wisteria.game import WisteriaGame
 
 Play = Any
@@ -137,3 +137,11 @@ def test_time_up_after_a_first_card_of_the_round_waits_for_the_round(play: Calla
     table.do("chance:draw 2 3")
     outcome = table.state.outcome()
     assert outcome is not None and outcome.winners == (1,)
+
+
+def test_time_up_in_a_seats_name_is_refused(game: WisteriaGame) -> None:
+    # Time-up is heard out of turn, so a seat's would reach the rule: only the table's clock says it.
+    state = game.new(2, 0, {"victory": "time_limit"})
+    with pytest.raises(IllegalAction, match="time-up is the table's clock speaking, written chance:time-up"):
+        state.apply(TimeUp(1))
+    assert not state.time_up and state.outcome() is None
