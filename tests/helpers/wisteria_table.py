@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from console.games.core import Action, Event, Seat, State
+from console.games.core import CHANCE, Action, Event, Seat, State
 from console.games.wisteria.actions import Draw, FaceDown
 from console.games.wisteria.rules.piles import DEALT, SHUFFLED, STACKED
 from console.games.wisteria.rules.steps import BATTLE, DECLARE, FACE_DOWN, OVER, RETREAT, REVEAL, TALLY, WAR
@@ -31,6 +31,9 @@ def check_action(before: WisteriaState, action: Action, events: Sequence[Event],
     """``after`` is ``before`` with ``action`` applied, giving ``events``: the table's invariants
     hold after it, and the War events it gave agree with the cards and seats they name."""
     check_table(after)
+    outcome = after.outcome()
+    if outcome is not None and before.outcome() is None:
+        assert (events[-1].kind, dict(events[-1].data)) == ("game_over", outcome.to_json()), events
     _check_card_event(before, action, events)
     _check_war_events(before, action, events, after)
 
@@ -95,6 +98,7 @@ def _check_no_war(state: WisteriaState) -> None:
     """Between Wars nothing of the last one is left: no contenders, choices, War cards or flags."""
     assert state.members == state.battlers == state.retreaters == [], "a finished War's seats remain"
     if state.step is OVER:
+        assert state.outcome() is not None and state.pending == [] and state.to_act == ()
         return  # a game may end inside a War (R-5: everyone ran out), its cards left in the centre
     assert not any(state.choice), "a finished War's choices remain"
     assert not state.declared and state.first_tie, "a finished War's flags remain"
@@ -103,10 +107,12 @@ def _check_no_war(state: WisteriaState) -> None:
         assert state.sacrifice[seat] == 0, f"seat {seat}'s sacrifice outlived its War"
         revealed = seat in state.in_round and seat not in state.pending and state.step is REVEAL
         assert bool(state.round_card[seat]) == revealed, f"seat {seat}'s round card"
+    assert state.to_act == (CHANCE,) and state.outcome() is None, "the table waits for no card"
     if state.step is REVEAL:
         assert state.in_round == state.active and set(state.pending) <= set(state.active)
     else:
-        assert state.step is TALLY
+        assert state.step is TALLY and state.untallied is not None and state.pending
+        assert all(state.untallied[seat] > 0 and state.draw_kind[seat] == DEALT for seat in state.pending)
 
 
 def _check_war_in_progress(state: WisteriaState) -> None:
