@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from console.games.core import CHANCE, Action, Event, Seat, State
 from console.games.wisteria.actions import Draw, FaceDown
-from console.games.wisteria.rules.piles import DEALT, SHUFFLED, STACKED
+from console.games.wisteria.rules.piles import DEALT, SHUFFLED, STACKED, total_weight
 from console.games.wisteria.rules.steps import BATTLE, DECLARE, FACE_DOWN, OVER, RETREAT, REVEAL, TALLY, WAR
 from console.games.wisteria.state import WisteriaState
 
@@ -71,6 +71,10 @@ def _check_piles(state: WisteriaState) -> None:
             assert all(1 <= card <= 6 for card in cards), f"seat {seat} has a blank card in play"
     tallied = sum(sum(counts) for counts in state.tallied) if state.tallied is not None else 0
     assert dealt == state.pool_total + tallied, "the dealt piles and the unseen pool disagree"
+    if state.step.card is not None and state.pending:
+        # sample_chance draws from total_weight; it must be the weight chance_outcomes gives.
+        weights = sum(weight for _, weight in state.chance_outcomes())
+        assert total_weight(state, state.pending[0]) == weights, "sample_chance and chance_outcomes differ"
 
 
 def _check_eliminated(state: WisteriaState) -> None:

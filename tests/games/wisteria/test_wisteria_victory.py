@@ -162,3 +162,13 @@ def test_a_war_ended_by_a_choice_hands_the_tally_to_chance(play: Callable[..., P
     assert outcome is not None and outcome.winners == (1,) and outcome.scores == (20.0, 0.0, 3.0)
     assert table.events[-1].kind == "game_over" and dict(table.events[-1].data) == outcome.to_json()
     assert state.pending == [] and state.to_act == ()
+
+
+def test_power_score_counts_a_reshuffled_draw_pile(play: Callable[..., Play]) -> None:
+    # A wins round 1 (5 and 3), turns its won pile over as its draw pile, and wins round 2 with
+    # the 5: at the round limit A holds a won 5 and 4 and, in its reshuffled pile, the 3.
+    table = play(2, {1: ["5"], 2: ["3", "4", "1"]}, victory="power_score", round_limit=2)
+    table.do("chance:draw 1 5", "chance:draw 2 3", "chance:draw 1 5", "chance:draw 2 4")
+    assert table.state.shuffled[1] == [0, 0, 0, 1, 0, 0, 0]
+    outcome = table.state.outcome()
+    assert outcome is not None and outcome.scores == (12.0, 1.0) and outcome.winners == (1,)
