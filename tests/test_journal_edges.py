@@ -212,3 +212,32 @@ def test_closing_twice_is_harmless(tmp_path: Path) -> None:
     os.fstat(other)  # still open: the second close closed nothing else
     os.close(other)
     assert open_handles() <= before
+
+
+def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path) -> None:
+    path = tmp_path / ("x" * 300) / "journal.db"  # a name longer than any file system allows
+    with pytest.raises(JournalError, match=r"cannot make its folder .*create it or choose another"):
+        Journal(path)
+
+
+def test_a_read_only_folder_or_file_is_refused_before_sqlite_sees_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tests may run as root, whom no mode stops, so the permission answer is forged.
+    path = tmp_path / "j.db"
+    Journal(path).close()
+    monkeypatch.setattr(os, "access", lambda where, mode: False)
+    with pytest.raises(JournalError, match=r"its folder .* is read-only; make it writable"):
+        Journal(path)
+    monkeypatch.setattr(os, "access", lambda where, mode: Path(where) != path)
+    with pytest.raises(JournalError, match=r"j.db is read-only; make it writable \(chmod u\+rw\)"):
+        Journal(path)
+
+
+def test_a_file_that_cannot_be_opened_is_named_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(JournalError, match=r"cannot open it \(Permission denied\); check the file"):
+        Journal(tmp_path / "j.db")
