@@ -74,9 +74,8 @@ def test_an_empty_write_ahead_log_beside_an_empty_file_is_nothing(tmp_path: Path
         Journal(one_byte)
 
 
-def test_a_newer_schema_held_only_in_the_write_ahead_log_is_refused(tmp_path: Path) -> None:
-    # The main file's header still says schema 1; the un-checkpointed WAL says 2.
-    path = tmp_path / "j.db"
+def newer_in_its_wal(path: Path) -> Path:
+    """A journal killed just after a newer console raised its schema version in the WAL."""
     Journal(path).close()
     child = textwrap.dedent(f"""
         import os, sqlite3
@@ -86,6 +85,12 @@ def test_a_newer_schema_held_only_in_the_write_ahead_log_is_refused(tmp_path: Pa
         os._exit(0)
         """)
     subprocess.run([sys.executable, "-c", child], check=True)
+    return path
+
+
+def test_a_newer_schema_held_only_in_the_write_ahead_log_is_refused(tmp_path: Path) -> None:
+    # The main file's header still says schema 1; the un-checkpointed WAL says 2.
+    path = newer_in_its_wal(tmp_path / "j.db")
     assert path.read_bytes()[60:64] == SCHEMA_VERSION.to_bytes(4, "big")
     with pytest.raises(JournalError, match=r"newer tabletop console \(journal schema 2"):
         Journal(path)
@@ -184,17 +189,18 @@ def test_a_file_deep_in_the_path_is_named_as_what_blocks_the_folder(tmp_path: Pa
 def test_no_open_that_is_refused_leaves_a_handle_behind(tmp_path: Path) -> None:
     garbled = tmp_path / "garbled.db"
     garbled.write_bytes(bytes(range(256)) * 8)
+    newer = newer_in_its_wal(tmp_path / "newer.db")  # refused after SQLite has opened it
     held = tmp_path / "held.db"
     Journal(held).close()
     holder = sqlite3.connect(held, isolation_level=None, timeout=0)
     holder.execute("BEGIN EXCLUSIVE")
     try:
         Journal(tmp_path / "warm.db").close()  # the first open loads what later ones reuse
-        for path in (garbled, held):  # SQLite keeps a closed handle while this process locks the file
+        for path in (garbled, newer, held):  # SQLite keeps a closed handle while this process locks it
             with pytest.raises(JournalError):
                 Journal(path)
         before = open_handles()
-        for path in (garbled, held, garbled, held):
+        for path in (garbled, newer, held, garbled, newer, held):
             with pytest.raises(JournalError):
                 Journal(path)
         assert open_handles() == before
