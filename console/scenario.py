@@ -8,15 +8,18 @@ force it), which keeps golden files short.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from console.games.core import CHANCE, JSON, BadOptions, UnknownGame
+from console.games.core import CHANCE, JSON, Action, BadOptions, Event, State, UnknownGame
 from console.journal import Journal
 from console.table import Table
 
+# Called after every action a scenario applies (chance included): the state before it, the action,
+# its events and the state after; a test passes one to check a game's invariants at every step.
+Observer = Callable[[State, Action, list[Event], State], None]
 KNOWN_KEYS = {"game", "players", "seed", "options", "decks", "actions", "finish_chance", "expect", "title"}
 
 
@@ -89,9 +92,9 @@ def parse_scenario(data: Mapping[str, Any], path: str = "<scenario>") -> Scenari
     )
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
+def run_scenario(scenario: Scenario, observe: Observer | None = None) -> ScenarioResult:
     """Play the scenario. Setup problems raise ScenarioError; a bad action stops the run and is
-    reported in the result with its index."""
+    reported in the result with its index. ``observe`` sees every action applied."""
     journal = Journal(":memory:")
     try:
         table = Table.start(
@@ -104,18 +107,25 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         try:
             action = table.game.parse_action(text)
             if action.seat != CHANCE:
-                _resolve_chance(table)
-            table.submit(action)
+                _resolve_chance(table, observe)
+            _submit(table, action, observe)
         except ValueError as error:  # NotationError and IllegalAction alike
             return ScenarioResult(result_json(table), index, f"action {index} {text!r}: {error}")
     if scenario.finish_chance:
-        _resolve_chance(table)
+        _resolve_chance(table, observe)
     return ScenarioResult(result_json(table))
 
 
-def _resolve_chance(table: Table) -> None:
+def _submit(table: Table, action: Action, observe: Observer | None) -> None:
+    before = table.state.copy() if observe is not None else None
+    events = table.submit(action)
+    if observe is not None and before is not None:
+        observe(before, action, events, table.state)
+
+
+def _resolve_chance(table: Table, observe: Observer | None) -> None:
     while table.state.to_act == (CHANCE,):
-        table.submit(table.chance_action())
+        _submit(table, table.chance_action(), observe)
 
 
 def result_json(table: Table) -> JSON:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers.wisteria_table import check_action
 
+from console.games.core import Action, Event, State
+from console.games.wisteria.state import WisteriaState
 from console.scenario import check_expectations, load_scenario, run_scenario
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.toml"))
@@ -19,5 +22,16 @@ def test_there_are_golden_scenarios() -> None:
 def test_golden_scenario(path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.expect, f"{path.name} expects nothing"
-    failures = check_expectations(scenario, run_scenario(scenario))
+    checked: list[Action] = []
+
+    def whole_table(before: State, action: Action, events: list[Event], after: State) -> None:
+        # Wisteria's whole-table invariants after every action (tests/helpers/wisteria_table.py).
+        if isinstance(before, WisteriaState) and isinstance(after, WisteriaState):
+            check_action(before, action, events, after)
+            checked.append(action)
+
+    failures = check_expectations(scenario, run_scenario(scenario, whole_table))
     assert not failures, "\n".join(failures)
+    # Every Wisteria scenario that applies an action was checked (a setup-only one applies none).
+    applies = scenario.actions and scenario.expect.get("error_index") != 0
+    assert checked or scenario.game != "wisteria" or not applies

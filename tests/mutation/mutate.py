@@ -195,10 +195,10 @@ def _test_run(module: Path, tests: list[str], text: str,
         return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
 
 
-def _run(module: Path, tests: list[str], mutant: Mutant, source: str, timeout: float) -> bool:
-    """True if the tests catch ``mutant`` (fail, error or hang)."""
+def _run(module: Path, tests: list[str], mutant: Mutant, mutated: str, timeout: float) -> bool:
+    """True if the tests catch ``mutant`` (fail, error or hang), ``mutated`` being its source."""
     try:
-        return _test_run(module, tests, mutated_source(source, mutant), timeout).returncode != 0
+        return _test_run(module, tests, mutated, timeout).returncode != 0
     except subprocess.TimeoutExpired:
         return True
 
@@ -218,7 +218,10 @@ def equivalents(module: str) -> dict[str, str]:
 def _iter_results(module: Path, tests: list[str], chosen: list[Mutant], source: str, jobs: int,
                   timeout: float) -> Iterator[tuple[Mutant, bool]]:
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [(mutant, pool.submit(_run, module, tests, mutant, source, timeout)) for mutant in chosen]
+        # Sources are built here, not in the pool: CPython 3.11's ast is not safe across threads
+        # ("AST constructor recursion depth mismatch").
+        futures = [(mutant, pool.submit(_run, module, tests, mutant, mutated_source(source, mutant), timeout))
+                   for mutant in chosen]
         for mutant, future in futures:
             yield mutant, future.result()
 

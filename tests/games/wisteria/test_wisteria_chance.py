@@ -12,7 +12,15 @@ import pytest
 from console.games.core import CHANCE, IllegalAction, State
 from console.games.wisteria.actions import Draw
 from console.games.wisteria.game import WisteriaGame
-from console.games.wisteria.rules.piles import DEALT, SHUFFLED, STACKED, refusal
+from console.games.wisteria.rules.piles import (
+    DEALT,
+    SHUFFLED,
+    STACKED,
+    number_word,
+    possible,
+    refusal,
+    total_weight,
+)
 
 Play = Any
 
@@ -109,3 +117,42 @@ def test_the_card_verb_must_match_what_is_needed(game: WisteriaGame) -> None:
     state.apply(game.parse_action("chance:draw 1 5"))
     with pytest.raises(IllegalAction, match="seat 1 does not supply a card now; waiting for seat"):
         state.apply(game.parse_action("chance:draw 1 5"))
+
+
+def test_the_last_seat_that_has_revealed_is_told_it_supplies_nothing_now(game: WisteriaGame) -> None:
+    state = game.new(3)
+    state.apply(game.parse_action("chance:draw 3 5"))
+    with pytest.raises(IllegalAction, match=r"seat 3 does not supply a card now; waiting for seat\(s\) 1, 2"):
+        state.apply(game.parse_action("chance:draw 3 4"))
+
+
+def test_a_card_offered_by_a_seat_is_refused_as_chances_to_give(play: Callable[..., Play]) -> None:
+    # While the tied seats choose they are to act, so a card action in a seat's name reaches the rule.
+    table = play(2, {1: ["4", "2", "5"], 2: ["4", "6", "5"]}).settle()
+    assert table.state.to_act == (1, 2)
+    with pytest.raises(IllegalAction, match="a card comes from a draw pile: it is chance's action"):
+        table.state.apply(Draw(1, 1, 5))
+    assert table.state.to_act == (1, 2) and table.state.draw_count[1] == 1
+
+
+def test_once_the_game_is_over_chance_is_told_no_card_is_needed(play: Callable[..., Play]) -> None:
+    table = play(2, {1: ["5"], 2: ["3"]}).do("chance:draw 1 5", "chance:draw 2 3")
+    assert table.state.outcome() is not None
+    assert table.state.why_not_now(CHANCE) == "no card is needed now"
+
+
+def test_the_only_card_of_a_strength_is_named_in_the_singular(game: WisteriaGame) -> None:
+    state = game.new(2, 0, {"deck": "1 2 3 4 5 6 6"})
+    state.apply(game.parse_action("chance:draw 1 1"))
+    with pytest.raises(IllegalAction, match=r"^seat 2 cannot have a 1: the only 1 is accounted for$"):
+        state.apply(game.parse_action("chance:draw 2 1"))
+
+
+def test_counts_are_words_up_to_twelve_then_digits() -> None:
+    assert [number_word(count) for count in (0, 1, 12, 13)] == ["no", "one", "twelve", "13"]
+
+
+def test_a_stacked_pile_has_one_outcome_of_weight_one(play: Callable[..., Play]) -> None:
+    state = play(2, {1: ["5", "1"], 2: ["3", "1"]}).state
+    assert state.chance_outcomes() == [(Draw(CHANCE, 1, 5), 1)]
+    assert total_weight(state, 1) == 1 and possible(state, 1) == [(5, 1)]

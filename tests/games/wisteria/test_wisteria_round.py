@@ -71,3 +71,20 @@ def test_cards_in_the_centre_are_not_in_the_won_pile_before_the_round_resolves(
     assert table.seat(1)["eliminated"]
     assert [e.data for e in table.events if e.kind == "eliminated"] == [
         {"seat": 1, "why": "ran out of cards in a War"}]
+
+
+def test_the_round_won_event_names_the_winner_and_every_card(play: Callable[..., Play]) -> None:
+    table = play(3, {1: ["5", "1"], 2: ["3", "1"], 3: ["2", "1"]})
+    table.do("chance:draw 1 5", "chance:draw 2 3", "chance:draw 3 2")
+    assert [(e.kind, dict(e.data)) for e in table.events if e.kind == "round_won"] == [
+        ("round_won", {"seat": 1, "cards": 3})]
+
+
+def test_the_last_of_thirty_six_seats_wins_a_round_of_thirty_six_cards(play: Callable[..., Play]) -> None:
+    # The most seats a game takes (P-18, one card each at least): the prebuilt events cover them all.
+    decks = {seat: ["1", "2"] for seat in range(1, 36)} | {36: ["6", "2"]}
+    table = play(36, decks)
+    table.do(*(f"chance:draw {seat} {decks[seat][0]}" for seat in range(1, 37)))
+    assert (table.events[35].kind, dict(table.events[35].data)) == ("draw", {"seat": 36, "card": 6})
+    assert (table.events[36].kind, dict(table.events[36].data)) == ("round_won", {"seat": 36, "cards": 36})
+    assert table.state.won_count[36] == 36

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 Play = Any
 
 
@@ -140,3 +142,75 @@ def test_cards_of_a_battler_out_of_the_contest_return_to_it_when_nobody_wins(
     assert table.state.won[3] == counts(5, 1, 6, 5, 2, 6, 5, 3, 2, 3)
     assert table.state.won[4] == counts(5, 4)
     assert table.state.won[5] == counts(5, 6, 1)
+
+
+def test_every_battler_out_with_retreaters_standing_leaves_the_out_seats_nothing(
+        play: Callable[..., Play]) -> None:
+    # The all-retreat outcome with out seats: each out seat passes all its cards left, once; it
+    # keeps none of them (they were counted twice once: 24 cards in an 18-card game).
+    decks = {1: ["5", "1"], 2: ["5", "2"], 3: ["5", "3", "6", "1"], 4: ["5", "4", "6", "1"]}
+    table = play(4, decks).do("1:battle", "2:battle", "3:retreat", "4:retreat").settle()
+    (no_winner,) = [event.data for event in table.events if event.kind == "no_winner"]
+    assert no_winner == {
+        "passed": ({"from": 1, "to": 3, "cards": 2}, {"from": 2, "to": 3, "cards": 2},
+                   {"from": 3, "to": 4, "cards": 1}, {"from": 4, "to": 3, "cards": 1}),
+        "face_down": {"1": (1,), "2": (2,), "3": (3,), "4": (4,)},
+    }
+    assert [table.state.owned(seat) for seat in (1, 2)] == [0, 0]
+    assert table.state.won[1] == table.state.won[2] == counts()
+    assert sum(table.state.owned(seat) for seat in (1, 2, 3, 4)) + table.state.in_play() == 12
+
+
+@pytest.mark.parametrize("repeat_face_down", [True, False])
+def test_a_battler_out_in_a_repeated_war_while_a_retreater_stands(
+        play: Callable[..., Play], repeat_face_down: bool) -> None:
+    # A and B battle, C retreats (sacrifices a 2); the battle ties on 4 and A has no card for the
+    # repeat (a face-down card with repeat_face_down, else a battle card): A is out, B is the lone
+    # battler left and wins; C keeps its tied and face-down cards; the game goes on.
+    decks = {1: ["5", "1", "4"], 2: ["5", "2", "4", "6", "1"], 3: ["5", "3", "2", "6"]}
+    table = play(3, decks, repeat_face_down=repeat_face_down)
+    table.do("1:battle", "2:battle", "3:retreat", "chance:draw 1 4", "chance:draw 2 4", "chance:draw 3 2")
+    assert eliminations(table) == [1]
+    shown = ("war_again", "kept", "war_won")
+    wars = [(event.kind, event.data) for event in table.events if event.kind in shown]
+    assert wars == [
+        ("war_again", {"seats": (1, 2), "strength": 4}),
+        ("kept", {"seat": 3, "cards": 2}),
+        ("war_won", {"seat": 2, "cards": 7, "face_down": {"1": (1,), "2": (2,), "3": (3,)}}),
+    ]
+    assert table.state.won[2] == counts(5, 1, 4, 5, 2, 4, 2) and table.state.won[3] == counts(5, 3)
+    assert table.state.phase_name == "reveal" and table.state.pending == [2, 3] and table.state.round == 2
+    assert table.state.members == [] and table.state.choice == [0, 0, 0, 0]
+
+
+def test_a_re_evaluation_names_the_seats_left_and_their_best_card(play: Callable[..., Play]) -> None:
+    decks = {1: ["5"], 2: ["5"], 3: ["3", "1", "6", "2"], 4: ["3", "2", "4", "2"]}
+    table = play(4, decks).do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 3", "chance:draw 4 3")
+    wars = [(event.kind, event.data) for event in table.events if event.kind in ("war", "reevaluated")]
+    assert wars == [("war", {"seats": (1, 2), "strength": 5}),
+                    ("reevaluated", {"seats": (3, 4), "strength": 3}),
+                    ("war", {"seats": (3, 4), "strength": 3})]
+
+
+def test_a_re_evaluation_tie_between_battlers_a_repeat_left_behind_is_a_fresh_war(
+        play: Callable[..., Play]) -> None:
+    # P-11 then P-12: all battle on 5; A and B's 6s beat C and D's 2s, then A and B cannot repeat.
+    # Re-evaluated, C and D tie on 5: a new War, first tie again (Retreat allowed, nobody has
+    # chosen), their earlier War cards staying in play as the prize.
+    decks = {1: ["5", "1", "6"], 2: ["5", "1", "6"], 3: ["5", "1", "2", "3", "6", "2"],
+             4: ["5", "1", "2", "4", "1", "2"]}
+    table = play(4, decks).do("1:battle", "2:battle", "3:battle", "4:battle").settle()
+    state = table.state
+    assert eliminations(table) == [1, 2] and state.wars == 2
+    assert state.phase_name == "declare" and state.to_act == (3, 4) and state.view(None)["retreat_allowed"]
+    assert state.choice[3:] == [0, 0] and not state.declared and state.battlers == state.retreaters == []
+    assert state.spent[3] == state.spent[4] == [1, 2] and state.battle[3] == state.battle[4] == []
+    assert state.face_down[3:] == [[3], [4]] and state.in_play() == 14
+    table.do("3:battle", "4:battle", "chance:draw 3 6", "chance:draw 4 1")
+    assert state.won[3] == counts(5, 5, 5, 5, 1, 1, 1, 1, 6, 6, 2, 2, 3, 4, 6, 1)
+
+
+def test_every_war_is_counted_once_however_often_it_repeats(play: Callable[..., Play]) -> None:
+    table = play(2, {1: ["4", "2", "5", "1", "3"], 2: ["4", "6", "5", "3", "2"]})
+    table.do("1:battle", "2:battle").settle()
+    assert table.state.wars == 1 and table.state.retreats == 0

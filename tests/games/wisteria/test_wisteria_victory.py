@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from console.games.core import CHANCE, IllegalAction
-from console.games.wisteria.actions import TIME_UP
+from console.games.wisteria.actions import TIME_UP, TimeUp
 from console.games.wisteria.game import WisteriaGame
 
 Play = Any
@@ -127,3 +127,48 @@ def test_a_player_holding_every_card_wins_whatever_the_victory_condition(play: C
         table = play(2, {1: ["5", "6"], 2: ["3"]}, victory=victory).do("chance:draw 1 5", "chance:draw 2 3")
         outcome = table.state.outcome()
         assert outcome is not None and outcome.winners == (1,) and "Total Control" in outcome.reason
+
+
+def test_time_up_after_a_first_card_of_the_round_waits_for_the_round(play: Callable[..., Play]) -> None:
+    # a round has begun once a card is turned; time-up then waits for it to resolve.
+    table = play(2, {1: ["5", "1", "1"], 2: ["3", "1", "2"]}, victory="time_limit")
+    table.do("chance:draw 1 5", "chance:time-up")
+    assert table.state.outcome() is None and table.state.pending == [2]
+    table.do("chance:draw 2 3")
+    outcome = table.state.outcome()
+    assert outcome is not None and outcome.winners == (1,)
+
+
+def test_time_up_in_a_seats_name_is_refused(game: WisteriaGame) -> None:
+    # Time-up is heard out of turn, so a seat's would reach the rule: only the table's clock says it.
+    state = game.new(2, 0, {"victory": "time_limit"})
+    with pytest.raises(IllegalAction, match="time-up is the table's clock speaking, written chance:time-up"):
+        state.apply(TimeUp(1))
+    assert not state.time_up and state.outcome() is None
+
+
+def test_a_war_ended_by_a_choice_hands_the_tally_to_chance(play: Callable[..., Play]) -> None:
+    # Power Score at the round limit: B chooses last and cannot battle, so A wins the War on that
+    # choice; the round limit scores the game, and C's unseen dealt card must be tallied by chance.
+    table = play(3, {1: ["5", "1", "6"], 2: ["5", "1"]}, victory="power_score", round_limit=1,
+                 deck="1 1 5 5 6 2 3")
+    table.do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 2", "1:battle", "2:battle")
+    state = table.state
+    assert state.phase_name == "tally" and state.to_act == (CHANCE,) and state.pending == [3]
+    assert [dict(e.data) for e in table.events if e.kind == "tally"] == [{"seats": (3,)}]
+    table.do("chance:tally 3 3")
+    assert [dict(e.data) for e in table.events if e.kind == "tallied"] == [{"seat": 3, "card": 3}]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (20.0, 0.0, 3.0)
+    assert table.events[-1].kind == "game_over" and dict(table.events[-1].data) == outcome.to_json()
+    assert state.pending == [] and state.to_act == ()
+
+
+def test_power_score_counts_a_reshuffled_draw_pile(play: Callable[..., Play]) -> None:
+    # A wins round 1 (5 and 3), turns its won pile over as its draw pile, and wins round 2 with
+    # the 5: at the round limit A holds a won 5 and 4 and, in its reshuffled pile, the 3.
+    table = play(2, {1: ["5"], 2: ["3", "4", "1"]}, victory="power_score", round_limit=2)
+    table.do("chance:draw 1 5", "chance:draw 2 3", "chance:draw 1 5", "chance:draw 2 4")
+    assert table.state.shuffled[1] == [0, 0, 0, 1, 0, 0, 0]
+    outcome = table.state.outcome()
+    assert outcome is not None and outcome.scores == (12.0, 1.0) and outcome.winners == (1,)

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from console.games.core import IllegalAction
+from console.games.core import CHANCE, IllegalAction
+from console.games.wisteria.actions import Battle
 from console.games.wisteria.rules.war import bonus
 
 Play = Any
@@ -207,3 +208,53 @@ def test_the_player_on_the_left_skips_eliminated_seats(play: Callable[..., Play]
     table.do("1:retreat", "3:retreat").settle()
     assert table.state.won[3] == counts(5, 4, 2)  # kept 5 + face-down 4, plus seat 1's sacrifice 2
     assert table.state.won[1] == counts(4, 1, 3, 5, 6, 1)
+
+
+# The War's events, as the table screen tells them
+
+def war_events(table: Play) -> list[tuple[str, dict[str, Any]]]:
+    shown = ("war", "choices", "war_again", "kept", "war_won", "no_winner", "reevaluated")
+    return [(event.kind, dict(event.data)) for event in table.events if event.kind in shown]
+
+
+def test_a_war_tells_the_tie_the_choices_what_a_retreater_keeps_and_the_prize(
+        play: Callable[..., Play]) -> None:
+    decks = {1: ["5", "1", "6", "4"], 2: ["5", "1", "2", "4"], 3: ["5", "1", "3", "4"]}
+    table = play(3, decks).do("1:battle", "2:battle", "3:retreat").settle()
+    assert war_events(table) == [
+        ("war", {"seats": (1, 2, 3), "strength": 5}),
+        ("choices", {"battle": (1, 2), "retreat": (3,)}),
+        ("kept", {"seat": 3, "cards": 2}),
+        ("war_won", {"seat": 1, "cards": 7, "face_down": {"1": (1,), "2": (1,), "3": (1,)}}),
+    ]
+
+
+def test_a_war_nobody_wins_tells_where_each_sacrifice_went(play: Callable[..., Play]) -> None:
+    table = play(3, {1: ["5", "1", "2", "4"], 2: ["5", "1", "6", "4"], 3: ["3", "4"]})
+    table.do("1:retreat", "2:retreat").settle()
+    assert war_events(table) == [
+        ("war", {"seats": (1, 2), "strength": 5}),
+        ("choices", {"battle": (), "retreat": (1, 2)}),
+        ("no_winner", {"passed": ({"from": 1, "to": 2, "cards": 1}, {"from": 2, "to": 3, "cards": 1}),
+                       "face_down": {"1": (1,), "2": (1,)}}),
+    ]
+
+
+def test_a_choice_for_no_seat_is_refused_even_when_chance_is_to_act(play: Callable[..., Play]) -> None:
+    # Chance (seat 0) is to act while the cards are revealed: a Battle for seat 0 reaches the rule.
+    table = play(2, {1: ["4", "2", "5"], 2: ["4", "6", "5"]})
+    with pytest.raises(IllegalAction, match="there is no seat 0: the seats are 1 to 2"):
+        table.state.apply(Battle(CHANCE))
+    assert table.state.choice == [0, 0, 0] and table.state.pending == [1, 2]
+
+
+def test_in_a_repeated_war_a_retreater_has_no_choice_to_make(play: Callable[..., Play]) -> None:
+    decks = {1: ["5", "1", "4", "6"], 2: ["5", "2", "4", "1"], 3: ["5", "3", "2", "6"]}
+    table = play(3, decks).do("1:battle", "2:battle", "3:retreat", "chance:draw 1 4", "chance:draw 2 4")
+    table.do("chance:draw 3 2")
+    assert not table.state.first_tie and table.state.pending == [1, 2] and table.state.retreats == 1
+    apply = table.state.apply  # not table.do, which would first settle the pending battle cards
+    with pytest.raises(IllegalAction, match="seat 3 has no choice to make now: Battle or Retreat is chosen"):
+        apply(table.game.parse_action("3:battle"))
+    with pytest.raises(IllegalAction, match="this War is a repeat, so seat 1 battles on"):
+        apply(table.game.parse_action("1:retreat"))
