@@ -97,6 +97,9 @@ class WatchState(State):
         self.pariahs: set[int] = set()
         self.warpath = 0
         self.road_lengths = [0] * (players + 1)
+        # What the last search of each ruler's roads found, before a grown network kept its old
+        # length (rules/network.py): while it equals road_lengths, measuring again changes nothing.
+        self.road_measured = [0] * (players + 1)
         self.round = 0
         self.current = 1
         self.founding = founding.founding_order(players)
@@ -137,6 +140,7 @@ class WatchState(State):
         other.archives = list(self.archives)
         other.pariahs = set(self.pariahs)
         other.road_lengths = list(self.road_lengths)
+        other.road_measured = list(self.road_measured)
         other.pending = list(self.pending)  # its items are frozen values: sharing them is safe
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
@@ -172,8 +176,15 @@ class WatchState(State):
 
     def piece_changed(self, point: int, owner: int) -> None:
         """A piece appeared or vanished at ``point``: it may join or cut the roads that meet there."""
-        # Only another ruler's piece cuts a road; one's own never does.
-        owners = {self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]} - {0, owner}
+        # Only another ruler's piece cuts a road; one's own never does. A cut where a ruler has one
+        # road only ends a run that ends there anyway: the search would find what it found before.
+        touching = [self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]]
+        lengths, measured = self.road_lengths, self.road_measured
+        owners = {
+            seat
+            for seat in touching
+            if seat and seat != owner and (touching.count(seat) > 1 or lengths[seat] != measured[seat])
+        }
         if owners:
             network.update_warpath(self, tuple(sorted(owners)))
 

@@ -191,7 +191,7 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
     Only the lengths of ``seats`` are measured again (all rulers' when none are named)."""
     lengths = state.road_lengths
     for seat in seats or range(1, state.players + 1):
-        measured = longest_road(state, seat)
+        measured = state.road_measured[seat] = longest_road(state, seat)
         lengths[seat] = max(measured, lengths[seat]) if grew else measured
     best = max(lengths)
     holder = state.warpath
