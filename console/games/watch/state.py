@@ -83,6 +83,11 @@ class WatchState(State):
         # Water never changes (only land turns desert), so where roads and pieces may go is fixed.
         self.road_land = tuple(road_allowed(tiles, edge) for edge in range(EDGES))
         self.point_land = tuple(buildable(tiles, point) for point in range(POINTS))
+        # By seat, what only pieces and roads decide (rules/network.py): the edges a road may take,
+        # and the sites a settlement may take but for armies. A copy shares them until either board
+        # changes (board_changed replaces them), so an entry any sharer adds holds for all.
+        self.open_edges: dict[int, tuple[int, ...]] = {}
+        self.open_sites: dict[int, tuple[int, ...]] = {}
         self.stacks: dict[int, Stack] = {}
         self.improvements: dict[int, tuple[int, int, str]] = {}  # hex -> (owner, city point, kind)
         self.settlements = [0] * (players + 1)
@@ -163,6 +168,13 @@ class WatchState(State):
         if owner:
             insort(self.roads_of[owner], edge)
         self.road_owner[edge] = owner
+        self.board_changed()
+
+    def board_changed(self) -> None:
+        """A road or piece came or went: where roads and settlements may go is found again."""
+        # New dicts, never cleared ones: copies share them (copy-on-write) while their boards agree.
+        self.open_edges = {}
+        self.open_sites = {}
 
     def friends(self, seat: int) -> frozenset[int]:
         """The ruler and their allies: whose roads they march on, whom they may not strike."""

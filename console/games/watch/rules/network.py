@@ -6,6 +6,7 @@ A ruler's network is every intersection touched by their roads, settlements or c
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from console.games.watch.rules.board import TOPOLOGY
@@ -60,10 +61,12 @@ def road_error(state: WatchState, seat: int, edge: int, founding_point: int | No
     return None
 
 
-def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> list[int]:
+def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> tuple[int, ...]:
+    """The edges where ``seat`` may lay a road now, ascending (kept until the board changes)."""
     if founding_point is not None:
-        starts: set[int] | list[int] = [founding_point]
-    else:
+        return _open_edges(state, seat, [founding_point])
+    edges = state.open_edges.get(seat)
+    if edges is None:
         # A road goes on from your own pieces, and from your roads' ends where no other ruler's
         # piece stands (one's own piece there is among the first already).
         piece_owner = state.piece_owner
@@ -72,20 +75,26 @@ def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = 
             for point in EDGE_POINTS[edge]:
                 if not piece_owner[point]:
                     starts.add(point)
+        edges = state.open_edges[seat] = _open_edges(state, seat, starts)
+    return edges
+
+
+def _open_edges(state: WatchState, seat: int, starts: Iterable[int]) -> tuple[int, ...]:
     edges: set[int] = set()
     for point in starts:
         edges.update(POINT_EDGES[point])
     road_owner, road_land = state.road_owner, state.road_land
-    return sorted(edge for edge in edges if not road_owner[edge] and road_land[edge])
+    return tuple(sorted(edge for edge in edges if not road_owner[edge] and road_land[edge]))
 
 
-def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str | None:
-    """Why a new city or settlement may not stand at ``point`` (None: it may)."""
+def site_error(state: WatchState, seat: int, point: int, founding: bool, armies: bool = True) -> str | None:
+    """Why a new city or settlement may not stand at ``point`` (None: it may); ``armies=False``
+    leaves out the one check that armies decide."""
     if state.piece_kind[point]:
         return "that intersection already holds a settlement or city"
     if not state.point_land[point]:
         return "that intersection touches only water"
-    stack = state.stacks.get(point)
+    stack = state.stacks.get(point) if armies else None
     if stack is not None and stack.owner != seat:
         return "another ruler's army stands on that intersection"
     own_only = state.options["distance_rule"] == "own"
@@ -100,10 +109,15 @@ def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str 
 
 def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
     if founding:
-        candidates: object = range(len(TOPOLOGY.point_ids))
-    else:
-        candidates = sorted(network(state, seat))
-    return [p for p in candidates if site_error(state, seat, p, founding) is None]  # type: ignore[attr-defined]
+        return [p for p in range(POINT_COUNT) if site_error(state, seat, p, founding) is None]
+    sites = state.open_sites.get(seat)
+    if sites is None:
+        # Every check but the armies' (they move without the board changing), on the network.
+        sites = state.open_sites[seat] = tuple(
+            p for p in sorted(network(state, seat)) if site_error(state, seat, p, False, armies=False) is None
+        )
+    stacks = state.stacks
+    return [p for p in sites if (stack := stacks.get(p)) is None or stack.owner == seat]
 
 
 # --- the Warpath --------------------------------------------------------------------------------
