@@ -83,6 +83,11 @@ class WatchState(State):
         # Water never changes (only land turns desert), so where roads and pieces may go is fixed.
         self.road_land = tuple(road_allowed(tiles, edge) for edge in range(EDGES))
         self.point_land = tuple(buildable(tiles, point) for point in range(POINTS))
+        # By seat, what only pieces and roads decide (rules/network.py): the edges a road may take,
+        # and the sites a settlement may take but for armies. A copy shares them until either board
+        # changes (board_changed replaces them), so an entry any sharer adds holds for all.
+        self.open_edges: dict[int, tuple[int, ...]] = {}
+        self.open_sites: dict[int, tuple[int, ...]] = {}
         self.stacks: dict[int, Stack] = {}
         self.improvements: dict[int, tuple[int, int, str]] = {}  # hex -> (owner, city point, kind)
         self.settlements = [0] * (players + 1)
@@ -97,6 +102,9 @@ class WatchState(State):
         self.pariahs: set[int] = set()
         self.warpath = 0
         self.road_lengths = [0] * (players + 1)
+        # What the last search of each ruler's roads found, before a grown network kept its old
+        # length (rules/network.py): while it equals road_lengths, measuring again changes nothing.
+        self.road_measured = [0] * (players + 1)
         self.round = 0
         self.current = 1
         self.founding = founding.founding_order(players)
@@ -137,6 +145,7 @@ class WatchState(State):
         other.archives = list(self.archives)
         other.pariahs = set(self.pariahs)
         other.road_lengths = list(self.road_lengths)
+        other.road_measured = list(self.road_measured)
         other.pending = list(self.pending)  # its items are frozen values: sharing them is safe
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
@@ -159,6 +168,13 @@ class WatchState(State):
         if owner:
             insort(self.roads_of[owner], edge)
         self.road_owner[edge] = owner
+        self.board_changed()
+
+    def board_changed(self) -> None:
+        """A road or piece came or went: where roads and settlements may go is found again."""
+        # New dicts, never cleared ones: copies share them (copy-on-write) while their boards agree.
+        self.open_edges = {}
+        self.open_sites = {}
 
     def friends(self, seat: int) -> frozenset[int]:
         """The ruler and their allies: whose roads they march on, whom they may not strike."""
@@ -172,8 +188,15 @@ class WatchState(State):
 
     def piece_changed(self, point: int, owner: int) -> None:
         """A piece appeared or vanished at ``point``: it may join or cut the roads that meet there."""
-        # Only another ruler's piece cuts a road; one's own never does.
-        owners = {self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]} - {0, owner}
+        # Only another ruler's piece cuts a road; one's own never does. A cut where a ruler has one
+        # road only ends a run that ends there anyway: the search would find what it found before.
+        touching = [self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]]
+        lengths, measured = self.road_lengths, self.road_measured
+        owners = {
+            seat
+            for seat in touching
+            if seat and seat != owner and (touching.count(seat) > 1 or lengths[seat] != measured[seat])
+        }
         if owners:
             network.update_warpath(self, tuple(sorted(owners)))
 

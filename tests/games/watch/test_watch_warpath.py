@@ -1,5 +1,5 @@
-"""The Warpath's search (ruling R-1): the fast iterative search answers exactly as the plain
-recursive search it replaced, step budget included, so every recorded Watch replays the same."""
+"""The Warpath's search (ruling R-1): the engine's search answers exactly as the plain recursive
+search of the first engine, step budget included, so every recorded Watch replays the same."""
 
 import random
 

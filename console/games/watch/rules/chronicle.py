@@ -53,6 +53,8 @@ def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
 
 
 def legal_reveals(state: WatchState, seat: int) -> list[WatchAction]:
+    if not state.hands[seat]:
+        return []
     cards = state.catalog.cards
     return [make(Reveal, seat, card) for card in sorted(set(state.hands[seat])) if cards[card].hidden_victory]
 
@@ -72,7 +74,9 @@ def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
 
 
 def legal_plays(state: WatchState, seat: int) -> list[WatchAction]:
-    actions = []
+    actions: list[WatchAction] = []
+    if not state.hands[seat]:
+        return actions
     for card in sorted(set(state.hands[seat])):
         effect = state.catalog.cards[card].effect
         if effect == "hidden_victory":

@@ -90,6 +90,7 @@ def place_piece(state: WatchState, point: int, owner: int, kind: int) -> None:
         insort(state.owned[owner], point)
     state.piece_owner[point] = owner
     state.piece_kind[point] = kind
+    state.board_changed()
     _count(state, owner, kind, +1)
     if old_owner != owner:
         state.piece_changed(point, owner)
@@ -104,6 +105,7 @@ def remove_piece(state: WatchState, point: int) -> None:
     state.owned[owner].remove(point)
     state.piece_owner[point] = 0
     state.piece_kind[point] = NONE
+    state.board_changed()
     if kind == CITY:
         _raze_city_works(state, point)
     state.piece_changed(point, owner)

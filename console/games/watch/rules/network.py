@@ -6,6 +6,7 @@ A ruler's network is every intersection touched by their roads, settlements or c
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from console.games.watch.rules.board import TOPOLOGY
@@ -60,10 +61,12 @@ def road_error(state: WatchState, seat: int, edge: int, founding_point: int | No
     return None
 
 
-def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> list[int]:
+def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = None) -> tuple[int, ...]:
+    """The edges where ``seat`` may lay a road now, ascending (kept until the board changes)."""
     if founding_point is not None:
-        starts: set[int] | list[int] = [founding_point]
-    else:
+        return _open_edges(state, seat, [founding_point])
+    edges = state.open_edges.get(seat)
+    if edges is None:
         # A road goes on from your own pieces, and from your roads' ends where no other ruler's
         # piece stands (one's own piece there is among the first already).
         piece_owner = state.piece_owner
@@ -72,20 +75,26 @@ def legal_road_edges(state: WatchState, seat: int, founding_point: int | None = 
             for point in EDGE_POINTS[edge]:
                 if not piece_owner[point]:
                     starts.add(point)
+        edges = state.open_edges[seat] = _open_edges(state, seat, starts)
+    return edges
+
+
+def _open_edges(state: WatchState, seat: int, starts: Iterable[int]) -> tuple[int, ...]:
     edges: set[int] = set()
     for point in starts:
         edges.update(POINT_EDGES[point])
     road_owner, road_land = state.road_owner, state.road_land
-    return sorted(edge for edge in edges if not road_owner[edge] and road_land[edge])
+    return tuple(sorted(edge for edge in edges if not road_owner[edge] and road_land[edge]))
 
 
-def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str | None:
-    """Why a new city or settlement may not stand at ``point`` (None: it may)."""
+def site_error(state: WatchState, seat: int, point: int, founding: bool, armies: bool = True) -> str | None:
+    """Why a new city or settlement may not stand at ``point`` (None: it may); ``armies=False``
+    leaves out the one check that armies decide."""
     if state.piece_kind[point]:
         return "that intersection already holds a settlement or city"
     if not state.point_land[point]:
         return "that intersection touches only water"
-    stack = state.stacks.get(point)
+    stack = state.stacks.get(point) if armies else None
     if stack is not None and stack.owner != seat:
         return "another ruler's army stands on that intersection"
     own_only = state.options["distance_rule"] == "own"
@@ -100,10 +109,15 @@ def site_error(state: WatchState, seat: int, point: int, founding: bool) -> str 
 
 def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
     if founding:
-        candidates: object = range(len(TOPOLOGY.point_ids))
-    else:
-        candidates = sorted(network(state, seat))
-    return [p for p in candidates if site_error(state, seat, p, founding) is None]  # type: ignore[attr-defined]
+        return [p for p in range(POINT_COUNT) if site_error(state, seat, p, founding) is None]
+    sites = state.open_sites.get(seat)
+    if sites is None:
+        # Every check but the armies' (they move without the board changing), on the network.
+        sites = state.open_sites[seat] = tuple(
+            p for p in sorted(network(state, seat)) if site_error(state, seat, p, False, armies=False) is None
+        )
+    stacks = state.stacks
+    return [p for p in sites if (stack := stacks.get(p)) is None or stack.owner == seat]
 
 
 # --- the Warpath --------------------------------------------------------------------------------
@@ -114,13 +128,18 @@ def longest_road(state: WatchState, seat: int) -> int:
     return longest_run(state.roads_of[seat], state.piece_owner, seat)
 
 
+class _Stop(Exception):
+    """The search of ``longest_run`` is over: its budget is spent, or one run holds every road."""
+
+
 def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int = SEARCH_STEPS) -> int:
     """The longest run over the roads ``own`` (edge ids, ascending) by a depth-first search that
     stops after ``budget`` steps with the longest run found so far (ruling R-1).
 
     The search order is fixed, so the answer is too: runs start at each point of odd degree or cut by
     another ruler's piece, in the order the roads first reach them, then on the loops left over; the
-    roads out of a point are tried in the order of ``own``. Iterative, with an explicit stack."""
+    roads out of a point are tried in the order of ``own``. A step is one run looked at, in preorder;
+    the walk recurses only where a run can go on, so dead ends cost no call."""
     total = len(own)
     if total < 2:
         return total
@@ -130,56 +149,54 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((1 << bit, b))
         links.setdefault(b, []).append((1 << bit, a))
-    # Reversed, so that pushing onto the stack tries the roads in their own order; by point index.
-    backwards: list[list[tuple[int, int]]] = [[]] * POINT_COUNT
-    for point, out in links.items():
-        backwards[point] = out[::-1]
+    out: list[list[tuple[int, int]]] = [[]] * POINT_COUNT
     cut = [False] * POINT_COUNT  # another ruler's piece: a run may end there but not pass
-    for point in links:
+    for point, pairs in links.items():
+        out[point] = pairs
         if piece_owner[point] not in (0, seat):
             cut[point] = True
+    # A run that reaches a point goes on only past a fork or bend that no other ruler cuts.
+    goes_on = [len(pairs) > 1 and not cut_here for pairs, cut_here in zip(out, cut, strict=True)]
     # A longest run starts where it cannot be extended backwards: at a point of odd degree or at a
     # cut. A run that closes on itself may start anywhere on its loop.
-    roots = [p for p, out in links.items() if len(out) % 2 or cut[p]]
-    best = covered = 0
-    steps = budget
+    roots = [p for p, pairs in links.items() if len(pairs) % 2 or cut[p]]
+    longest = covered = 0
+    left = budget
 
-    def search(root: int) -> bool:
-        """Walk every run from ``root``; True once the search must stop (budget spent, or one run
-        holds every road)."""
-        nonlocal best, covered, steps
-        longest, seen, left = best, covered, steps
-        stack = [(root, 0, 0)]
-        pop, push = stack.pop, stack.append
-        while stack:
-            point, used, length = pop()
+    def walk(point: int, used: int, length: int) -> None:
+        """Look at every run that goes on from the run ``used`` (``length`` roads) ending at ``point``."""
+        nonlocal longest, covered, left
+        length += 1
+        for bit, nxt in out[point]:
+            if used & bit:
+                continue
+            covered |= bit
             left -= 1
             if length > longest:
                 longest = length
-                if longest == total:
-                    break
+                if length == total:
+                    raise _Stop
             if left <= 0:
-                break
-            if length and cut[point]:
-                continue
-            length += 1
-            for bit, nxt in backwards[point]:
-                if not used & bit:
-                    seen |= bit
-                    push((nxt, used | bit, length))
-        else:
-            best, covered, steps = longest, seen, left
-            return False
-        best, covered, steps = longest, seen, left
-        return True
+                raise _Stop
+            if goes_on[nxt]:
+                walk(nxt, used | bit, length)
 
-    for root in roots:
-        if search(root):
-            return best
-    for bit, edge in enumerate(own):  # loops with no end, fork or cut
-        if not covered & (1 << bit) and search(EDGE_POINTS[edge][0]):
-            return best
-    return best
+    def search(root: int) -> None:
+        nonlocal left
+        left -= 1  # the empty run at the root is a step too
+        if left <= 0:
+            raise _Stop
+        walk(root, 0, 0)
+
+    try:
+        for root in roots:
+            search(root)
+        for bit, edge in enumerate(own):  # loops with no end, fork or cut
+            if not covered & (1 << bit):
+                search(EDGE_POINTS[edge][0])
+    except _Stop:
+        pass
+    return longest
 
 
 def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = False) -> None:
@@ -188,7 +205,7 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
     Only the lengths of ``seats`` are measured again (all rulers' when none are named)."""
     lengths = state.road_lengths
     for seat in seats or range(1, state.players + 1):
-        measured = longest_road(state, seat)
+        measured = state.road_measured[seat] = longest_road(state, seat)
         lengths[seat] = max(measured, lengths[seat]) if grew else measured
     best = max(lengths)
     holder = state.warpath

@@ -38,14 +38,12 @@ OUT_OF_PLACE: dict[type[WatchAction], str] = {
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
     """Every deed of ``seat``'s turn, unsorted."""
-    actions = (
-        building.legal(state, seat)
-        + combat.legal(state, seat)
-        + alliances.legal(state, seat)
-        + chronicle.legal_draws(state, seat)
-        + chronicle.legal_plays(state, seat)
-        + chronicle.legal_reveals(state, seat)
-    )
+    actions = building.legal(state, seat)
+    actions += combat.legal(state, seat)
+    actions += alliances.legal(state, seat)
+    actions += chronicle.legal_draws(state, seat)
+    actions += chronicle.legal_plays(state, seat)
+    actions += chronicle.legal_reveals(state, seat)
     if state.vp(seat) >= state.options["victory_points"]:
         actions.append(make(Declare, seat))
     actions.append(make(End, seat))
