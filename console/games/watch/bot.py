@@ -16,11 +16,10 @@ from console.games.watch.rules.ledger import COSTS, DRAW_PRICES, IMPROVEMENT_FOR
 from console.games.watch.state import WatchState
 
 Need = tuple[int, int, int, int]
-# What a tile is worth to the piece beside it: stone and grain feed cities, Gold only exchanges.
+# What a tile yields to the piece beside it, by the round: Gold only buys goods, two for one.
 TILE_WORTH = {"grain": 1.0, "wood": 1.0, "stone": 1.0, "gold": 0.6}
 NOTHING: Need = (0, 0, 0, 0)
 POINTS = len(TOPOLOGY.point_ids)
-ACTIVATION: dict[str, Need] = {"grain": (1, 0, 0, 0), "gold": (0, 0, 0, 1)}
 # Card -> worth of playing it now, before its target is weighed (hidden victory cards are revealed).
 CARD_WORTH = {
     "g-pioneers-claim": 650, "p-usurpation": 450, "p-revolt": 350, "g-master-mason": 250,
@@ -158,7 +157,8 @@ def _score(view: JSON, plan: Plan, action: Action) -> float:
     if verb == "choose":
         return DECK_WORTH[words[0]]
     if verb == "return":
-        return -CARD_WORTH.get(words[0], 1000)  # never a hidden victory card
+        # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
+        return -CARD_WORTH.get(words[0], 1000)
     if verb == "road":
         return _road(plan, words[0], founding)
     if verb == "exchange":

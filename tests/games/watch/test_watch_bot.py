@@ -12,7 +12,6 @@ from console.lab.execute import run_local
 from console.lab.figures import sole_winner
 from console.lab.runs import RunSpec
 
-
 FREE = {"1:end", "1:offer 2"}  # what costs nothing
 
 
