@@ -80,9 +80,11 @@ class SearchBot(Bot):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             self._iterate(root, sample(rng), rng)
+        # Most visited first; among equals the child expanded first, the policy's pick (below).
+        order = {key: number for number, key in enumerate(root.children)}
         by_key = {str(action): action for action in legal}
         ranked = sorted(by_key, key=lambda key: (-(root.children[key].visits if key in root.children else 0),
-                                                 key))
+                                                 order.get(key, len(order)), key))
         return by_key[ranked[0]]
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
@@ -104,7 +106,13 @@ class SearchBot(Bot):
                 else:
                     child.available += 1
             if untried:
+                # The policy's pick is expanded first if untried: where a budget is smaller than the
+                # actions (a Watch turn's roads and card targets), the search then refines its choice
+                # instead of ranking a random sample of actions visited once each.
                 action = untried[rng.randrange(len(untried))]
+                if self.policy is not None and len(untried) > 1:
+                    pick = self.policy.choose(state.view(mover), legal, rng)
+                    action = pick if str(pick) not in node.children else action
                 child = node.children[str(action)] = _Node(mover)
                 child.available = 1
                 expanded = True
