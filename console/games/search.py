@@ -20,6 +20,9 @@ from console.games.core import CHANCE, JSON, Action, Bot, Seat, State
 Sampler = Callable[[random.Random], State]
 # Per-seat rewards in [0, 1] for an unfinished state, index seat - 1.
 Evaluation = Callable[[State], list[float]]
+# Nodes with more legal actions than this expand the policy's pick first (Wisteria's two choices,
+# Battle or Retreat, are left to the search alone: its hard bot did worse with the policy first).
+WIDE = 2
 
 
 def outcome_rewards(state: State) -> list[float] | None:
@@ -106,11 +109,11 @@ class SearchBot(Bot):
                 else:
                     child.available += 1
             if untried:
-                # The policy's pick is expanded first if untried: where a budget is smaller than the
-                # actions (a Watch turn's roads and card targets), the search then refines its choice
-                # instead of ranking a random sample of actions visited once each.
+                # Among many actions (a Watch turn's roads and card targets, more than a budget can
+                # try) the policy's pick is expanded first if untried, so the search refines its
+                # choice instead of ranking a random sample of actions visited once each.
                 action = untried[rng.randrange(len(untried))]
-                if self.policy is not None and len(untried) > 1:
+                if self.policy is not None and len(untried) > 1 and len(legal) > WIDE:
                     pick = self.policy.choose(state.view(mover), legal, rng)
                     action = pick if str(pick) not in node.children else action
                 child = node.children[str(action)] = _Node(mover)
