@@ -20,6 +20,9 @@ from console.games.core import CHANCE, JSON, Action, Bot, Seat, State
 Sampler = Callable[[random.Random], State]
 # Per-seat rewards in [0, 1] for an unfinished state, index seat - 1.
 Evaluation = Callable[[State], list[float]]
+# Nodes with more legal actions than this expand the policy's pick first (Wisteria's two choices,
+# Battle or Retreat, are left to the search alone: its hard bot did worse with the policy first).
+WIDE = 2
 
 
 def outcome_rewards(state: State) -> list[float] | None:
@@ -80,9 +83,11 @@ class SearchBot(Bot):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             self._iterate(root, sample(rng), rng)
+        # Most visited first; among equals the child expanded first, the policy's pick (below).
+        order = {key: number for number, key in enumerate(root.children)}
         by_key = {str(action): action for action in legal}
         ranked = sorted(by_key, key=lambda key: (-(root.children[key].visits if key in root.children else 0),
-                                                 key))
+                                                 order.get(key, len(order)), key))
         return by_key[ranked[0]]
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
@@ -104,7 +109,13 @@ class SearchBot(Bot):
                 else:
                     child.available += 1
             if untried:
+                # Among many actions (a Watch turn's roads and card targets, more than a budget can
+                # try) the policy's pick is expanded first if untried, so the search refines its
+                # choice instead of ranking a random sample of actions visited once each.
                 action = untried[rng.randrange(len(untried))]
+                if self.policy is not None and len(untried) > 1 and len(legal) > WIDE:
+                    pick = self.policy.choose(state.view(mover), legal, rng)
+                    action = pick if str(pick) not in node.children else action
                 child = node.children[str(action)] = _Node(mover)
                 child.available = 1
                 expanded = True

@@ -1,43 +1,126 @@
-"""A rule-of-thumb ruler: it reads only its own view and its legal actions.
+"""A rule-of-thumb ruler: it reads only its own view, its legal actions and the fixed map.
 
-Priorities, highest first: declare victory; answer what it must; reveal hidden victory cards;
-raise cities, then settlements; play a card; keep a standing army and wake it before landfall;
-walls and improvements; roads toward new sites; a useful draw; then end the turn.
+It saves for its next victory point (a city, else a settlement and the roads to it), spends only
+what that plan can spare, stands an active army on every landfall, and aims its cards at rivals.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache, cached_property
 
 from console.games.core import JSON, Action, Bot, State
+from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY, WATER
+from console.games.watch.rules.ledger import COSTS, DRAW_PRICES, IMPROVEMENT_FOR_TILE, RESOURCE_NAMES
 from console.games.watch.state import WatchState
 
-# Verb -> base priority (higher first); ties broken by the rng among equals.
-PRIORITY = {
-    "declare": 100,
-    "reveal": 90,
-    "forfeit": 80,
-    "choose": 80,
-    "return": 80,
-    "accept": 75,
-    "decline": 0,
-    "city": 70,
-    "settle": 65,
-    "improve": 50,
-    "walls": 35,
-    "recruit": 40,
-    "play": 45,
-    "strike": 30,
-    "road": 25,
-    "draw": 20,
-    "activate": 15,
-    "exchange": 10,
-    "offer": 12,
-    "move": 5,
-    "break": -5,
-    "end": 1,
+Need = tuple[int, int, int, int]
+# What a tile yields to the piece beside it, by the round: Gold only buys goods, two for one.
+TILE_WORTH = {"grain": 1.0, "wood": 1.0, "stone": 1.0, "gold": 0.6}
+NOTHING: Need = (0, 0, 0, 0)
+POINTS = len(TOPOLOGY.point_ids)
+# Card -> worth of playing it now, before its target is weighed (hidden victory cards are revealed).
+CARD_WORTH = {
+    "g-pioneers-claim": 650, "p-usurpation": 450, "p-revolt": 350, "g-master-mason": 250,
+    "g-bumper-crop": 200, "p-favor": 200, "g-crowns-due": 200, "g-gold-rush": 150,
+    "g-commercial-empire": 120, "w-turncoat": 150, "w-decimation": 120, "w-saboteurs-torch": 120,
+    "g-unfair-trade": 120, "g-road-building": 120, "g-the-great-collapse": 100, "p-black-plot": 60,
+    "p-spy": 60, "w-salt-the-earth": 60, "p-civil-unrest": 40, "w-burn-the-ford": 30,
+    "w-intrigue": 20, "p-bribed-guard": 10, "p-treason": 5, "p-pariah": 5,
 }
+DECK_WORTH = {"politics": 3, "growth": 2, "warfare": 1}
+
+
+@cache
+def distances() -> tuple[tuple[int, ...], ...]:
+    """Steps between every two intersections along the edges (the map never changes)."""
+    table = []
+    for start in range(len(TOPOLOGY.point_ids)):
+        far = [99] * len(TOPOLOGY.point_ids)
+        far[start], frontier = 0, [start]
+        while frontier:
+            nearer = []
+            for point in frontier:
+                for other in TOPOLOGY.point_neighbours[point]:
+                    if far[other] == 99:
+                        far[other] = far[point] + 1
+                        nearer.append(other)
+            frontier = nearer
+        table.append(tuple(far))
+    return tuple(table)
+
+
+class Plan:
+    """What the ruler holds, wants next and may spare, read once per decision from the view; the
+    dearer readings (open sites, roads) only when an action asks for them."""
+
+    def __init__(self, view: JSON, me: int) -> None:
+        board = view["board"]
+        ruler = view["rulers"][me - 1]
+        self.me, self.view, self.rulers = me, view, view["rulers"]
+        self.stores = [ruler["stores"][name] for name in RESOURCE_NAMES]
+        self.tiles = [entry["tile"] for entry in board["hexes"]]
+        self.owner = [entry.get("owner", 0) for entry in board["intersections"]]  # 0: no piece
+        self.moons = view["moon_track"]["moons"]
+        self.strength = sum(r["cities"] for r in self.rulers)  # the Horde's: cities on the board
+        self.armies = {a["at"]: a["owner"] for a in board["armies"]}
+        self.units = sum(a["units"] for a in board["armies"] if a["owner"] == me)
+        self.incomes = {self.tiles[h] for p in range(POINTS) if self.owner[p] == me
+                        for h in TOPOLOGY.point_hexes[p]}
+        self.reserve: Need = NOTHING  # the price of the next victory point
+        if ruler["cities"] < 4 and ruler["settlements"]:
+            self.reserve = COSTS["city"]
+        elif ruler["settlements"] < 5:
+            self.reserve = COSTS["settlement"]
+        self._reach: dict[int, float] = {}
+
+    def site_worth(self, point: int) -> float:
+        """A site's yield, with a bonus for each good it would be the first of my pieces to touch
+        (a ruler with no Wood income builds nothing)."""
+        worth = 0.0
+        new = set()
+        for hex_index in TOPOLOGY.point_hexes[point]:
+            tile = self.tiles[hex_index]
+            worth += TILE_WORTH.get(tile, 0.0)
+            if tile in TILE_WORTH and tile != "gold" and tile not in self.incomes:
+                new.add(tile)
+        return worth + 1.5 * len(new)
+
+    @cached_property
+    def free_sites(self) -> dict[int, float]:
+        """Open intersections a settlement could take one day, by worth."""
+        owner, land = self.owner, land_points(tuple(self.tiles))
+        return {p: self.site_worth(p) for p in range(POINTS)
+                if land[p] and not owner[p] and not any(owner[n] for n in TOPOLOGY.point_neighbours[p])}
+
+    def reach(self, point: int) -> float:
+        """The best open site's worth over one plus its distance from ``point``."""
+        if point not in self._reach:
+            far = distances()[point]
+            self._reach[point] = max((w / (1 + far[s]) for s, w in self.free_sites.items()), default=0.0)
+        return self._reach[point]
+
+    @cached_property
+    def road_owner(self) -> list[int]:
+        return [entry.get("road", 0) for entry in self.view["board"]["edges"]]
+
+    @cached_property
+    def kind(self) -> list[str]:
+        return [entry.get("piece", "") for entry in self.view["board"]["intersections"]]
+
+    def spare(self, cost: Need) -> bool:
+        """Paying ``cost`` leaves what the next victory point needs (a resource it needs none of is free)."""
+        return all(c == 0 or s - c >= r for s, c, r in zip(self.stores, cost, self.reserve, strict=True))
+
+    def deficit(self) -> list[int]:
+        return [max(0, r - s) for s, r in zip(self.stores, self.reserve, strict=True)]
+
+
+@cache
+def land_points(tiles: tuple[str, ...]) -> tuple[bool, ...]:
+    """Intersections touching land (water never changes, so few layouts are ever asked for)."""
+    return tuple(any(tiles[h] not in WATER for h in TOPOLOGY.point_hexes[p]) for p in range(POINTS))
 
 
 class WatchBot(Bot):
@@ -45,45 +128,118 @@ class WatchBot(Bot):
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         me = view.get("you")
-        ruler = view["rulers"][me - 1] if me else None
+        if len(legal) == 1 or not me:
+            return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        plan = Plan(view, me)
         best: list[Action] = []
         best_score = -1e9
         for action in legal:
-            score = self._score(view, ruler, action)
+            score = _score(view, plan, action)
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
                 best.append(action)
         return best[rng.randrange(len(best))]
 
-    def _score(self, view: JSON, ruler: JSON | None, action: Action) -> float:
-        verb = action.verb
-        score = float(PRIORITY.get(verb, 0))
-        if ruler is None:
-            return score
-        stores = ruler["stores"]
-        moons = view["moon_track"]["moons"]
-        armies = [a for a in view["board"]["armies"] if a["owner"] == ruler["seat"]]
-        units = sum(a["units"] for a in armies)
-        if verb == "recruit":
-            # A standing army worth the cities on the board, no more.
-            cities = sum(r["cities"] for r in view["rulers"])
-            score = 40 if units < max(2, cities) else -2
-        elif verb == "activate":
-            score = 60 if moons == 1 else -3
-        elif verb == "road":
-            score = 25 if stores["wood"] + stores["stone"] > 4 or ruler["longest_road"] >= 3 else 8
-        elif verb == "draw":
-            score = 20 if ruler["hand_size"] < 2 else -1
-        elif verb == "strike":
-            score = 30 if moons > 2 else -1
-        elif verb == "move":
-            score = -2
-        elif verb == "exchange":
-            score = 10 if stores["gold"] >= 4 else -1
-        elif verb == "offer":
-            score = 12 if len(ruler["allies"]) < 1 else -1
-        return score
+
+def _score(view: JSON, plan: Plan, action: Action) -> float:
+    verb, words = action.verb, action.args()
+    founding = view["phase"] == "founding"
+    if verb == "declare":
+        return 10_000
+    if verb in ("city", "settle"):
+        point = POINT_INDEX[words[0]]
+        return (800 if verb == "city" else 700) + plan.site_worth(point) * (10 if founding else 1)
+    if verb == "reveal":
+        return 900
+    if verb == "forfeit":  # give up the poorest city
+        return -plan.site_worth(POINT_INDEX[words[0]])
+    if verb == "choose":
+        return DECK_WORTH[words[0]]
+    if verb == "return":
+        # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
+        return -CARD_WORTH.get(words[0], 1000)
+    if verb == "road":
+        return _road(plan, words[0], founding)
+    if verb == "exchange":
+        need = plan.deficit()
+        wanted = need[RESOURCE_NAMES.index(words[0])]
+        if wanted and 2 * sum(need[:3]) <= plan.stores[3]:
+            return 500 + wanted  # the gold completes the next victory point
+        return 40 + wanted if wanted and plan.stores[3] >= 6 else -1
+    if verb == "recruit":
+        if plan.units <= plan.strength and plan.moons <= 3:
+            return 450
+        return 20 if plan.units <= plan.strength and plan.spare(COSTS["unit"]) else -1
+    if verb == "activate":
+        if plan.moons != 1:
+            return -1
+        return 600 + (1 if words[1] == "gold" else 0)
+    if verb == "walls":
+        return 15 if plan.spare(COSTS["walls"]) else -1
+    if verb == "improve":
+        tile = plan.tiles[HEX_INDEX[words[0]]]
+        return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
+    if verb == "draw":
+        if plan.rulers[plan.me - 1]["hand_size"] >= 3 or not plan.spare(DRAW_PRICES[words[0]][words[1]]):
+            return -1
+        return 100 + DECK_WORTH[words[0]] + (5 if words[1] == "gold" else 0)
+    if verb == "play":
+        return _play(plan, words)
+    if verb == "accept":
+        return 5
+    if verb == "offer":
+        return 2 if not plan.rulers[plan.me - 1]["allies"] else -1
+    if verb == "end":
+        return 0
+    return -1  # move, strike, break, decline: not worth the risk
+
+
+def _road(plan: Plan, edge_id: str, founding: bool) -> float:
+    """A road is worth the best open site it brings nearer, more for nearer and richer ones."""
+    if not founding and not plan.spare(COSTS["road"]) and plan.reserve != COSTS["settlement"]:
+        return -1
+    best = max(plan.reach(end) for end in TOPOLOGY.edge_points[EDGE_INDEX[edge_id]])
+    if not founding and plan.reserve != COSTS["settlement"] and best < 1:
+        return -1
+    return 60 + best
+
+
+def _play(plan: Plan, words: tuple[str, ...]) -> float:
+    card, args = words[0], words[1:]
+    worth = float(CARD_WORTH.get(card, 0))
+    rivals = [r for r in plan.rulers if r["seat"] != plan.me]
+    if card in ("w-drill-sergeant", "w-call-to-arms"):
+        return 600 if plan.moons == 1 else -1
+    if card == "w-forge-the-edge":
+        point = POINT_INDEX[args[0]]
+        return (200 if plan.units <= plan.strength else 10) + (5 if plan.kind[point] == "city" else 0)
+    if card in ("p-revolt", "p-usurpation", "p-civil-unrest", "g-pioneers-claim"):
+        return worth + plan.site_worth(POINT_INDEX[args[0]])
+    if card == "w-decimation":
+        return worth if plan.armies.get(args[0]) != plan.me else -1
+    if card == "w-burn-the-ford":
+        return worth if plan.road_owner[EDGE_INDEX[args[0]]] != plan.me else -1
+    if card == "w-salt-the-earth":
+        hex_points = TOPOLOGY.hex_points[HEX_INDEX[args[0]]]
+        theirs = sum(1 for p in hex_points if plan.owner[p] and plan.owner[p] != plan.me)
+        mine = sum(1 for p in hex_points if plan.owner[p] == plan.me)
+        return worth + 10 * theirs if theirs and not mine else -1
+    if card == "p-favor":
+        seat, resource = int(args[0]), RESOURCE_NAMES.index(args[1])
+        held = plan.rulers[seat - 1]["stores"][args[1]]
+        return worth + min(4, held) * (3 if plan.deficit()[resource] else 1) if held else -1
+    if card == "g-commercial-empire":
+        got = sum(r["stores"][args[0]] for r in rivals)
+        return worth + got * (3 if plan.deficit()[RESOURCE_NAMES.index(args[0])] else 1) if got else -1
+    if card == "g-crowns-due":
+        need = plan.deficit()
+        return worth + sum(3 if need[RESOURCE_NAMES.index(w)] else 1 for w in args[1:])
+    if card in ("p-spy", "p-black-plot"):
+        return worth if any(r["hand_size"] for r in rivals) else -1
+    if card in ("p-treason", "p-pariah"):
+        return worth if int(args[0]) not in plan.rulers[plan.me - 1]["allies"] else -1
+    return worth
 
 
 # The hard bot's budget here: a quarter of the iterations and 8-action rollouts, as a Watch has
