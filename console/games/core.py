@@ -422,6 +422,11 @@ class Game(ABC):
         enrolment and print-and-play sheets. Card ids are what ``Action.cards`` names."""
         return {}
 
+    def card_details(self) -> dict[str, JSON]:
+        """What the pages may say of a card beyond its name, by card id (all public, the printed
+        card's own words): ``text``, and ``rival`` for a card aimed at the rival's side."""
+        return {}
+
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
         """Game-specific figures over finished simulated games (rounds, wars, cards used)."""
         return {}

@@ -23,7 +23,7 @@ from console.games.core import (
 )
 from console.games.wheels.actions import parse_notation
 from console.games.wheels.bot import HeuristicBot
-from console.games.wheels.catalog import Catalog
+from console.games.wheels.catalog import Catalog, WheelCard
 from console.games.wheels.catalog_loader import load_catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
@@ -101,6 +101,13 @@ class WheelsGame(Game):
 
     def catalog(self) -> dict[str, str]:
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}
+
+    def card_details(self) -> dict[str, JSON]:
+        details: dict[str, JSON] = {}
+        for card_id, card in self.cards.cards.items():
+            if not isinstance(card, WheelCard):  # a wheel's figures are on the table already
+                details[card_id] = {"text": card.text, "rival": card.target.on_rival}
+        return details
 
     def heuristic_bot(self) -> Bot | None:
         return HeuristicBot(self.cards)

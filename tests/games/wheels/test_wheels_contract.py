@@ -69,3 +69,12 @@ def test_the_engine_has_no_concession_and_no_clock() -> None:
     for text in ("1:concede", "chance:time-up"):
         with pytest.raises(NotationError):
             GAME.parse_action(text)
+
+
+def test_card_details_give_the_pages_each_crafts_text_and_whether_it_aims_at_the_rival() -> None:
+    details = GAME.card_details()
+    crafts = {card_id for card_id, card in GAME.cards.cards.items() if card.kind != "wheel"}
+    assert set(details) == crafts, "a wheel's figures are shown on its shelf, not as text"
+    assert all(entry["text"] for entry in details.values())
+    aimed = {card_id for card_id, entry in details.items() if entry["rival"]}
+    assert aimed and aimed != crafts  # some crafts aim at the rival's shelf, some at one's own
