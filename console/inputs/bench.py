@@ -89,7 +89,9 @@ def composer_us_per_event(rounds: int = 2000) -> float:
             state = game.new(2, seed=events)
         if state.to_act == (0,):
             action = state.sample_chance(rng)
-            event: InputEvent = CardScanned(action.owner, text=f"card:wisteria:{action.strength}")  # type: ignore[attr-defined]
+            seat = action.supplier()
+            assert seat is not None, "a Wisteria chance card comes from a seat"
+            event: InputEvent = CardScanned(seat, text=f"card:wisteria:{action.cards()[0]}")
         else:
             event = ButtonPressed(state.to_act[0], Key.OK)
         started = time.perf_counter()
@@ -132,7 +134,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
                 for number in range(scans_per_pod):
                     legal = worker.table.state.copy().legal_actions(CHANCE)
                     draws = [a for a in legal if a.supplier() == seat]
-                    text = card_text("wisteria", str(draws[0].strength)) if draws else "no card"  # type: ignore[attr-defined]
+                    text = card_text("wisteria", draws[0].cards()[0]) if draws else "no card"
                     heard = len(pod.beeper.times), len(pod.leds[0].history)
                     pod.place(f"04{seat:02X}{number:010X}", text)
                     sent = pod.sent

@@ -80,7 +80,9 @@ class Replica:
         if self.state.to_act != (CHANCE,):
             raise RuntimeError(f"the table waits for {self.state.to_act}, not a card")
         action = self.state.sample_chance(self.rng)  # a shuffled deck, not always the same card
-        return action.owner, str(action.strength)  # type: ignore[attr-defined]
+        seat = action.supplier()
+        assert seat is not None, "a Wisteria chance card comes from a seat"
+        return seat, action.cards()[0]
 
 
 def stream_paths(journal: Path, count: int, table_id: int) -> list[tuple[str, str]]:
