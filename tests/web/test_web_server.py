@@ -90,10 +90,23 @@ def test_a_ten_megabyte_body_is_refused_by_the_server_before_it_is_read(served: 
             f"Content-Length: {10 * 1024 * 1024}\r\n\r\n".encode()
         )
         sock.sendall(b"{" + b" " * 65536)
-        answer = sock.recv(4096)
+        answer = read_response(sock)
     assert answer.startswith(b"HTTP/1.1 413")
     assert hub.journal.actions(1) == before
     assert_json_error(answer, 413)
+
+
+def read_response(sock: socket.socket) -> bytes:
+    """One whole response: its head, then as many body bytes as its Content-Length says (one
+    recv may bring the head alone)."""
+    answer = b""
+    while b"\r\n\r\n" not in answer and (chunk := sock.recv(65536)):
+        answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length: *(\d+)", head)
+    while length and len(body) < int(length.group(1)) and (chunk := sock.recv(65536)):
+        body += chunk
+    return head + b"\r\n\r\n" + body
 
 
 def assert_json_error(answer: bytes, status: int) -> None:
