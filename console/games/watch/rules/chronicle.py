@@ -13,7 +13,7 @@ from console.games.core import Event, IllegalAction
 from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 from console.games.watch.rules import growth, politics, warfare
 from console.games.watch.rules.hand import DealCard
-from console.games.watch.rules.ledger import DRAW_PRICES, Cost, affordable, pay, short_of
+from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, payable, short_of
 from console.games.watch.rules.targets import Args, CardEffect
 
 if TYPE_CHECKING:
@@ -21,20 +21,16 @@ if TYPE_CHECKING:
 
 
 def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
-    stores = state.stores[seat]
+    can = payable(state.stores[seat])
     decks = state.decks
-    return [
-        action
-        for deck, payment, cost, action in draw_actions(seat)
-        if decks[deck].size and affordable(stores, cost)
-    ]
+    return [action for deck, bit, action in draw_actions(seat) if can & bit and decks[deck].size]
 
 
 @cache
-def draw_actions(seat: int) -> list[tuple[str, str, Cost, WatchAction]]:
-    """Every draw ``seat`` might make: (deck, payment, price, action)."""
+def draw_actions(seat: int) -> list[tuple[str, int, WatchAction]]:
+    """Every draw ``seat`` might make: (deck, its price's bit of ``payable``, action)."""
     return [
-        (deck, payment, cost, make(Draw, seat, deck, payment))
+        (deck, PRICE_BITS[cost], make(Draw, seat, deck, payment))
         for deck, prices in DRAW_PRICES.items()
         for payment, cost in prices.items()
     ]

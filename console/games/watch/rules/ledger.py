@@ -49,6 +49,25 @@ def affordable(stores: list[int], cost: Cost) -> bool:
     return stores[0] >= cost[0] and stores[1] >= cost[1] and stores[2] >= cost[2] and stores[3] >= cost[3]
 
 
+# Every price a turn's legal deeds ask about, each one bit of what ``payable`` answers.
+_PRICES = (*COSTS.values(), *ACTIVATION.values(), *(c for by in DRAW_PRICES.values() for c in by.values()))
+PRICE_BITS: dict[Cost, int] = {cost: 1 << index for index, cost in enumerate(dict.fromkeys(_PRICES))}
+_PAYABLE: dict[tuple[int, ...], int] = {}
+
+
+def payable(stores: list[int]) -> int:
+    """The prices ``stores`` can pay, as the bits of PRICE_BITS: kept by treasury, since few
+    treasuries occur and every listing of a turn's deeds asks about nearly every price."""
+    key = tuple(stores)
+    bits = _PAYABLE.get(key)
+    if bits is None:
+        bits = sum(bit for cost, bit in PRICE_BITS.items() if affordable(stores, cost))
+        if len(_PAYABLE) >= 50_000:  # a bound on memory, however long a process runs
+            _PAYABLE.clear()
+        _PAYABLE[key] = bits
+    return bits
+
+
 def pay(stores: list[int], cost: Cost) -> None:
     for index in range(4):
         stores[index] -= cost[index]
