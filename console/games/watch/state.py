@@ -206,7 +206,7 @@ class WatchState(State):
             self.settlements[seat]
             + 2 * self.cities[seat]
             + (WARPATH_VP if self.warpath == seat else 0)
-            + alliances.TROPHY_VP * alliances.trophies(self, seat)
+            + (alliances.TROPHY_VP * alliances.trophies(self, seat) if self.alliances else 0)
             + len(self.revealed[seat])
             + self.honours[seat]
         )
@@ -236,10 +236,10 @@ class WatchState(State):
         if self.result is not None:
             return ()
         if self.pending:
-            return (self.pending[0].actor(),)
+            return ALONE[self.pending[0].actor()]
         if self.founding_step < len(self.founding):
-            return (self.founding[self.founding_step][0],)
-        return (self.current,)
+            return ALONE[self.founding[self.founding_step][0]]
+        return ALONE[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act:
@@ -327,3 +327,4 @@ class WatchState(State):
 
 
 TEXT = attrgetter("text")  # the sort key of legal actions: their notation
+ALONE = tuple((seat,) for seat in range(act.MAX_SEAT + 1))  # to_act of one seat, made once: asked often
