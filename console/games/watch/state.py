@@ -271,7 +271,7 @@ class WatchState(State):
             return heard(self, action)
         if action.seat == CHANCE:
             work = self._chance_work()
-            if action not in {outcome for outcome, _ in work.outcomes(self)}:
+            if action not in [outcome for outcome, _ in work.outcomes(self)]:  # a list: no hashing
                 raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
             events = work.resolve(self, action)
         elif self.pending:

@@ -118,7 +118,8 @@ def _require(condition: bool, reason: str) -> None:
 
 def _charge(state: WatchState, seat: int, what: str, label: str) -> None:
     cost = COSTS[what]
-    _require(affordable(state.stores[seat], cost), short_of(state.stores[seat], cost, label))
+    if not affordable(state.stores[seat], cost):  # the reason is written only when it is needed
+        raise IllegalAction(short_of(state.stores[seat], cost, label))
     pay(state.stores[seat], cost)
 
 
