@@ -48,13 +48,6 @@ def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("drew", {"seat": seat, "deck": deck, "paid": payment})]
 
 
-def legal_reveals(state: WatchState, seat: int) -> list[WatchAction]:
-    if not state.hands[seat]:
-        return []
-    cards = state.catalog.cards
-    return [make(Reveal, seat, card) for card in sorted(set(state.hands[seat])) if cards[card].hidden_victory]
-
-
 def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
     seat, card = action.seat, action.words[0]
     if card not in state.hands[seat]:
@@ -69,15 +62,19 @@ def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
 # --- playing ------------------------------------------------------------------------------------
 
 
-def legal_plays(state: WatchState, seat: int) -> list[WatchAction]:
+def legal_cards(state: WatchState, seat: int) -> list[WatchAction]:
+    """Every play and reveal of ``seat``'s hand, in one pass over it (a turn lists both)."""
+    hand = state.hands[seat]
     actions: list[WatchAction] = []
-    if not state.hands[seat]:
+    if not hand:
         return actions
-    for card in sorted(set(state.hands[seat])):
-        effect = state.catalog.cards[card].effect
-        if effect == "hidden_victory":
-            continue
-        actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[effect][1](state, seat)]
+    cards = state.catalog.cards
+    for card in sorted(set(hand)) if len(hand) > 1 else hand:
+        entry = cards[card]
+        if entry.hidden_victory:
+            actions.append(make(Reveal, seat, card))
+        if entry.effect != "hidden_victory":
+            actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[entry.effect][1](state, seat)]
     return actions
 
 

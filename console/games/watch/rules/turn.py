@@ -44,8 +44,7 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
     actions += alliances.legal(state, seat)
     actions += chronicle.legal_draws(state, seat)
     if state.hands[seat]:
-        actions += chronicle.legal_plays(state, seat)
-        actions += chronicle.legal_reveals(state, seat)
+        actions += chronicle.legal_cards(state, seat)
     declare, end = CLOSING[seat]
     if state.vp(seat) >= state.options["victory_points"]:
         actions.append(declare)
