@@ -88,6 +88,8 @@ class WatchState(State):
         # changes (board_changed replaces them), so an entry any sharer adds holds for all.
         self.open_edges: dict[int, tuple[int, ...]] = {}
         self.open_sites: dict[int, tuple[int, ...]] = {}
+        # Where a stack may march (network.reachable), by all but the board: kept the same way.
+        self.marches: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self.stacks: dict[int, Stack] = {}
         self.improvements: dict[int, tuple[int, int, str]] = {}  # hex -> (owner, city point, kind)
         self.settlements = [0] * (players + 1)
@@ -175,6 +177,7 @@ class WatchState(State):
         # New dicts, never cleared ones: copies share them (copy-on-write) while their boards agree.
         self.open_edges = {}
         self.open_sites = {}
+        self.marches = {}
 
     def friends(self, seat: int) -> frozenset[int]:
         """The ruler and their allies: whose roads they march on, whom they may not strike."""

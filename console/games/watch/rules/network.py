@@ -249,8 +249,20 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
 def reachable(state: WatchState, seat: int, start: int) -> list[int]:
     """Where a stack of ``seat`` at ``start`` may end a move: any distance along its own or allied
     roads, never through or onto an intersection with a non-allied ruler's stack or piece; it may
-    stop only where no other ruler stands (ruling R-2) and merge with its own stack up to 5."""
+    stop only where no other ruler stands (ruling R-2) and merge with its own stack up to 5.
+
+    Kept until the board changes, by everything else it reads: the allies and every stack's place,
+    owner and size (a turn lists a stack's marches again after each deed, and the move checks them)."""
     friends = state.friends(seat)
+    stacks = state.stacks
+    key = (seat, start, friends, tuple([(p, stack.owner, stack.units) for p, stack in stacks.items()]))
+    ends = state.marches.get(key)
+    if ends is None:
+        ends = state.marches[key] = _march(state, seat, start, friends)
+    return list(ends)
+
+
+def _march(state: WatchState, seat: int, start: int, friends: frozenset[int]) -> tuple[int, ...]:
     road_owner, piece_owner, stacks = state.road_owner, state.piece_owner, state.stacks
     units = stacks[start].units
     seen = {start}
@@ -272,8 +284,7 @@ def reachable(state: WatchState, seat: int, start: int) -> list[int]:
             frontier.append(nxt)
             if owner in (0, seat) and (stack is None or (stack.owner == seat and stack.units + units <= 5)):
                 ends.append(nxt)
-    ends.sort()
-    return ends
+    return tuple(sorted(ends))
 
 
 def nearest_city(state: WatchState, seat: int, start: int) -> int | None:
