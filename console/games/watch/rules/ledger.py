@@ -54,6 +54,12 @@ def affordable(stores: list[int], cost: Cost) -> bool:
 _PRICES = (*COSTS.values(), *ACTIVATION.values(), *(c for by in DRAW_PRICES.values() for c in by.values()))
 PRICE_BITS: dict[Cost, int] = {cost: 1 << index for index, cost in enumerate(dict.fromkeys(_PRICES))}
 _PAYABLE: dict[tuple[int, ...], int] = {}
+# By resource, by amount held (0 up to the dearest price of it): the prices whose share it covers.
+_DEAREST = max(max(cost) for cost in PRICE_BITS)
+_COVERS = [
+    [sum(bit for cost, bit in PRICE_BITS.items() if cost[index] <= held) for held in range(_DEAREST + 1)]
+    for index in range(4)
+]
 
 
 def payable(stores: list[int]) -> int:
@@ -62,7 +68,16 @@ def payable(stores: list[int]) -> int:
     key = tuple(stores)
     bits = _PAYABLE.get(key)
     if bits is None:
-        bits = sum(bit for cost, bit in PRICE_BITS.items() if affordable(stores, cost))
+        if min(key) < 0:  # never in play; priced one by one all the same
+            bits = sum(bit for cost, bit in PRICE_BITS.items() if affordable(stores, cost))
+        else:
+            top = _DEAREST
+            bits = (
+                _COVERS[0][min(key[0], top)]
+                & _COVERS[1][min(key[1], top)]
+                & _COVERS[2][min(key[2], top)]
+                & _COVERS[3][min(key[3], top)]
+            )
         if len(_PAYABLE) >= 50_000:  # a bound on memory, however long a process runs
             _PAYABLE.clear()
         _PAYABLE[key] = bits
