@@ -23,7 +23,16 @@ if TYPE_CHECKING:
 def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
     can = payable(state.stores[seat])
     decks = state.decks
+    if decks["warfare"].size and decks["growth"].size and decks["politics"].size:  # the usual case
+        return list(_affordable_draws(seat, can))
     return [action for deck, bit, action in draw_actions(seat) if can & bit and decks[deck].size]
+
+
+@cache
+def _affordable_draws(seat: int, can: int) -> tuple[WatchAction, ...]:
+    """The draws ``seat`` may make while every deck holds cards: the treasury (``payable``'s bits)
+    alone decides, so the list is kept by it."""
+    return tuple(action for _, bit, action in draw_actions(seat) if can & bit)
 
 
 @cache
