@@ -120,6 +120,8 @@ def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
             p for p in sorted(network(state, seat)) if site_error(state, seat, p, False, armies=False) is None
         )
     stacks = state.stacks
+    if not stacks:
+        return list(sites)
     return [p for p in sites if (stack := stacks.get(p)) is None or stack.owner == seat]
 
 
