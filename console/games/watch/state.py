@@ -88,6 +88,8 @@ class WatchState(State):
         # changes (board_changed replaces them), so an entry any sharer adds holds for all.
         self.open_edges: dict[int, tuple[int, ...]] = {}
         self.open_sites: dict[int, tuple[int, ...]] = {}
+        # Where a stack may march (network.reachable), by all but the board: kept the same way.
+        self.marches: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self.stacks: dict[int, Stack] = {}
         self.improvements: dict[int, tuple[int, int, str]] = {}  # hex -> (owner, city point, kind)
         self.settlements = [0] * (players + 1)
@@ -175,6 +177,7 @@ class WatchState(State):
         # New dicts, never cleared ones: copies share them (copy-on-write) while their boards agree.
         self.open_edges = {}
         self.open_sites = {}
+        self.marches = {}
 
     def friends(self, seat: int) -> frozenset[int]:
         """The ruler and their allies: whose roads they march on, whom they may not strike."""
@@ -206,7 +209,7 @@ class WatchState(State):
             self.settlements[seat]
             + 2 * self.cities[seat]
             + (WARPATH_VP if self.warpath == seat else 0)
-            + alliances.TROPHY_VP * alliances.trophies(self, seat)
+            + (alliances.TROPHY_VP * alliances.trophies(self, seat) if self.alliances else 0)
             + len(self.revealed[seat])
             + self.honours[seat]
         )
@@ -236,10 +239,10 @@ class WatchState(State):
         if self.result is not None:
             return ()
         if self.pending:
-            return (self.pending[0].actor(),)
+            return ALONE[self.pending[0].actor()]
         if self.founding_step < len(self.founding):
-            return (self.founding[self.founding_step][0],)
-        return (self.current,)
+            return ALONE[self.founding[self.founding_step][0]]
+        return ALONE[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act:
@@ -271,7 +274,7 @@ class WatchState(State):
             return heard(self, action)
         if action.seat == CHANCE:
             work = self._chance_work()
-            if action not in {outcome for outcome, _ in work.outcomes(self)}:
+            if action not in [outcome for outcome, _ in work.outcomes(self)]:  # a list: no hashing
                 raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
             events = work.resolve(self, action)
         elif self.pending:
@@ -327,3 +330,4 @@ class WatchState(State):
 
 
 TEXT = attrgetter("text")  # the sort key of legal actions: their notation
+ALONE = tuple((seat,) for seat in range(act.MAX_SEAT + 1))  # to_act of one seat, made once: asked often

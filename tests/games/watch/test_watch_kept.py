@@ -6,7 +6,7 @@ import random
 
 from console.games import find_game
 from console.games.checks import random_action
-from console.games.watch.rules.network import legal_road_edges, legal_sites, longest_road
+from console.games.watch.rules.network import legal_road_edges, legal_sites, longest_road, reachable
 
 SEATS = range(1, 5)
 
@@ -74,3 +74,18 @@ def test_a_copy_keeps_its_own_measures():
     other = state.copy()
     other.road_measured[1] = 99
     assert state.road_measured[1] == 0
+
+
+def test_kept_marches_are_what_a_new_search_finds():
+    """Marches are kept by the allies and every stack's place, owner and size: after moves,
+    strikes, recruits and alliances (none of which touch the board), what is kept must still hold."""
+    checked = 0
+    for _, state in playouts(range(8)):
+        for point, stack in list(state.stacks.items()):
+            kept = reachable(state, stack.owner, point)
+            assert reachable(state, stack.owner, point) == kept  # the second answer is the kept one
+            fresh = state.copy()
+            fresh.board_changed()
+            assert reachable(fresh, stack.owner, point) == kept
+            checked += 1
+    assert checked > 1000

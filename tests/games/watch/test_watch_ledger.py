@@ -1,12 +1,14 @@
 """The Reckoner's Ledger: prices, caps, connectivity, improvements, the exchange, production."""
 
+import itertools
+
 import pytest
 from watch_table import Table, edge
 
 from console.games.core import NotationError
 from console.games.watch import GAME
 from console.games.watch.rules.board import HEX_INDEX, POINT_INDEX
-from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece
+from console.games.watch.rules.ledger import CITY, PRICE_BITS, SETTLEMENT, affordable, payable, place_piece
 
 
 def test_a_settlement_costs_2_grain_2_wood_2_stone_and_is_worth_1_vp(table):
@@ -318,3 +320,13 @@ def test_there_is_no_other_exchange_and_no_trade_between_rulers(table):
     for text in ("1:exchange gold", "1:trade 2 wood", "1:give 2 wood"):
         with pytest.raises(NotationError):
             GAME.parse_action(text)
+
+
+def test_payable_answers_every_price_as_pricing_it_alone_would():
+    """ledger.payable (what the legal lists ask) against affordable, for every treasury up to 7 of
+    each resource, asked twice so the kept answer is checked too."""
+    for _ in range(2):
+        for stores in itertools.product(range(-1, 8), repeat=4):
+            expected = {cost for cost in PRICE_BITS if affordable(list(stores), cost)}
+            bits = payable(list(stores))
+            assert {cost for cost, bit in PRICE_BITS.items() if bits & bit} == expected

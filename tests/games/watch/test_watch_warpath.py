@@ -77,3 +77,24 @@ def test_networks_of_up_to_twenty_roads_are_measured_exactly():
         own = grown_network(rng, rng.randrange(2, 21))
         piece_owner = [0] * len(TOPOLOGY.point_ids)
         assert longest_run(own, piece_owner, 1) == reference_run(own, piece_owner, 1, 10**9)
+
+
+def test_loops_and_stretches_answer_as_the_recursive_search():
+    """Rings of hexes (loops with no end, alone or joined by roads and cut by pieces), with budgets
+    that run out part way along a stretch the search takes whole."""
+    rng = random.Random(11)
+    rings = [
+        sorted(edge for edge, hexes in enumerate(TOPOLOGY.edge_hexes) if hex_index in hexes)
+        for hex_index in range(TOPOLOGY.island)
+    ]
+    loops = 0
+    for trial in range(600):
+        own = set().union(*rng.sample(rings, rng.randrange(1, 5)))
+        if trial % 2:
+            own |= set(rng.sample(range(len(EDGE_POINTS)), rng.randrange(0, 6)))
+        own = sorted(own)
+        piece_owner = [rng.choice((0,) * 8 + (1, 2)) for _ in range(len(TOPOLOGY.point_ids))]
+        budget = rng.choice((1, 2, 3, 6, 7, 12, 13, 40, SEARCH_STEPS))
+        assert longest_run(own, piece_owner, 1, budget) == reference_run(own, piece_owner, 1, budget)
+        loops += all(len([e for e in own if p in EDGE_POINTS[e]]) == 2 for e in own for p in EDGE_POINTS[e])
+    assert loops > 20  # networks of loops alone (two roads at every point) came up

@@ -12,7 +12,17 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from console.games.core import JSON, Event, IllegalAction
-from console.games.watch.actions import MAX_MESSAGE, Accept, Break, Decline, Offer, Say, WatchAction, make
+from console.games.watch.actions import (
+    MAX_MESSAGE,
+    MAX_SEAT,
+    Accept,
+    Break,
+    Decline,
+    Offer,
+    Say,
+    WatchAction,
+    make,
+)
 from console.games.watch.rules import network
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import STACK_CAP
@@ -76,29 +86,37 @@ def offer_error(state: WatchState, seat: int, target: int) -> str | None:
 
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
-    offer, breaks = seat_actions(Offer, seat), seat_actions(Break, seat)
-    held = [0] * (state.players + 1)
+    alliances = state.alliances
     actions = []
-    for a, b in state.alliances:
-        held[a] += 1
-        held[b] += 1
-        if seat == a:
-            actions.append(breaks[b])
-        elif seat == b:
-            actions.append(breaks[a])
-    if held[seat] >= MAX_ALLIANCES or seat in state.pariahs:
+    held = [0] * (state.players + 1)
+    if alliances:
+        breaks = seat_actions(Break, seat)
+        for a, b in alliances:
+            held[a] += 1
+            held[b] += 1
+            if seat == a:
+                actions.append(breaks[b])
+            elif seat == b:
+                actions.append(breaks[a])
+    pariahs, offered = state.pariahs, state.offered
+    if held[seat] >= MAX_ALLIANCES or seat in pariahs:
         return actions
-    pariahs, offered, alliances = state.pariahs, state.offered, state.alliances
-    for target in range(1, state.players + 1):
-        if (
-            target != seat
-            and held[target] < MAX_ALLIANCES
-            and target not in pariahs
-            and target not in offered
-            and pair_of(seat, target) not in alliances
-        ):
-            actions.append(offer[target])
+    for target, pair, offer in offers(state.players, seat):
+        if held[target] >= MAX_ALLIANCES or target in pariahs or target in offered:
+            continue
+        if pair not in alliances:
+            actions.append(offer)
     return actions
+
+
+@cache
+def offers(players: int, seat: int) -> tuple[tuple[int, tuple[int, int], WatchAction], ...]:
+    """Each other ruler at a table of ``players``: (seat, their pair with ``seat``, the offer to them)."""
+    return tuple(
+        (target, pair_of(seat, target), make(Offer, seat, str(target)))
+        for target in range(1, players + 1)
+        if target != seat
+    )
 
 
 def _seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
@@ -130,7 +148,7 @@ class Answer(Decision):
     self_resolving: ClassVar[bool] = False
 
     def choices(self, state: WatchState) -> list[WatchAction]:
-        return [make(Accept, self.seat), make(Decline, self.seat)]
+        return list(ANSWERS[self.seat])
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
@@ -143,6 +161,10 @@ class Answer(Decision):
 
     def view(self) -> JSON:
         return {"for": self.name, "seat": self.seat, "offer_of": self.offerer}
+
+
+# By seat: the two answers to an offer, made once.
+ANSWERS = {seat: (make(Accept, seat), make(Decline, seat)) for seat in range(1, MAX_SEAT + 1)}
 
 
 def do_break(state: WatchState, action: WatchAction) -> list[Event]:
@@ -167,8 +189,11 @@ def retreat_stranded(state: WatchState, seat: int) -> list[Event]:
     """Ruling P-25: a stack off its owner's network goes, inactive, to the nearest own city; units
     beyond 5 are lost; with no city to go to, the stack is lost."""
     events: list[Event] = []
+    own = [p for p, stack in state.stacks.items() if stack.owner == seat]
+    if not own:  # no armies: no need to find the network
+        return events
     home = network.network(state, seat)
-    for point in sorted(p for p, stack in state.stacks.items() if stack.owner == seat and p not in home):
+    for point in sorted(p for p in own if p not in home):
         stack = state.stacks.pop(point)
         city = network.nearest_city(state, seat, point)
         if city is None:

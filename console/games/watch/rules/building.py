@@ -32,12 +32,14 @@ from console.games.watch.rules.ledger import (
     IMPROVEMENT_FOR_TILE,
     MAX_CITIES,
     MAX_SETTLEMENTS,
+    PRICE_BITS,
     RESOURCE_INDEX,
     SETTLEMENT,
     STACK_CAP,
     affordable,
     city_improvement,
     pay,
+    payable,
     place_piece,
     short_of,
 )
@@ -46,46 +48,61 @@ if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 POINT_IDS, EDGE_IDS, HEX_IDS = TOPOLOGY.point_ids, TOPOLOGY.edge_ids, TOPOLOGY.hex_ids
-SETTLEMENT_COST, CITY_COST, ROAD_COST = COSTS["settlement"], COSTS["city"], COSTS["road"]
-UNIT_COST, WALLS_COST = COSTS["unit"], COSTS["walls"]
+# The bits of ``payable`` for each price the legal deeds ask about.
+SETTLEMENT_BIT, CITY_BIT, ROAD_BIT, UNIT_BIT, WALLS_BIT = (
+    PRICE_BITS[COSTS[work]] for work in ("settlement", "city", "road", "unit", "walls")
+)
+IMPROVEMENT_BIT = {kind: PRICE_BITS[COSTS[kind]] for kind in IMPROVEMENT_FOR_TILE.values()}
+ACTIVATION_BIT = {payment: PRICE_BITS[cost] for payment, cost in ACTIVATION.items()}
+ACTIVATION_BITS = sum(ACTIVATION_BIT.values())
 
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
-    stores = state.stores[seat]
-    piece_kind = state.piece_kind
-    owned = state.owned[seat]
+    can = payable(state.stores[seat])
     actions: list[WatchAction] = []
-    if affordable(stores, SETTLEMENT_COST) and state.settlements[seat] < MAX_SETTLEMENTS:
+    if can & SETTLEMENT_BIT and state.settlements[seat] < MAX_SETTLEMENTS:
         settle = point_actions(Settle, seat)
         actions += [settle[p] for p in network.legal_sites(state, seat, founding=False)]
-    if affordable(stores, CITY_COST) and state.cities[seat] < MAX_CITIES:
-        city = point_actions(City, seat)
-        actions += [city[p] for p in owned if piece_kind[p] == SETTLEMENT]
-    if affordable(stores, ROAD_COST):
+    if can & CITY_BIT and state.settlements[seat] and state.cities[seat] < MAX_CITIES:
+        city, piece_kind = point_actions(City, seat), state.piece_kind
+        actions += [city[p] for p in state.owned[seat] if piece_kind[p] == SETTLEMENT]
+    if can & ROAD_BIT:
         road = edge_actions(Road, seat)
         actions += [road[e] for e in network.legal_road_edges(state, seat)]
-    own_cities = [p for p in owned if piece_kind[p] == CITY]
-    if own_cities and affordable(stores, UNIT_COST):
-        recruit = point_actions(Recruit, seat)
-        actions += [recruit[p] for p in own_cities if _recruit_error(state, seat, p) is None]
-    resting = [p for p, stack in state.stacks.items() if stack.owner == seat and not stack.active]
-    if resting:
-        for payment, cost in ACTIVATION.items():
-            if affordable(stores, cost):
+    if state.cities[seat]:
+        actions += _city_works(state, seat, can)
+    if can & ACTIVATION_BITS:
+        resting = [p for p, stack in state.stacks.items() if stack.owner == seat and not stack.active]
+        for payment, bit in ACTIVATION_BIT.items():
+            if resting and can & bit:
                 activate = point_actions(Activate, seat, payment)
                 actions += [activate[p] for p in resting]
-    if own_cities and affordable(stores, WALLS_COST):
+    if state.stores[seat][3] >= EXCHANGE_RATE:
+        actions += exchange_actions(seat)
+    return actions
+
+
+def _city_works(state: WatchState, seat: int, can: int) -> list[WatchAction]:
+    """What ``seat``'s cities may have built (``can``: the prices its stores pay): units, walls and
+    each city's one improvement."""
+    piece_kind = state.piece_kind
+    own_cities = [p for p in state.owned[seat] if piece_kind[p] == CITY]
+    actions: list[WatchAction] = []
+    if can & UNIT_BIT:
+        recruit = point_actions(Recruit, seat)
+        actions += [recruit[p] for p in own_cities if _recruit_error(state, seat, p) is None]
+    if can & WALLS_BIT:
         walls = point_actions(Walls, seat)
         actions += [walls[p] for p in own_cities if not state.walls[p]]
+    improvements, tiles = state.improvements, state.tiles
+    improved = {city for _, city, _ in improvements.values()}
     for point in own_cities:
-        if city_improvement(state, point) is not None:
+        if point in improved:
             continue
         for hex_index in TOPOLOGY.point_hexes[point]:
-            kind = IMPROVEMENT_FOR_TILE.get(state.tiles[hex_index])
-            if kind and hex_index not in state.improvements and affordable(stores, COSTS[kind]):
+            kind = IMPROVEMENT_FOR_TILE.get(tiles[hex_index])
+            if kind and hex_index not in improvements and can & IMPROVEMENT_BIT[kind]:
                 actions.append(make(Improve, seat, HEX_IDS[hex_index], POINT_IDS[point]))
-    if stores[3] >= EXCHANGE_RATE:
-        actions += exchange_actions(seat)
     return actions
 
 
@@ -101,7 +118,8 @@ def _require(condition: bool, reason: str) -> None:
 
 def _charge(state: WatchState, seat: int, what: str, label: str) -> None:
     cost = COSTS[what]
-    _require(affordable(state.stores[seat], cost), short_of(state.stores[seat], cost, label))
+    if not affordable(state.stores[seat], cost):  # the reason is written only when it is needed
+        raise IllegalAction(short_of(state.stores[seat], cost, label))
     pay(state.stores[seat], cost)
 
 

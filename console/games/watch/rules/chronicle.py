@@ -13,7 +13,7 @@ from console.games.core import Event, IllegalAction
 from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 from console.games.watch.rules import growth, politics, warfare
 from console.games.watch.rules.hand import DealCard
-from console.games.watch.rules.ledger import DRAW_PRICES, Cost, affordable, pay, short_of
+from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, payable, short_of
 from console.games.watch.rules.targets import Args, CardEffect
 
 if TYPE_CHECKING:
@@ -21,20 +21,25 @@ if TYPE_CHECKING:
 
 
 def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
-    stores = state.stores[seat]
+    can = payable(state.stores[seat])
     decks = state.decks
-    return [
-        action
-        for deck, payment, cost, action in draw_actions(seat)
-        if decks[deck].size and affordable(stores, cost)
-    ]
+    if decks["warfare"].size and decks["growth"].size and decks["politics"].size:  # the usual case
+        return list(_affordable_draws(seat, can))
+    return [action for deck, bit, action in draw_actions(seat) if can & bit and decks[deck].size]
 
 
 @cache
-def draw_actions(seat: int) -> list[tuple[str, str, Cost, WatchAction]]:
-    """Every draw ``seat`` might make: (deck, payment, price, action)."""
+def _affordable_draws(seat: int, can: int) -> tuple[WatchAction, ...]:
+    """The draws ``seat`` may make while every deck holds cards: the treasury (``payable``'s bits)
+    alone decides, so the list is kept by it."""
+    return tuple(action for _, bit, action in draw_actions(seat) if can & bit)
+
+
+@cache
+def draw_actions(seat: int) -> list[tuple[str, int, WatchAction]]:
+    """Every draw ``seat`` might make: (deck, its price's bit of ``payable``, action)."""
     return [
-        (deck, payment, cost, make(Draw, seat, deck, payment))
+        (deck, PRICE_BITS[cost], make(Draw, seat, deck, payment))
         for deck, prices in DRAW_PRICES.items()
         for payment, cost in prices.items()
     ]
@@ -52,13 +57,6 @@ def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("drew", {"seat": seat, "deck": deck, "paid": payment})]
 
 
-def legal_reveals(state: WatchState, seat: int) -> list[WatchAction]:
-    if not state.hands[seat]:
-        return []
-    cards = state.catalog.cards
-    return [make(Reveal, seat, card) for card in sorted(set(state.hands[seat])) if cards[card].hidden_victory]
-
-
 def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
     seat, card = action.seat, action.words[0]
     if card not in state.hands[seat]:
@@ -73,15 +71,19 @@ def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
 # --- playing ------------------------------------------------------------------------------------
 
 
-def legal_plays(state: WatchState, seat: int) -> list[WatchAction]:
+def legal_cards(state: WatchState, seat: int) -> list[WatchAction]:
+    """Every play and reveal of ``seat``'s hand, in one pass over it (a turn lists both)."""
+    hand = state.hands[seat]
     actions: list[WatchAction] = []
-    if not state.hands[seat]:
+    if not hand:
         return actions
-    for card in sorted(set(state.hands[seat])):
-        effect = state.catalog.cards[card].effect
-        if effect == "hidden_victory":
-            continue
-        actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[effect][1](state, seat)]
+    cards = state.catalog.cards
+    for card in sorted(set(hand)) if len(hand) > 1 else hand:
+        entry = cards[card]
+        if entry.hidden_victory:
+            actions.append(make(Reveal, seat, card))
+        if entry.effect != "hidden_victory":
+            actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[entry.effect][1](state, seat)]
     return actions
 
 

@@ -84,9 +84,9 @@ def calculate(attackers: int, defenders: int, kind: int, walled: bool, empty_wal
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
     actions: list[WatchAction] = []
-    for point, stack in list(state.stacks.items()):
-        if stack.owner != seat or not stack.active or stack.held:
-            continue
+    # Most stacks are another ruler's or resting: passed over in one comprehension.
+    ready = [(p, s) for p, s in state.stacks.items() if s.active and s.owner == seat and not s.held]
+    for point, stack in ready:
         if not stack.moved and not stack.struck:  # ruling R-9: a strike ends the stack's deeds
             actions += [
                 make(Move, seat, POINT_IDS[point], POINT_IDS[end])

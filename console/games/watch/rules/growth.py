@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, ClassVar
 
@@ -119,12 +120,20 @@ def crowns_due_victims(state: WatchState, seat: int) -> list[int]:
 def _crowns_targets(state: WatchState, seat: int) -> list[Args]:
     out: list[Args] = []
     for victim in crowns_due_victims(state, seat):
-        stores = state.stores[victim]
-        size = min(4, sum(stores))
-        for combo in combinations_with_replacement(range(4), size):
-            if all(combo.count(index) <= stores[index] for index in range(4)):
-                out.append((str(victim), *(RESOURCE_NAMES[index] for index in combo)))
+        out += _takings(victim, tuple(state.stores[victim]))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _takings(victim: int, stores: tuple[int, ...]) -> tuple[Args, ...]:
+    """Every way Crown's Due may take 4 of ``stores`` (all, if fewer), as its arguments: kept, since
+    a hand may hold the card for many turns and the combinations are costly to list."""
+    size = min(4, sum(stores))
+    return tuple(
+        (str(victim), *(RESOURCE_NAMES[index] for index in combo))
+        for combo in combinations_with_replacement(range(4), size)
+        if all(combo.count(index) <= stores[index] for index in range(4))
+    )
 
 
 def _crowns_reason(state: WatchState, seat: int, args: Args) -> str | None:

@@ -7,6 +7,7 @@ counts, the Warpath and the VP always follow the board.
 from __future__ import annotations
 
 from bisect import insort
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from console.games.watch.rules.board import DESERT, TOPOLOGY
@@ -49,9 +50,45 @@ def affordable(stores: list[int], cost: Cost) -> bool:
     return stores[0] >= cost[0] and stores[1] >= cost[1] and stores[2] >= cost[2] and stores[3] >= cost[3]
 
 
+# Every price a turn's legal deeds ask about, each one bit of what ``payable`` answers.
+_PRICES = (*COSTS.values(), *ACTIVATION.values(), *(c for by in DRAW_PRICES.values() for c in by.values()))
+PRICE_BITS: dict[Cost, int] = {cost: 1 << index for index, cost in enumerate(dict.fromkeys(_PRICES))}
+_PAYABLE: dict[tuple[int, ...], int] = {}
+# By resource, by amount held (0 up to the dearest price of it): the prices whose share it covers.
+_DEAREST = max(max(cost) for cost in PRICE_BITS)
+_COVERS = [
+    [sum(bit for cost, bit in PRICE_BITS.items() if cost[index] <= held) for held in range(_DEAREST + 1)]
+    for index in range(4)
+]
+
+
+def payable(stores: list[int]) -> int:
+    """The prices ``stores`` can pay, as the bits of PRICE_BITS: kept by treasury, since few
+    treasuries occur and every listing of a turn's deeds asks about nearly every price."""
+    key = tuple(stores)
+    bits = _PAYABLE.get(key)
+    if bits is None:
+        if min(key) < 0:  # never in play; priced one by one all the same
+            bits = sum(bit for cost, bit in PRICE_BITS.items() if affordable(stores, cost))
+        else:
+            top = _DEAREST
+            bits = (
+                _COVERS[0][min(key[0], top)]
+                & _COVERS[1][min(key[1], top)]
+                & _COVERS[2][min(key[2], top)]
+                & _COVERS[3][min(key[3], top)]
+            )
+        if len(_PAYABLE) >= 50_000:  # a bound on memory, however long a process runs
+            _PAYABLE.clear()
+        _PAYABLE[key] = bits
+    return bits
+
+
 def pay(stores: list[int], cost: Cost) -> None:
-    for index in range(4):
-        stores[index] -= cost[index]
+    stores[0] -= cost[0]
+    stores[1] -= cost[1]
+    stores[2] -= cost[2]
+    stores[3] -= cost[3]
 
 
 def cost_text(cost: Cost) -> str:
@@ -154,19 +191,27 @@ def production(state: WatchState, seat: int) -> list[int]:
     """What ``seat`` gains at round close: 1 per settlement, 2 per city, for every adjacent producing
     tile, plus 1 per improvement (none from desert, none from a city under Civil Unrest)."""
     gained = [0, 0, 0, 0]
-    tiles = state.tiles
-    for point in state.points_of(seat):
-        if point in state.unrest:
+    tiles, unrest, kind = state.tiles, state.unrest, state.piece_kind
+    yields = point_yields(tuple(tiles))
+    for point in state.owned[seat]:
+        if point in unrest:
             continue
-        multiplier = state.piece_kind[point]
-        for hex_index in TOPOLOGY.point_hexes[point]:
-            resource = TILE_YIELD.get(tiles[hex_index])
-            if resource is not None:
-                gained[resource] += multiplier
-    for hex_index, (owner, city, kind) in state.improvements.items():
-        if owner == seat and tiles[hex_index] != DESERT and city not in state.unrest:
-            gained[IMPROVEMENT_YIELD[kind]] += 1
+        multiplier = kind[point]
+        for resource in yields[point]:
+            gained[resource] += multiplier
+    for hex_index, (owner, city, improvement) in state.improvements.items():
+        if owner == seat and tiles[hex_index] != DESERT and city not in unrest:
+            gained[IMPROVEMENT_YIELD[improvement]] += 1
     return gained
+
+
+@lru_cache(maxsize=64)
+def point_yields(tiles: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    """By intersection, the resource of each producing tile it touches, for the layout ``tiles``
+    (kept by layout: it changes only when land turns desert)."""
+    return tuple(
+        tuple(TILE_YIELD[tiles[h]] for h in hexes if tiles[h] in TILE_YIELD) for hexes in TOPOLOGY.point_hexes
+    )
 
 
 def starting_resources(state: WatchState, seat: int) -> list[int]:

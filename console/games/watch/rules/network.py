@@ -24,6 +24,9 @@ EDGE_POINTS = TOPOLOGY.edge_points
 POINT_EDGES = TOPOLOGY.point_edges
 POINT_NEIGHBOURS = TOPOLOGY.point_neighbours
 POINT_COUNT = len(TOPOLOGY.point_ids)
+# At most three roads meet at a point, so every point where a run may turn or stop (not two roads,
+# or a cut) is one where a longest run may start (odd, or a cut): longest_run relies on it.
+assert max(len(edges) for edges in POINT_EDGES) <= 3
 
 
 def network(state: WatchState, seat: int) -> set[int]:
@@ -117,6 +120,8 @@ def legal_sites(state: WatchState, seat: int, founding: bool) -> list[int]:
             p for p in sorted(network(state, seat)) if site_error(state, seat, p, False, armies=False) is None
         )
     stacks = state.stacks
+    if not stacks:
+        return list(sites)
     return [p for p in sites if (stack := stacks.get(p)) is None or stack.owner == seat]
 
 
@@ -132,54 +137,58 @@ class _Stop(Exception):
     """The search of ``longest_run`` is over: its budget is spent, or one run holds every road."""
 
 
+# A stretch: the roads a run must follow from one point to the next where it may turn or stop,
+# as (first road's bit, every road's bits, roads, the point it ends at, whether a run goes on there).
+Stretch = tuple[int, int, int, int, bool]
+Links = dict[int, list[tuple[int, int]]]  # point -> (road's bit, the point at its other end)
+
+
 def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int = SEARCH_STEPS) -> int:
     """The longest run over the roads ``own`` (edge ids, ascending) by a depth-first search that
     stops after ``budget`` steps with the longest run found so far (ruling R-1).
 
     The search order is fixed, so the answer is too: runs start at each point of odd degree or cut by
     another ruler's piece, in the order the roads first reach them, then on the loops left over; the
-    roads out of a point are tried in the order of ``own``. A step is one run looked at, in preorder;
-    the walk recurses only where a run can go on, so dead ends cost no call."""
+    roads out of a point are tried in the order of ``own``. A step is one run looked at, in preorder
+    (the empty run at a start included). Through a point with two roads and no cut a run has one way
+    on, so the search takes such a stretch of k roads whole, as k steps, and turns only at its end."""
     total = len(own)
     if total < 2:
         return total
     # Adjacency over own roads only, each road one bit, so a run is a walk over ints.
-    links: dict[int, list[tuple[int, int]]] = {}
+    links: Links = {}
     for bit, edge in enumerate(own):
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((1 << bit, b))
         links.setdefault(b, []).append((1 << bit, a))
-    out: list[list[tuple[int, int]]] = [[]] * POINT_COUNT
-    cut = [False] * POINT_COUNT  # another ruler's piece: a run may end there but not pass
-    for point, pairs in links.items():
-        out[point] = pairs
-        if piece_owner[point] not in (0, seat):
-            cut[point] = True
-    # A run that reaches a point goes on only past a fork or bend that no other ruler cuts.
-    goes_on = [len(pairs) > 1 and not cut_here for pairs, cut_here in zip(out, cut, strict=True)]
-    # A longest run starts where it cannot be extended backwards: at a point of odd degree or at a
-    # cut. A run that closes on itself may start anywhere on its loop.
-    roots = [p for p, pairs in links.items() if len(pairs) % 2 or cut[p]]
-    longest = covered = 0
-    left = budget
+    cut = {p for p in links if piece_owner[p] not in (0, seat)}  # a run may end there but not pass
+    through = {p for p, pairs in links.items() if len(pairs) == 2 and p not in cut}
+    stretches: list[list[Stretch]] = [[]] * POINT_COUNT
+    covered = 0  # the roads on some stretch; the others lie on loops of through points only
+    for point in links:
+        if point not in through:
+            stretches[point] = _stretches(links, cut, through, point)
+            for stretch in stretches[point]:
+                covered |= stretch[1]
+    longest, left = 0, budget
 
     def walk(point: int, used: int, length: int) -> None:
         """Look at every run that goes on from the run ``used`` (``length`` roads) ending at ``point``."""
-        nonlocal longest, covered, left
-        length += 1
-        for bit, nxt in out[point]:
-            if used & bit:
+        nonlocal longest, left
+        for first, roads, count, end, goes_on in stretches[point]:
+            if used & first:
                 continue
-            covered |= bit
-            left -= 1
-            if length > longest:
-                longest = length
-                if length == total:
-                    raise _Stop
-            if left <= 0:
+            if count >= left:  # the budget ends on this stretch, after ``left`` of its roads
+                longest = max(longest, length + left)
                 raise _Stop
-            if goes_on[nxt]:
-                walk(nxt, used | bit, length)
+            left -= count
+            reached = length + count
+            if reached > longest:
+                longest = reached
+                if reached == total:
+                    raise _Stop
+            if goes_on:
+                walk(end, used | roads, reached)
 
     def search(root: int) -> None:
         nonlocal left
@@ -189,14 +198,35 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         walk(root, 0, 0)
 
     try:
-        for root in roots:
-            search(root)
-        for bit, edge in enumerate(own):  # loops with no end, fork or cut
-            if not covered & (1 << bit):
-                search(EDGE_POINTS[edge][0])
+        # A longest run starts where it cannot be extended backwards: at a point of odd degree or at
+        # a cut.
+        for root in links:
+            if len(links[root]) % 2 or root in cut:
+                search(root)
+        for bit, edge in enumerate(own):  # loops with no end, fork or cut: runs from their first road
+            if not covered >> bit & 1:
+                root = EDGE_POINTS[edge][0]
+                stretches[root] = _stretches(links, cut, through, root)
+                covered |= stretches[root][0][1]
+                search(root)
     except _Stop:
         pass
     return longest
+
+
+def _stretches(links: Links, cut: set[int], through: set[int], start: int) -> list[Stretch]:
+    """The stretches out of ``start``, one by each of its roads in their order: on through
+    ``through`` points to where a run may turn or stop (or back at ``start``, round a loop)."""
+    found = []
+    for first, point in links[start]:
+        roads, count, last = first, 1, first
+        while point in through and point != start:
+            (bit_a, end_a), (bit_b, end_b) = links[point]
+            last, point = (bit_b, end_b) if bit_a == last else (bit_a, end_a)
+            roads |= last
+            count += 1
+        found.append((first, roads, count, point, len(links[point]) > 1 and point not in cut))
+    return found
 
 
 def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = False) -> None:
@@ -221,8 +251,20 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
 def reachable(state: WatchState, seat: int, start: int) -> list[int]:
     """Where a stack of ``seat`` at ``start`` may end a move: any distance along its own or allied
     roads, never through or onto an intersection with a non-allied ruler's stack or piece; it may
-    stop only where no other ruler stands (ruling R-2) and merge with its own stack up to 5."""
+    stop only where no other ruler stands (ruling R-2) and merge with its own stack up to 5.
+
+    Kept until the board changes, by everything else it reads: the allies and every stack's place,
+    owner and size (a turn lists a stack's marches again after each deed, and the move checks them)."""
     friends = state.friends(seat)
+    stacks = state.stacks
+    key = (seat, start, friends, tuple([(p, stack.owner, stack.units) for p, stack in stacks.items()]))
+    ends = state.marches.get(key)
+    if ends is None:
+        ends = state.marches[key] = _march(state, seat, start, friends)
+    return list(ends)
+
+
+def _march(state: WatchState, seat: int, start: int, friends: frozenset[int]) -> tuple[int, ...]:
     road_owner, piece_owner, stacks = state.road_owner, state.piece_owner, state.stacks
     units = stacks[start].units
     seen = {start}
@@ -244,8 +286,7 @@ def reachable(state: WatchState, seat: int, start: int) -> list[int]:
             frontier.append(nxt)
             if owner in (0, seat) and (stack is None or (stack.owner == seat and stack.units + units <= 5)):
                 ends.append(nxt)
-    ends.sort()
-    return ends
+    return tuple(sorted(ends))
 
 
 def nearest_city(state: WatchState, seat: int, start: int) -> int | None:

@@ -19,7 +19,7 @@ from console.games.watch.rules.ledger import (
     SETTLEMENT,
     remove_piece,
 )
-from console.games.watch.rules.targets import Args, CardEffect, always, opponents, seat_args
+from console.games.watch.rules.targets import Args, CardEffect, always, opponents, rivals_pieces, seat_args
 from console.games.watch.rules.work import ChanceWork
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _spy(state: WatchState, seat: int, args: Args) -> list[Event]:
 
 
 def _unrest_targets(state: WatchState, seat: int) -> list[Args]:
-    return [(POINT_IDS[p],) for p, owner in enumerate(state.piece_owner) if owner and owner != seat]
+    return [(POINT_IDS[p],) for p in rivals_pieces(state, seat)]
 
 
 def _unrest(state: WatchState, seat: int, args: Args) -> list[Event]:
@@ -126,11 +126,8 @@ def _treason(state: WatchState, seat: int, args: Args) -> list[Event]:
 
 
 def _revolt_targets(state: WatchState, seat: int) -> list[Args]:
-    return [
-        (POINT_IDS[p],)
-        for p, owner in enumerate(state.piece_owner)
-        if owner and owner != seat and state.piece_kind[p] == SETTLEMENT
-    ]
+    kind = state.piece_kind
+    return [(POINT_IDS[p],) for p in rivals_pieces(state, seat) if kind[p] == SETTLEMENT]
 
 
 def _revolt(state: WatchState, seat: int, args: Args) -> list[Event]:
@@ -159,11 +156,8 @@ def _pariah(state: WatchState, seat: int, args: Args) -> list[Event]:
 
 
 def _usurp_targets(state: WatchState, seat: int) -> list[Args]:
-    return [
-        (POINT_IDS[p],)
-        for p, owner in enumerate(state.piece_owner)
-        if owner and owner != seat and state.piece_kind[p] == CITY
-    ]
+    kind = state.piece_kind
+    return [(POINT_IDS[p],) for p in rivals_pieces(state, seat) if kind[p] == CITY]
 
 
 def _usurp(state: WatchState, seat: int, args: Args) -> list[Event]:

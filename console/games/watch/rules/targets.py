@@ -32,3 +32,10 @@ def always(state: WatchState, seat: int) -> list[Args]:
 
 def own_inactive(state: WatchState, seat: int) -> list[int]:
     return sorted(p for p, stack in state.stacks.items() if stack.owner == seat and not stack.active)
+
+
+def rivals_pieces(state: WatchState, seat: int) -> list[int]:
+    """The intersections of the other rulers' settlements and cities, ascending (from the index of
+    pieces kept by seat, rather than a scan of the board)."""
+    owned = state.owned
+    return sorted(point for other in range(1, state.players + 1) if other != seat for point in owned[other])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction
 from console.games.watch.actions import (
+    MAX_SEAT,
     Accept,
     Choose,
     Declare,
@@ -42,12 +43,17 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
     actions += combat.legal(state, seat)
     actions += alliances.legal(state, seat)
     actions += chronicle.legal_draws(state, seat)
-    actions += chronicle.legal_plays(state, seat)
-    actions += chronicle.legal_reveals(state, seat)
+    if state.hands[seat]:
+        actions += chronicle.legal_cards(state, seat)
+    declare, end = CLOSING[seat]
     if state.vp(seat) >= state.options["victory_points"]:
-        actions.append(make(Declare, seat))
-    actions.append(make(End, seat))
+        actions.append(declare)
+    actions.append(end)
     return actions
+
+
+# By seat: the two deeds that close a turn, made once (every listing of a turn ends with them).
+CLOSING = {seat: (make(Declare, seat), make(End, seat)) for seat in range(1, MAX_SEAT + 1)}
 
 
 def not_a_deed(state: WatchState, action: WatchAction) -> list[Event]:
