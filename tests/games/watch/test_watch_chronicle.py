@@ -657,3 +657,15 @@ def test_every_card_and_every_harrow_has_its_own_test():
     ]
     untested += [harrow.id for harrow in catalog.harrows.values() if harrow.effect not in names]
     assert not untested
+
+
+def test_road_building_with_room_for_one_road_lays_it_and_the_second_is_dropped(table):
+    only = EDGE_INDEX[edge("i19", "i25")]
+    for index in range(len(table.state.road_owner)):
+        if not table.state.road_owner[index] and index != only:
+            table.state.set_road(index, 2)
+    table.state.roads_changed()
+    table.hand(1, "g-road-building")
+    table.do("1:play g-road-building")  # a lone free road is laid by itself (ruling R-7)
+    assert table.state.road_owner[only] == 1
+    assert table.state.pending == [] and table.state.to_act == (1,) and "1:end" in table.legal()

@@ -144,3 +144,11 @@ def test_a_chance_outcome_that_cannot_come_now_says_why():
     t.refuse("chance:harrow x-ashen-wind", "the table is waiting for chance:deal, not chance:harrow")
     t.state.decks["warfare"].unseen.pop("w-intrigue")  # every copy dealt
     t.refuse("chance:deal warfare w-intrigue", "no copy of Intrigue is left in the Warfare deck to deal")
+
+
+def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for():
+    t = Table(2, decks={4: ["x-ashen-wind"]})
+    t.end_turns(14)
+    assert t.state.to_act == (CHANCE,)
+    t.refuse("chance:blight h7", "the table is waiting for chance:burn, not chance:blight")
+    t.refuse(f"chance:burn {edge('i19', 'i25')}", "the table's pick must be one of the outcomes its rules allow now")
