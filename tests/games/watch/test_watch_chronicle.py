@@ -131,6 +131,16 @@ def test_the_hand_limit_is_three_and_the_owner_returns_the_excess_to_the_bottom_
     assert t.state.decks["warfare"].bottom == ["w-decimation"]
 
 
+def test_a_hand_over_its_limit_by_more_than_one_returns_a_card_at_a_time_until_it_holds_three():
+    t = Table(2, decks={1: ["w-turncoat"]})
+    t.hand(1, "w-intrigue", "w-decimation", "g-gold-rush", "p-favor")  # put in past the limit
+    t.give(1, gold=2)
+    t.do("1:draw warfare gold", "1:return w-decimation")
+    assert len(t.state.hands[1]) == 4 and t.legal()[0].startswith("1:return")
+    t.do("1:return p-favor")
+    assert sorted(t.state.hands[1]) == ["g-gold-rush", "w-intrigue", "w-turncoat"] and "1:end" in t.legal()
+
+
 def test_revealed_hidden_victory_cards_do_not_count_toward_the_hand_limit():
     t = Table(
         2,

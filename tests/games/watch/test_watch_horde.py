@@ -67,6 +67,25 @@ def test_defence_holds_with_a_tie_for_most_and_each_tied_ruler_draws_a_free_card
     assert three.state.honours == [0, 0, 0, 0] and three.state.round == 8
 
 
+def test_a_free_card_that_overfills_a_hand_is_returned_at_once_before_the_next_ruler_chooses(three):
+    """Ruling P-16: the hand limit is checked at once, even in the middle of a landfall."""
+    three.hand(1, "w-intrigue", "w-decimation", "g-gold-rush")
+    to_last_turn_of_round_7(three)
+    commit(three, a=1, b=1, c=1)
+    three.end_turns(1)
+    three.do("1:choose politics")
+    three.chance("chance:deal politics p-spy")
+    assert three.state.to_act == (1,) and all(a.startswith("1:return") for a in three.legal())
+    three.do("1:return w-decimation")
+    assert three.state.to_act == (2,) and three.legal()[0].startswith("2:choose")
+    assert sorted(three.state.hands[1]) == ["g-gold-rush", "p-spy", "w-intrigue"]
+    three.do("2:choose growth")
+    three.chance("chance:deal growth g-road-building")
+    three.do("3:choose warfare")
+    three.chance("chance:deal warfare w-turncoat")
+    assert three.state.round == 8 and not any(s.active for s in three.state.stacks.values())
+
+
 def test_defence_breaks_and_the_thinnest_line_forfeits_a_city_of_its_choice(three):
     to_last_turn_of_round_7(three)
     commit(three, c=2)

@@ -151,4 +151,5 @@ def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for()
     t.end_turns(14)
     assert t.state.to_act == (CHANCE,)
     t.refuse("chance:blight h7", "the table is waiting for chance:burn, not chance:blight")
-    t.refuse(f"chance:burn {edge('i19', 'i25')}", "the table's pick must be one of the outcomes its rules allow now")
+    t.refuse(f"chance:burn {edge('i19', 'i25')}",
+             "the table's pick must be one of the outcomes its rules allow now")
