@@ -124,6 +124,15 @@ def test_crowns_due_takes_exactly_four_or_all_there_are():
     t.refuse("1:play g-crowns-due 2 grain", "Crown's Due takes all 2 resources ruler 2 holds (fewer than 4)")
 
 
+def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_is_held():
+    t = Table(2)
+    t.hand(1, "g-crowns-due")
+    t.give(2, grain=4, wood=0, stone=0, gold=0)
+    t.refuse("1:play g-crowns-due 2 grain grain", "Crown's Due takes exactly 4 of ruler 2's resources")
+    t.give(2, grain=9)
+    t.refuse("1:play g-crowns-due 2 wood wood wood wood", "ruler 2 does not hold the resources named")
+
+
 def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings():
     from console.games.watch.rules.ledger import short_of
 
