@@ -375,3 +375,32 @@ def test_landfall_worked_examples_against_a_strength_of_three(three, a, b, c, re
         "1 forfeits a city": legal == ["1:forfeit i14", "1:forfeit i18"],
     }
     assert now[then]
+
+
+def test_the_third_broken_wall_ends_the_watch_once_the_thinnest_ruler_has_forfeited(three):
+    """A stood alone with nothing on the wall (B and C one unit each): A alone forfeits, and only
+    then does the third break end the Watch, every committed army standing down (P-27, P-30)."""
+    three.state.breaks = 2
+    to_last_turn_of_round_7(three)
+    commit(three, b=1, c=1)
+    three.end_turns(1)
+    assert three.state.outcome() is None and three.state.to_act == (1,)
+    assert three.legal() == ["1:forfeit i14", "1:forfeit i18"]
+    three.refuse("1:end", "the wall broke: forfeit one of your cities first")
+    three.do("1:forfeit i18")
+    outcome = three.state.outcome()
+    assert outcome is not None and "pyrrhic" in outcome.reason
+    assert three.piece("i18") == (1, 1) and three.piece("i26") == (2, 2)
+    assert not any(stack.active for stack in three.state.stacks.values())
+
+
+def test_a_free_cards_deck_is_chosen_first_and_never_an_empty_one(three):
+    from console.games.watch.rules.decks import Deck
+
+    to_last_turn_of_round_7(three)
+    commit(three, a=1, b=1, c=1)
+    three.state.decks["warfare"] = Deck({})
+    three.end_turns(1)
+    assert three.legal() == ["1:choose growth", "1:choose politics"]
+    three.refuse("1:end", "choose the deck of your free card first")
+    three.refuse("1:choose warfare", "the Warfare deck is empty: choose another")
