@@ -637,6 +637,20 @@ def test_black_plot_takes_three_of_a_larger_hand_each_under_its_own_deck():
     assert t.state.decks["politics"].bottom == ["p-black-plot", "p-favor"]
 
 
+def test_black_plot_takes_each_opponents_cards_in_seat_order_one_ruler_after_another():
+    """Each card lost is scanned by the ruler giving it up (R-11): one ruler's, then the next's."""
+    t = Table(4)
+    t.hand(1, "p-black-plot")
+    for seat in (2, 3, 4):
+        t.hand(seat, "w-intrigue", "g-gold-rush")
+    t.do("1:play p-black-plot")
+    for seat in (2, 2, 3, 3, 4, 4):
+        outcomes = [str(action) for action, _ in t.state.chance_outcomes()]
+        assert outcomes and all(o.startswith(f"chance:lose {seat} ") for o in outcomes), outcomes
+        t.chance(outcomes[0])
+    assert t.state.hands[2] == t.state.hands[3] == t.state.hands[4] == [] and t.state.to_act == (1,)
+
+
 def test_treason_sends_stranded_armies_home():
     t = Table(3)
     t.do("1:offer 2", "2:accept", "1:end")
