@@ -525,6 +525,25 @@ def test_decimation_removes_a_stack_of_one(table):
     assert table.stack("i26") is None
 
 
+def test_decimation_leaves_a_stack_of_three_one_unit_and_says_how_many_are_left(table):
+    table.hand(1, "w-decimation", "w-decimation")
+    table.army(2, "i26", 3)
+    table.army(2, "i35", 1)
+    events = table.do("1:play w-decimation i26", "1:play w-decimation i35")
+    assert table.stack("i26").units == 1 and table.stack("i35") is None
+    reports = [e.data for e in events if e.kind == "decimated"]
+    assert reports == [{"at": "i26", "owner": 2, "left": 1}, {"at": "i35", "owner": 2, "left": 0}]
+
+
+def test_turncoat_leaves_a_stack_of_two_one_unit_and_names_where_the_unit_went(table):
+    table.hand(1, "w-turncoat")
+    table.army(2, "i26", 2, active=True)
+    table.army(1, "i14", 1)
+    events = table.do("1:play w-turncoat i26 i14")
+    assert table.stack("i26").units == 1 and table.stack("i14").units == 2
+    assert [e.data for e in events if e.kind == "turncoat"] == [{"from": "i26", "to": "i14", "owner": 2}]
+
+
 def test_call_to_arms_lasts_to_the_round_close(table):
     table.hand(1, "w-call-to-arms")
     table.army(1, "i14", 2)
