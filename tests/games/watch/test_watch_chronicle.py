@@ -712,3 +712,21 @@ def test_road_building_with_room_for_one_road_lays_it_and_the_second_is_dropped(
     table.do("1:play g-road-building")  # a lone free road is laid by itself (ruling R-7)
     assert table.state.road_owner[only] == 1
     assert table.state.pending == [] and table.state.to_act == (1,) and "1:end" in table.legal()
+
+
+def test_an_empty_deck_cannot_be_drawn_from_but_its_last_card_can(table):
+    from console.games.watch.rules.decks import Deck
+
+    table.state.decks["warfare"] = Deck({})
+    table.state.decks["growth"] = Deck({"g-gold-rush": 1})
+    table.give(1, grain=0, wood=0, stone=0, gold=4)
+    assert not any(a.startswith("1:draw warfare") for a in table.legal())
+    table.refuse("1:draw warfare gold", "the Warfare deck is empty: every card is in a hand or revealed")
+    table.do("1:draw growth gold")
+    table.chance("chance:deal growth g-gold-rush")
+    assert table.state.hands[1] == ["g-gold-rush"] and table.stores(1)["gold"] == 2
+
+
+def test_only_a_hidden_victory_card_is_revealed(table):
+    table.hand(1, "w-intrigue")
+    table.refuse("1:reveal w-intrigue", "only a hidden victory card is revealed; other cards are played")
