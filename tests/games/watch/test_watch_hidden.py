@@ -3,10 +3,12 @@ re-deals only what it cannot see: the other rulers' hands, the decks, other alli
 
 import random
 from collections import Counter
+from typing import Any
 
 from watch_table import Table
 
 from console.games.watch.rules.alliances import Alliance, Archive
+from console.games.watch.state import WatchState
 
 
 def _table() -> Table:
@@ -25,12 +27,12 @@ def _table() -> Table:
     return t
 
 
-def _but_channels(view: dict) -> dict:
+def _but_channels(view: dict[str, Any]) -> dict[str, Any]:
     """A view without the channels (other channels' message counts change: they are emptied)."""
     return {key: value for key, value in view.items() if key not in ("alliances", "sealed_channels")}
 
 
-def _pooled(state, seat: int, deck: str) -> Counter:
+def _pooled(state: WatchState, seat: int, deck: str) -> Counter[str]:
     """The cards of ``deck`` that ``seat`` cannot place: in the deck or in another ruler's hand."""
     d = state.decks[deck]
     held = [c for other in range(1, state.players + 1) if other != seat for c in state.hands[other]
@@ -38,7 +40,7 @@ def _pooled(state, seat: int, deck: str) -> Counter:
     return Counter([*d.top, *d.bottom, *held]) + Counter(d.unseen)
 
 
-def test_a_determinization_keeps_what_the_ruler_sees_and_conserves_every_card():
+def test_a_determinization_keeps_what_the_ruler_sees_and_conserves_every_card() -> None:
     state = _table().state
     before = [state.view(seat) for seat in (None, 1, 2, 3)]
     twin = state.determinize(1, random.Random(3))
@@ -51,12 +53,12 @@ def test_a_determinization_keeps_what_the_ruler_sees_and_conserves_every_card():
         old, new = state.decks[deck], twin.decks[deck]
         assert (len(new.top), len(new.bottom), len(new)) == (len(old.top), len(old.bottom), len(old))
         for other in (2, 3):
-            def of_deck(hand, name=deck):
+            def of_deck(hand: list[str], name: str = deck) -> int:
                 return sum(1 for c in hand if state.catalog.cards[c].deck == name)
             assert of_deck(twin.hands[other]) == of_deck(state.hands[other])
 
 
-def test_a_determinization_re_deals_every_other_rulers_hand_at_random():
+def test_a_determinization_re_deals_every_other_rulers_hand_at_random() -> None:
     state = _table().state
     for seat in (1, 2, 3):
         twins = [state.determinize(seat, random.Random(trial)) for trial in range(8)]
@@ -67,7 +69,7 @@ def test_a_determinization_re_deals_every_other_rulers_hand_at_random():
         assert all(twin.hands[seat] == state.hands[seat] for twin in twins)
 
 
-def test_two_watches_that_look_the_same_to_a_ruler_give_the_same_determinization():
+def test_two_watches_that_look_the_same_to_a_ruler_give_the_same_determinization() -> None:
     first, second = _table().state, _table().state
     # Seat 2's Decimation and a Saboteur's Torch of the deck trade places: seat 1 cannot tell.
     second.hands[2][second.hands[2].index("w-decimation")] = "w-saboteurs-torch"
@@ -81,7 +83,7 @@ def test_two_watches_that_look_the_same_to_a_ruler_give_the_same_determinization
                for d in one.decks)
 
 
-def test_a_determinization_empties_only_the_channels_the_ruler_may_not_read():
+def test_a_determinization_empties_only_the_channels_the_ruler_may_not_read() -> None:
     state = _table().state
     twin = state.determinize(1, random.Random(0))
     assert twin.alliances[(1, 2)].messages == [(1, "hold the ford")]
