@@ -218,3 +218,34 @@ def test_an_alliance_sworn_mid_round_counts_only_full_rounds(three):
 def test_a_pariah_may_not_offer_an_alliance(three):
     three.state.pariahs.add(1)
     three.refuse("1:offer 2", "you are a Pariah")
+
+
+def test_an_offer_to_a_ruler_already_allied_is_refused(three):
+    three.do("1:offer 2", "2:accept")
+    assert "1:offer 2" not in three.legal() and "1:offer 3" in three.legal()
+    three.refuse("1:offer 2", "you are already allied with that ruler")
+
+
+def test_no_offer_is_open_to_a_ruler_who_already_holds_two_alliances():
+    from console.games.watch.rules.alliances import Alliance
+
+    t = Table(4)
+    t.state.alliances[(2, 3)] = Alliance((2, 3), 1)
+    t.state.alliances[(2, 4)] = Alliance((2, 4), 1)
+    offers = [a for a in t.legal() if a.startswith("1:offer")]
+    assert offers == ["1:offer 3", "1:offer 4"]
+
+
+def test_a_message_goes_from_one_ruler_at_this_table_to_another(three):
+    three.refuse('1:say 1 "a note to myself"', "a message goes from one ruler at this table to another")
+    three.refuse('1:say 4 "hello"', "a message goes from one ruler at this table to another")
+
+
+def test_a_copy_of_the_watch_keeps_its_own_alliances_and_channels(three):
+    three.do("1:offer 2", "2:accept", '1:say 2 "first"')
+    other = three.state.copy()
+    other.apply(GAME.parse_action('2:say 1 "only in the copy"'))
+    other.alliances[(1, 2)].full_rounds = 4
+    assert other.alliances[(1, 2)].messages == [(1, "first"), (2, "only in the copy")]
+    assert three.state.alliances[(1, 2)].messages == [(1, "first")]
+    assert three.state.alliances[(1, 2)].full_rounds == 0

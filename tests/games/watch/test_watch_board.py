@@ -66,3 +66,19 @@ def test_the_view_carries_what_an_svg_map_needs():
     assert len(board["intersections"]) == 54 and {"id", "x", "y"} <= set(board["intersections"][0])
     assert len(board["edges"]) == 72 and len(board["edges"][0]["ends"]) == 2
     assert board["scale"]["x"] > 0
+
+
+def test_goldfields_and_lakes_are_kept_apart_only_when_touching():
+    """Only touching pairs are refused: among 40 seeded layouts two Goldfields or two Lakes lie two
+    hexes apart (axial offset (1, 1)) somewhere, as they would in a plain shuffle."""
+    island = TOPOLOGY.hex_axial[: TOPOLOGY.island]
+    apart = 0
+    for seed in range(40):
+        tiles = random_tiles(seed)
+        apart += sum(
+            1
+            for a, (qa, ra) in enumerate(island)
+            for b, (qb, rb) in enumerate(island)
+            if tiles[a] == tiles[b] in (GOLD, LAKE) and (qb - qa, rb - ra) == (1, 1)
+        )
+    assert apart > 0

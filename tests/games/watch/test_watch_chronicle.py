@@ -131,6 +131,16 @@ def test_the_hand_limit_is_three_and_the_owner_returns_the_excess_to_the_bottom_
     assert t.state.decks["warfare"].bottom == ["w-decimation"]
 
 
+def test_a_hand_over_its_limit_by_more_than_one_returns_a_card_at_a_time_until_it_holds_three():
+    t = Table(2, decks={1: ["w-turncoat"]})
+    t.hand(1, "w-intrigue", "w-decimation", "g-gold-rush", "p-favor")  # put in past the limit
+    t.give(1, gold=2)
+    t.do("1:draw warfare gold", "1:return w-decimation")
+    assert len(t.state.hands[1]) == 4 and t.legal()[0].startswith("1:return")
+    t.do("1:return p-favor")
+    assert sorted(t.state.hands[1]) == ["g-gold-rush", "w-intrigue", "w-turncoat"] and "1:end" in t.legal()
+
+
 def test_revealed_hidden_victory_cards_do_not_count_toward_the_hand_limit():
     t = Table(
         2,
@@ -515,6 +525,25 @@ def test_decimation_removes_a_stack_of_one(table):
     assert table.stack("i26") is None
 
 
+def test_decimation_leaves_a_stack_of_three_one_unit_and_says_how_many_are_left(table):
+    table.hand(1, "w-decimation", "w-decimation")
+    table.army(2, "i26", 3)
+    table.army(2, "i35", 1)
+    events = table.do("1:play w-decimation i26", "1:play w-decimation i35")
+    assert table.stack("i26").units == 1 and table.stack("i35") is None
+    reports = [e.data for e in events if e.kind == "decimated"]
+    assert reports == [{"at": "i26", "owner": 2, "left": 1}, {"at": "i35", "owner": 2, "left": 0}]
+
+
+def test_turncoat_leaves_a_stack_of_two_one_unit_and_names_where_the_unit_went(table):
+    table.hand(1, "w-turncoat")
+    table.army(2, "i26", 2, active=True)
+    table.army(1, "i14", 1)
+    events = table.do("1:play w-turncoat i26 i14")
+    assert table.stack("i26").units == 1 and table.stack("i14").units == 2
+    assert [e.data for e in events if e.kind == "turncoat"] == [{"from": "i26", "to": "i14", "owner": 2}]
+
+
 def test_call_to_arms_lasts_to_the_round_close(table):
     table.hand(1, "w-call-to-arms")
     table.army(1, "i14", 2)
@@ -627,6 +656,20 @@ def test_black_plot_takes_three_of_a_larger_hand_each_under_its_own_deck():
     assert t.state.decks["politics"].bottom == ["p-black-plot", "p-favor"]
 
 
+def test_black_plot_takes_each_opponents_cards_in_seat_order_one_ruler_after_another():
+    """Each card lost is scanned by the ruler giving it up (R-11): one ruler's, then the next's."""
+    t = Table(4)
+    t.hand(1, "p-black-plot")
+    for seat in (2, 3, 4):
+        t.hand(seat, "w-intrigue", "g-gold-rush")
+    t.do("1:play p-black-plot")
+    for seat in (2, 2, 3, 3, 4, 4):
+        outcomes = [str(action) for action, _ in t.state.chance_outcomes()]
+        assert outcomes and all(o.startswith(f"chance:lose {seat} ") for o in outcomes), outcomes
+        t.chance(outcomes[0])
+    assert t.state.hands[2] == t.state.hands[3] == t.state.hands[4] == [] and t.state.to_act == (1,)
+
+
 def test_treason_sends_stranded_armies_home():
     t = Table(3)
     t.do("1:offer 2", "2:accept", "1:end")
@@ -657,3 +700,33 @@ def test_every_card_and_every_harrow_has_its_own_test():
     ]
     untested += [harrow.id for harrow in catalog.harrows.values() if harrow.effect not in names]
     assert not untested
+
+
+def test_road_building_with_room_for_one_road_lays_it_and_the_second_is_dropped(table):
+    only = EDGE_INDEX[edge("i19", "i25")]
+    for index in range(len(table.state.road_owner)):
+        if not table.state.road_owner[index] and index != only:
+            table.state.set_road(index, 2)
+    table.state.roads_changed()
+    table.hand(1, "g-road-building")
+    table.do("1:play g-road-building")  # a lone free road is laid by itself (ruling R-7)
+    assert table.state.road_owner[only] == 1
+    assert table.state.pending == [] and table.state.to_act == (1,) and "1:end" in table.legal()
+
+
+def test_an_empty_deck_cannot_be_drawn_from_but_its_last_card_can(table):
+    from console.games.watch.rules.decks import Deck
+
+    table.state.decks["warfare"] = Deck({})
+    table.state.decks["growth"] = Deck({"g-gold-rush": 1})
+    table.give(1, grain=0, wood=0, stone=0, gold=4)
+    assert not any(a.startswith("1:draw warfare") for a in table.legal())
+    table.refuse("1:draw warfare gold", "the Warfare deck is empty: every card is in a hand or revealed")
+    table.do("1:draw growth gold")
+    table.chance("chance:deal growth g-gold-rush")
+    assert table.state.hands[1] == ["g-gold-rush"] and table.stores(1)["gold"] == 2
+
+
+def test_only_a_hidden_victory_card_is_revealed(table):
+    table.hand(1, "w-intrigue")
+    table.refuse("1:reveal w-intrigue", "only a hidden victory card is revealed; other cards are played")

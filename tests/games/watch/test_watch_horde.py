@@ -67,6 +67,25 @@ def test_defence_holds_with_a_tie_for_most_and_each_tied_ruler_draws_a_free_card
     assert three.state.honours == [0, 0, 0, 0] and three.state.round == 8
 
 
+def test_a_free_card_that_overfills_a_hand_is_returned_at_once_before_the_next_ruler_chooses(three):
+    """Ruling P-16: the hand limit is checked at once, even in the middle of a landfall."""
+    three.hand(1, "w-intrigue", "w-decimation", "g-gold-rush")
+    to_last_turn_of_round_7(three)
+    commit(three, a=1, b=1, c=1)
+    three.end_turns(1)
+    three.do("1:choose politics")
+    three.chance("chance:deal politics p-spy")
+    assert three.state.to_act == (1,) and all(a.startswith("1:return") for a in three.legal())
+    three.do("1:return w-decimation")
+    assert three.state.to_act == (2,) and three.legal()[0].startswith("2:choose")
+    assert sorted(three.state.hands[1]) == ["g-gold-rush", "p-spy", "w-intrigue"]
+    three.do("2:choose growth")
+    three.chance("chance:deal growth g-road-building")
+    three.do("3:choose warfare")
+    three.chance("chance:deal warfare w-turncoat")
+    assert three.state.round == 8 and not any(s.active for s in three.state.stacks.values())
+
+
 def test_defence_breaks_and_the_thinnest_line_forfeits_a_city_of_its_choice(three):
     to_last_turn_of_round_7(three)
     commit(three, c=2)
@@ -356,3 +375,32 @@ def test_landfall_worked_examples_against_a_strength_of_three(three, a, b, c, re
         "1 forfeits a city": legal == ["1:forfeit i14", "1:forfeit i18"],
     }
     assert now[then]
+
+
+def test_the_third_broken_wall_ends_the_watch_once_the_thinnest_ruler_has_forfeited(three):
+    """A stood alone with nothing on the wall (B and C one unit each): A alone forfeits, and only
+    then does the third break end the Watch, every committed army standing down (P-27, P-30)."""
+    three.state.breaks = 2
+    to_last_turn_of_round_7(three)
+    commit(three, b=1, c=1)
+    three.end_turns(1)
+    assert three.state.outcome() is None and three.state.to_act == (1,)
+    assert three.legal() == ["1:forfeit i14", "1:forfeit i18"]
+    three.refuse("1:end", "the wall broke: forfeit one of your cities first")
+    three.do("1:forfeit i18")
+    outcome = three.state.outcome()
+    assert outcome is not None and "pyrrhic" in outcome.reason
+    assert three.piece("i18") == (1, 1) and three.piece("i26") == (2, 2)
+    assert not any(stack.active for stack in three.state.stacks.values())
+
+
+def test_a_free_cards_deck_is_chosen_first_and_never_an_empty_one(three):
+    from console.games.watch.rules.decks import Deck
+
+    to_last_turn_of_round_7(three)
+    commit(three, a=1, b=1, c=1)
+    three.state.decks["warfare"] = Deck({})
+    three.end_turns(1)
+    assert three.legal() == ["1:choose growth", "1:choose politics"]
+    three.refuse("1:end", "choose the deck of your free card first")
+    three.refuse("1:choose warfare", "the Warfare deck is empty: choose another")

@@ -167,6 +167,13 @@ def test_improvements_cost_their_price_and_sit_on_a_matching_tile_next_to_your_c
     table.refuse("1:improve h5 i14", "that city already has its one improvement")
 
 
+def test_an_improvement_belongs_to_one_of_your_cities_never_a_settlement_or_a_rivals_city(table):
+    table.give(1, grain=9, wood=9, stone=9)
+    table.refuse("1:improve h4 i18", "an improvement belongs to one of your cities")  # i18: a settlement
+    table.refuse("1:improve h7 i26", "an improvement belongs to one of your cities")  # i26: ruler 2's
+    assert not any(a.startswith("1:improve") and a.endswith(("i18", "i26")) for a in table.legal())
+
+
 def test_each_tile_bears_only_one_improvement():
     t = Table(3)
     t.state.improvements[10] = (2, 25, "granary")  # h11 grain, owned by seat 2's city i26
@@ -185,6 +192,12 @@ def test_two_gold_buy_one_grain_wood_or_stone_without_limit(table):
     table.do("1:exchange grain", "1:exchange stone")
     assert table.stores(1) == {"grain": 1, "wood": 0, "stone": 1, "gold": 1}
     table.refuse("1:exchange wood", "takes 2 Gold")
+
+
+def test_the_exchange_is_paid_in_gold_alone(table):
+    table.give(1, grain=5, wood=5, stone=5, gold=1)
+    table.refuse("1:exchange grain", "the exchange takes 2 Gold; you have 1")
+    assert not any(a.startswith("1:exchange") for a in table.legal())
 
 
 def test_the_exchange_is_only_on_your_own_turn(table):

@@ -124,6 +124,15 @@ def test_crowns_due_takes_exactly_four_or_all_there_are():
     t.refuse("1:play g-crowns-due 2 grain", "Crown's Due takes all 2 resources ruler 2 holds (fewer than 4)")
 
 
+def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_is_held():
+    t = Table(2)
+    t.hand(1, "g-crowns-due")
+    t.give(2, grain=4, wood=0, stone=0, gold=0)
+    t.refuse("1:play g-crowns-due 2 grain grain", "Crown's Due takes exactly 4 of ruler 2's resources")
+    t.give(2, grain=9)
+    t.refuse("1:play g-crowns-due 2 wood wood wood wood", "ruler 2 does not hold the resources named")
+
+
 def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings():
     from console.games.watch.rules.ledger import short_of
 
@@ -144,3 +153,12 @@ def test_a_chance_outcome_that_cannot_come_now_says_why():
     t.refuse("chance:harrow x-ashen-wind", "the table is waiting for chance:deal, not chance:harrow")
     t.state.decks["warfare"].unseen.pop("w-intrigue")  # every copy dealt
     t.refuse("chance:deal warfare w-intrigue", "no copy of Intrigue is left in the Warfare deck to deal")
+
+
+def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for():
+    t = Table(2, decks={4: ["x-ashen-wind"]})
+    t.end_turns(14)
+    assert t.state.to_act == (CHANCE,)
+    t.refuse("chance:blight h7", "the table is waiting for chance:burn, not chance:blight")
+    t.refuse(f"chance:burn {edge('i19', 'i25')}",
+             "the table's pick must be one of the outcomes its rules allow now")

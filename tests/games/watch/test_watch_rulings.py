@@ -1,6 +1,10 @@
 """Rulings of rulings.md that no chapter's tests already pin."""
 
+import pytest
 from watch_table import Table
+
+from console.games.core import CHANCE, BadOptions
+from console.games.watch import GAME
 
 
 def test_a_city_demoted_when_its_ruler_holds_five_settlements_is_destroyed_instead():
@@ -48,3 +52,31 @@ def test_stacked_decks_are_named_by_number_or_by_name():
     by_number = Table(2, decks={3: ["p-spy"]}, found=False).state.decks["politics"]
     by_name = Table(2, decks={"politics": ["p-spy"]}, found=False).state.decks["politics"]
     assert by_number.top == by_name.top == ["p-spy"] and len(by_number) == 22
+
+
+def test_a_stacked_deck_holds_no_more_copies_than_the_deck_and_no_card_of_another_deck():
+    with pytest.raises(BadOptions, match="more 'p-spy' than the deck holds"):
+        Table(2, options={"copies": "single"}, decks={3: ["p-spy", "p-spy"]}, found=False)
+    with pytest.raises(BadOptions, match="more 'w-intrigue' than the deck holds"):
+        Table(2, decks={3: ["w-intrigue"]}, found=False)
+
+
+def test_a_card_stacked_with_all_its_copies_is_never_dealt_again_from_the_unseen():
+    t = Table(2, options={"copies": "single"}, decks={3: ["p-spy"]})
+    t.give(1, gold=4)
+    t.do("1:draw politics gold")
+    assert t.state.hands[1] == ["p-spy"]
+    t.do("1:draw politics gold")
+    outcomes = [str(action) for action, _ in t.state.chance_outcomes()]
+    assert len(outcomes) == 10 and "chance:deal politics p-spy" not in outcomes
+    assert "chance:deal politics p-spy" not in t.legal(CHANCE)
+
+
+def test_a_copy_of_the_watch_draws_from_its_own_decks():
+    t = Table(2, decks={1: ["w-intrigue"]})
+    t.give(1, gold=2)
+    other = t.state.copy()
+    other.apply(GAME.parse_action("1:draw warfare gold"))
+    assert other.hands[1] == ["w-intrigue"] and len(other.decks["warfare"]) == 21
+    assert t.state.hands[1] == [] and t.state.decks["warfare"].top == ["w-intrigue"]
+    assert len(t.state.decks["warfare"]) == 22

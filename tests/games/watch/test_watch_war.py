@@ -214,3 +214,29 @@ def test_a_walled_city_is_not_razed_in_a_single_blow(front):
     front.do("1:strike i21 i26")  # 5 against 1 + 3: the attacker wins, loses 4 and the tax
     assert front.piece("i26") == (2, 1) and not front.state.walls[POINT_INDEX["i26"]]
     assert front.stack("i21") is None
+
+
+def test_the_empty_walls_option_lends_nothing_to_an_unwalled_empty_city():
+    assert calculate(1, 0, CITY, False, empty_walls_bonus=1).attacker_wins
+    assert calculate(1, 0, SETTLEMENT, False, empty_walls_bonus=1).attacker_wins
+
+
+def test_a_stack_that_merges_into_another_has_moved_and_moves_no_more_this_turn(front):
+    front.army(1, "i14", 1, active=True)
+    front.do("1:move i19 i14")
+    assert not any(a.startswith("1:move i14") for a in front.legal())
+    front.refuse("1:move i14 i19", "already moved")
+
+
+def test_a_march_may_not_end_on_a_rivals_army(front):
+    front.army(2, "i25", 1)
+    front.refuse("1:move i19 i25",
+                 "ruler 2's army stands at i25: a stack stops only where no other ruler stands")
+
+
+def test_the_last_combat_is_shown_to_the_whole_table(front):
+    front.army(2, "i25", 2)
+    front.do("1:strike i19 i25")
+    report = front.state.view(None)["last"]["combat"]
+    assert (report["attack"], report["defence"], report["winner"], report["at"]) == (4, 2, 1, "i25")
+    assert front.state.view(2)["last"]["combat"] == report
