@@ -98,3 +98,37 @@ def test_loops_and_stretches_answer_as_the_recursive_search():
         assert longest_run(own, piece_owner, 1, budget) == reference_run(own, piece_owner, 1, budget)
         loops += all(len([e for e in own if p in EDGE_POINTS[e]]) == 2 for e in own for p in EDGE_POINTS[e])
     assert loops > 20  # networks of loops alone (two roads at every point) came up
+
+
+def exact_run(own):
+    """Every run tried from every point, with no budget: the longest run by definition."""
+    links = {}
+    for edge in own:
+        a, b = EDGE_POINTS[edge]
+        links.setdefault(a, []).append((edge, b))
+        links.setdefault(b, []).append((edge, a))
+
+    def longest_from(point, used):
+        return max((1 + longest_from(nxt, used | {edge}) for edge, nxt in links[point] if edge not in used),
+                   default=0)
+
+    return max((longest_from(point, frozenset()) for point in links), default=0)
+
+
+def test_a_network_beside_a_separate_loop_is_measured_exactly():
+    """A ring of roads apart from the rest of a ruler's network is searched on its own, and only it:
+    the search from the loop's first road counts no road of the other network twice."""
+    rng = random.Random(5)
+    rings = [
+        sorted(edge for edge, hexes in enumerate(TOPOLOGY.edge_hexes) if hex_index in hexes)
+        for hex_index in range(TOPOLOGY.island)
+    ]
+    measured = 0
+    while measured < 150:
+        network = set(grown_network(rng, rng.randrange(3, 13)))
+        ring = rng.choice(rings)
+        if {p for e in network for p in EDGE_POINTS[e]} & {p for e in ring for p in EDGE_POINTS[e]}:
+            continue  # the loop must stand apart
+        own = sorted(network | set(ring))
+        assert longest_run(own, [0] * len(TOPOLOGY.point_ids), 1) == exact_run(own), own
+        measured += 1
