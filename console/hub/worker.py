@@ -117,6 +117,11 @@ def describe(command: object) -> str:
     return f"the {type(command).__name__} command"
 
 
+def _journal_busy(error: Exception) -> bool:
+    """SQLite's word that another program holds the journal for now."""
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
+
+
 class TableWorker:
     """The thread that owns ``table``. Post commands with ``post``; read the channel for results."""
 
@@ -260,12 +265,14 @@ class TableWorker:
         (SQLite busy) is no bug: the table waits and tries the move again by itself."""
         try:
             step()
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) and "busy" not in str(error):
-                raise
-            log.warning("table %s: the journal is busy; trying again in %.0f s", self.table.id, BUSY_RETRY_S)
-            self._busy_until = self.clock() + BUSY_RETRY_S
         except Exception as error:
+            if _journal_busy(error):
+                log.warning("table %s: the journal is busy; trying again in %.0f s", self.table.id,
+                            BUSY_RETRY_S)
+                self._busy_until = self.clock() + BUSY_RETRY_S
+                return
+            # Any other failure, a journal that cannot write (disk I/O error) too, pauses: raised
+            # here it would reach a phone whose own action counted, or end the thread.
             log.exception("table %s: the table could not move by itself", self.table.id)
             # Everyone reads the problem; the error's own words (a bot's hand, a chance card)
             # stay in the hub's log.

@@ -111,10 +111,8 @@ class Composer:
         *,
         positional_readers: bool = False,
     ) -> None:
-        self.game = game
         self.cardmap = cardmap if cardmap is not None else CardMap(game)
         self.positional_readers = positional_readers
-        self.names = game.catalog()
         self._selections: dict[Seat, _Selection] = {}
 
     # -- events ---------------------------------------------------------------------------------

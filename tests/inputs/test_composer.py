@@ -325,9 +325,10 @@ def test_releases_and_other_events_mean_nothing(composer) -> None:
 
 
 def test_a_seat_that_does_not_exist_is_refused(composer) -> None:
-    assert composer.handle(press(5, Key.OK), GAME.new(2)) == Refused(
-        5, "there is no seat 5 at this table (seats 1 to 2)"
-    )
+    for seat, event in ((5, press(5, Key.OK)), (5, scan(5, "a")), (0, scan(0, "a")), (3, press(3, Key.OK))):
+        assert composer.handle(event, GAME.new(2)) == Refused(
+            seat, f"there is no seat {seat} at this table (seats 1 to 2)"
+        )
 
 
 # -- card identity ------------------------------------------------------------------------------------
@@ -387,6 +388,14 @@ def test_the_cursor_labels_cards_by_name(composer) -> None:
     assert shown["cards"] == [{"id": "a", "name": "Ace"}]
 
 
+def test_without_a_name_table_the_cursor_shows_card_ids(composer) -> None:
+    state = dealt(composer)
+    composer.handle(scan(1, "a"), state)
+    shown = composer.cursor(1, state).to_json(1)
+    assert shown["labels"][:2] == ["combine a b", "play a 1"]
+    assert shown["cards"] == [{"id": "a", "name": "a"}]
+
+
 def test_a_cursor_never_goes_stale_when_the_state_moves_on(composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
@@ -406,3 +415,4 @@ def test_when_the_game_is_over_everything_is_refused(composer) -> None:
     for action in (Pass(1), Choose(1, "battle"), Choose(2, "battle")):
         state.apply(action)
     assert composer.handle(press(1, Key.OK), state) == Refused(1, "the game is over")
+    assert composer.handle(scan(1, "a"), state) == Refused(1, "the game is over")

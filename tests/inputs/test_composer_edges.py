@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from console.games import find_game
-from console.inputs.composer import Committed, Composer, Cursor, CursorMoved
+from console.inputs.composer import Committed, Composer, Cursor, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, Key
 
 
@@ -43,16 +43,20 @@ def test_reset_with_no_seat_forgets_every_seat() -> None:
         composer.press(seat, Key.DOWN, state)  # type: ignore[arg-type]
     composer.reset()
     assert [composer.cursor(seat, state).index for seat in (1, 2)] == [0, 0]  # type: ignore[arg-type]
-    composer.press(1, Key.DOWN, state)  # type: ignore[arg-type]
+    for seat in (1, 2):
+        composer.press(seat, Key.DOWN, state)  # type: ignore[arg-type]
     composer.reset(2)
-    assert composer.cursor(1, state).index == 1  # type: ignore[arg-type]
+    assert [composer.cursor(seat, state).index for seat in (1, 2)] == [1, 0]  # type: ignore[arg-type]
 
 
 def test_what_the_composer_answers_cannot_be_changed_after() -> None:
     composer, state = declaring()
     moved = composer.press(1, Key.DOWN, state)  # type: ignore[arg-type]
     committed = composer.press(1, Key.OK, state)  # type: ignore[arg-type]
+    refused = composer.press(3, Key.OK, state)  # type: ignore[arg-type]
     assert isinstance(moved, CursorMoved) and isinstance(committed, Committed)
-    for value, field in ((moved.cursor, "index"), (moved, "cursor"), (committed, "seat")):
+    assert isinstance(refused, Refused)
+    answers = ((moved.cursor, "index"), (moved, "cursor"), (committed, "seat"), (refused, "message"))
+    for value, field in answers:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, field, 0)

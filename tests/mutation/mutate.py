@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import ast
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -182,25 +183,27 @@ def _copy_of_the_repository(folder: Path) -> None:
             (folder / entry.name).symlink_to(entry)
 
 
-def _test_run(module: Path, tests: list[str], text: str,
+def _test_run(folder: Path, module: Path, tests: list[str], text: str,
               timeout: float) -> subprocess.CompletedProcess[bytes]:
-    """The tests run against a copy of the package in which ``module`` reads ``text``."""
-    with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
-        _copy_of_the_repository(Path(folder))
-        (Path(folder) / module.relative_to(ROOT)).write_text(text)
-        env = {**os.environ, "PYTHONPATH": folder, "PYTHONDONTWRITEBYTECODE": "1"}
-        # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
-        command = [sys.executable, "-P", "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                   "-p", "no:randomly", "--no-header", *tests]
-        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+    """The tests run against the copy in ``folder``, in which ``module`` now reads ``text``."""
+    (folder / module.relative_to(ROOT)).write_text(text)
+    env = {**os.environ, "PYTHONPATH": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
+    # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
+    command = [sys.executable, "-P", "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               "-p", "no:randomly", "--no-header", *tests]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
 
 
-def _run(module: Path, tests: list[str], mutant: Mutant, mutated: str, timeout: float) -> bool:
-    """True if the tests catch ``mutant`` (fail, error or hang), ``mutated`` being its source."""
+def _run(copies: queue.SimpleQueue[Path], module: Path, tests: list[str], mutated: str,
+         timeout: float) -> bool:
+    """True if the tests catch the mutant whose source is ``mutated`` (fail, error or hang)."""
+    folder = copies.get()  # a copy no other job uses now; each run writes the whole module
     try:
-        return _test_run(module, tests, mutated, timeout).returncode != 0
+        return _test_run(folder, module, tests, mutated, timeout).returncode != 0
     except subprocess.TimeoutExpired:
         return True
+    finally:
+        copies.put(folder)
 
 
 def _targets() -> dict[str, list[str]]:
@@ -215,12 +218,17 @@ def equivalents(module: str) -> dict[str, str]:
             if entry["module"] == module}
 
 
-def _iter_results(module: Path, tests: list[str], chosen: list[Mutant], source: str, jobs: int,
+def _iter_results(folders: list[Path], module: Path, tests: list[str], chosen: list[Mutant], source: str,
                   timeout: float) -> Iterator[tuple[Mutant, bool]]:
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    # One copy of the package per job, reused mutant after mutant: copying it for each mutant
+    # cost a fifth of a fast module's CPU.
+    copies: queue.SimpleQueue[Path] = queue.SimpleQueue()
+    for folder in folders:
+        copies.put(folder)
+    with ThreadPoolExecutor(max_workers=len(folders)) as pool:
         # Sources are built here, not in the pool: CPython 3.11's ast is not safe across threads
         # ("AST constructor recursion depth mismatch").
-        futures = [(mutant, pool.submit(_run, module, tests, mutant, mutated_source(source, mutant), timeout))
+        futures = [(mutant, pool.submit(_run, copies, module, tests, mutated_source(source, mutant), timeout))
                    for mutant in chosen]
         for mutant, future in futures:
             yield mutant, future.result()
@@ -234,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a mutant's tests may take")
     parser.add_argument("--sample", type=int, default=0, help="run every Nth mutant only (0: all)")
     parser.add_argument("--lines", default="", help="only mutants on these lines, like 40-60")
+    parser.add_argument("--keys", nargs="*", default=[],
+                        help="only these mutants, keyed as a survivor is printed (52:number+1:0)")
     args = parser.parse_args(argv)
     module = (ROOT / args.module).resolve()
     name = module.relative_to(ROOT).as_posix()
@@ -246,10 +256,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.lines:
         first, _, last = args.lines.partition("-")
         chosen = [m for m in chosen if int(first) <= m.line <= int(last or first)]
+    if args.keys:
+        unknown = sorted(set(args.keys) - {m.key for m in chosen})
+        if unknown:
+            print(f"mutate: {name} has no mutant {', '.join(unknown)} (see the keys survivors print)")
+            return 2
+        chosen = [m for m in chosen if m.key in args.keys]
     if args.sample > 1:
         chosen = chosen[:: args.sample]
+    with tempfile.TemporaryDirectory(prefix="mutants-") as base:
+        folders = [Path(base, str(job)) for job in range(max(1, min(args.jobs, len(chosen))))]
+        for folder in folders:
+            _copy_of_the_repository(folder)
+        return _report(name, folders, module, tests, chosen, source, args.timeout)
+
+
+def _report(name: str, folders: list[Path], module: Path, tests: list[str], chosen: list[Mutant], source: str,
+            timeout: float) -> int:
     # Tests that fail with no mutant in place would count every mutant as caught.
-    clean = _test_run(module, tests, source, args.timeout)
+    clean = _test_run(folders[0], module, tests, source, timeout)
     if clean.returncode != 0:
         tail = clean.stdout.decode(errors="replace").strip().splitlines()[-3:]
         print(f"mutate: the tests fail on the unmutated copy of {name}, so nothing can be measured:")
@@ -257,8 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     known = equivalents(name)
     survivors, equivalent, caught = [], [], 0
-    for index, (mutant, killed) in enumerate(_iter_results(module, tests, chosen, source, args.jobs,
-                                                           args.timeout), start=1):
+    for index, (mutant, killed) in enumerate(_iter_results(folders, module, tests, chosen, source, timeout),
+                                             start=1):
         if killed:
             caught += 1
         elif mutant.key in known:
@@ -270,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     for mutant in survivors:
-        print(f"survived  {name}:{mutant.line}  {mutant.kind}  {mutant.original}")
+        print(f"survived  {name}  {mutant.key}")
     net = len(chosen) - len(equivalent)
     score = 100.0 * caught / net if net else 100.0
     print(f"{name}: {len(chosen)} mutants, {caught} caught, {len(equivalent)} equivalent, "

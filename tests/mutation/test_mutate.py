@@ -103,3 +103,19 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_p
     out = capsys.readouterr().out
     assert status == 0, out
     assert "0 survived" in out
+
+
+def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(tmp_path: Path, capsys) -> None:
+    weak = tmp_path / "test_weak.py"
+    weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
+    where = ["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)]
+    mutate.main(where)
+    printed = capsys.readouterr().out.splitlines()
+    keys = [line.split("  ")[2] for line in printed if line.startswith("survived")]
+    assert len(keys) >= 2
+    status = mutate.main([*where, "--keys", keys[1]])
+    out = capsys.readouterr().out
+    assert status == 1 and f"survived  console/games/core.py  {keys[1]}\n" in out
+    assert out.count("survived  ") == 1 and "1 mutants, 0 caught" in out
+    assert mutate.main([*where, "--keys", "1:no-such-kind:x"]) == 2
+    assert "has no mutant 1:no-such-kind:x" in capsys.readouterr().out
