@@ -32,6 +32,7 @@ def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit) -> Non
 def test_a_stacked_deck_forces_its_order(kit) -> None:
     state = kit.new(decks={1: ["bloom", "cart-wheel"], 2: ["fen-mist"]})
     assert [str(a) for a in state.legal_actions(CHANCE)] == ["chance:draw 1 bloom"]
+    assert state.chance_outcomes() == [(GAME.parse_action("chance:draw 1 bloom"), 1)]  # one card: one copy
 
 
 def test_a_scanned_draw_is_the_same_chance_action(kit) -> None:
