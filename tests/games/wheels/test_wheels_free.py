@@ -83,7 +83,7 @@ def test_only_your_own_archaffineur_can_be_invoked(kit) -> None:
 def test_a_seat_playing_without_an_archaffineur_is_told_so(kit) -> None:
     state = kit.begin([], [])  # both seats play with the option archaffineur_N = "none"
     assert not any(text.startswith("1:invoke") for text in kit.legal(state, 1))
-    with pytest.raises(IllegalAction, match="^you play this match without an Archaffineur$"):
+    with pytest.raises(IllegalAction, match=r"^you play this match without an Archaffineur$"):
         state.apply(GAME.parse_action("1:invoke fen-matriarch"))
 
 
