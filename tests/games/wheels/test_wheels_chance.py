@@ -32,6 +32,7 @@ def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit) -> Non
 def test_a_stacked_deck_forces_its_order(kit) -> None:
     state = kit.new(decks={1: ["bloom", "cart-wheel"], 2: ["fen-mist"]})
     assert [str(a) for a in state.legal_actions(CHANCE)] == ["chance:draw 1 bloom"]
+    assert state.chance_outcomes() == [(GAME.parse_action("chance:draw 1 bloom"), 1)]  # one card: one copy
 
 
 def test_a_scanned_draw_is_the_same_chance_action(kit) -> None:
@@ -143,3 +144,27 @@ def test_a_scan_of_a_card_the_ledger_has_on_a_shelf_is_refused(kit) -> None:
         state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
     assert "shelf" not in str(refused.value)  # the refusal does not say where a sealed wheel is
     assert views(state) == before
+
+
+def test_the_quick_sampler_matches_the_generic_one_through_forced_and_weighted_draws(kit) -> None:
+    """Seat 1's stacked deck forces every draw (its top, then the swapped cards at its bottom) while
+    seat 2 draws from a dealt deck: a forced draw takes the RNG's turn just as the generic sampler
+    does over its one outcome of weight 1, so the weighted draws after it agree too."""
+    from console.games.checks import random_action
+
+    hand = ["cart-wheel", "bloom", "market-round", "fen-mist", "brine-wash", "wax-rind"]
+    forced_from_the_bottom = weighted = 0
+    for seed in range(12):
+        state = kit.new(decks={1: [*hand, "cave-elder", "riftstone", "fresh-curd"]})
+        rng_fast, rng_generic, rng_play = random.Random(seed), random.Random(seed), random.Random(-seed)
+        while state.to_act:
+            if state.to_act != (CHANCE,):
+                state.apply(random_action(state, rng_play))
+                continue
+            deck = state.seats[state.draws_due[0].seat - 1].deck
+            forced_from_the_bottom += not deck.top and not deck.middle
+            weighted += len(state.chance_outcomes()) > 1
+            fast = state.sample_chance(rng_fast)
+            assert fast == State.sample_chance(state, rng_generic)
+            state.apply(fast)
+    assert forced_from_the_bottom > 10 and weighted > 100  # both kinds of draw were really met

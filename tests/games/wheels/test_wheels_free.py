@@ -80,6 +80,27 @@ def test_only_your_own_archaffineur_can_be_invoked(kit) -> None:
         state.apply(GAME.parse_action("1:invoke verdenne-archaffineur"))
 
 
+def test_a_seat_playing_without_an_archaffineur_is_told_so(kit) -> None:
+    state = kit.begin([], [])  # both seats play with the option archaffineur_N = "none"
+    assert not any(text.startswith("1:invoke") for text in kit.legal(state, 1))
+    with pytest.raises(IllegalAction, match=r"^you play this match without an Archaffineur$"):
+        state.apply(GAME.parse_action("1:invoke fen-matriarch"))
+
+
+def test_an_archaffineur_that_chooses_a_wheel_obeys_its_target_like_a_craft(kit) -> None:
+    # The Rindbreaker: one rival wheel that has not soured, sealed or not.
+    state = kit.begin([], [], leaders=("rindbreaker-archaffineur", "none"))
+    kit.put(state, 2, 1, "cart-wheel", age=7)  # soured
+    kit.put(state, 2, 2, "cart-wheel", age=1, sealed=True)
+    assert [t for t in kit.legal(state, 1) if "invoke" in t] == ["1:invoke rindbreaker-archaffineur 2"]
+    views = [state.view(seat) for seat in (None, 1, 2)]
+    for shelf, refusal in (("", "needs a target: name a shelf"), (" 1", "cannot target a soured wheel"),
+                           (" 3", "your rival's shelf 3 is empty")):
+        with pytest.raises(IllegalAction, match=refusal):
+            state.apply(GAME.parse_action(f"1:invoke rindbreaker-archaffineur{shelf}"))
+    assert [state.view(seat) for seat in (None, 1, 2)] == views and not state.seats[0].archaffineur_used
+
+
 def test_turn_the_wheels_is_a_regular_craft(kit) -> None:
     state = kit.begin(["turn-the-wheels"], [])
     kit.act(state, "1:play turn-the-wheels")

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from console.games.checks import random_action
-from console.games.core import Event
+from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
 from console.games.wheels.state import WheelsState
 from console.games.wheels.view import public_cards, secret_cards
@@ -142,3 +143,55 @@ def test_a_sealed_wheels_souring_is_public(kit) -> None:
     kit.put(state, 1, 1, "cart-wheel", age=5, sealed=True)
     kit.act(state, "1:wait")
     assert state.view(2)["players"]["1"]["shelves"][0]["soured"] is True
+
+
+def rival_cards(player) -> Counter[str]:
+    """Every card of a seat the rival cannot see: hand, deck and sealed wheels."""
+    deck = player.deck
+    sealed = [wheel.card.id for wheel in player.shelves if wheel is not None and wheel.sealed]
+    return Counter([*player.hand_cards(), *deck.top, *deck.bottom, *sealed]) + Counter(deck.middle)
+
+
+def check_determinization(state: WheelsState, seat: int, rng: random.Random) -> WheelsState:
+    """A search bot's world for ``seat``: what it sees is kept, what it cannot see is re-dealt from
+    the same cards, and the original match is left as it was."""
+    before = [json.dumps(state.view(viewer), sort_keys=True) for viewer in (None, 1, 2)]
+    twin = state.determinize(seat, rng)
+    assert [json.dumps(state.view(viewer), sort_keys=True) for viewer in (None, 1, 2)] == before
+    assert twin.view(seat) == state.view(seat) and twin.history == []
+    real, dealt = state.seats[2 - seat], twin.seats[2 - seat]
+    assert rival_cards(dealt) == rival_cards(real) and dealt.hand_size == real.hand_size
+    assert len(dealt.deck.top) == len(real.deck.top)
+    for old, new in zip(real.shelves, dealt.shelves, strict=True):
+        if old is None or not old.sealed:
+            assert repr(new) == repr(old)
+        else:  # a sealed wheel: some wheel card of the rival's, at the age and souring seen
+            assert new is not None and new.sealed and new is not old
+            assert (new.age, new.soured, new.card.kind) == (old.age, old.soured, "wheel")
+    if state.phase in ("opening", "deal"):
+        # The rival's swaps are its secret: in the copy it is still choosing, nothing under its deck.
+        assert (dealt.swaps, dealt.kept, dealt.deck.bottom) == (0, False, [])
+        assert state.draws_due or 3 - seat in twin.to_act
+    else:
+        assert len(dealt.deck.bottom) == len(real.deck.bottom) and twin.to_act == state.to_act
+    if all(player.archaffineur is not None for player in state.seats):
+        assert dealt.archaffineur == real.archaffineur
+    elif real.archaffineur is None:
+        assert dealt.archaffineur is None and 3 - seat in twin.to_act
+    else:  # chosen in secret: re-drawn among the Archaffineurs
+        assert dealt.archaffineur in GAME.cards.ids_of("archaffineur")
+    return twin
+
+
+def test_a_determinization_keeps_what_the_seat_sees_and_re_deals_the_rest_from_the_same_cards() -> None:
+    redealt_hands = redrawn_leaders = sealed_seen = 0
+    for state, rng in random_matches(20, 7):
+        while state.to_act:
+            for seat in (s for s in state.to_act if s != CHANCE):
+                twins = [check_determinization(state, seat, random.Random(trial)) for trial in range(4)]
+                rivals = [twin.seats[2 - seat] for twin in twins]
+                redealt_hands += len({tuple(rival.hand_cards()) for rival in rivals}) > 1
+                redrawn_leaders += len({rival.archaffineur for rival in rivals}) > 1
+                sealed_seen += any(w is not None and w.sealed for w in state.seats[2 - seat].shelves)
+            state.apply(random_action(state, rng))
+    assert redealt_hands > 500 and redrawn_leaders > 5 and sealed_seen > 100

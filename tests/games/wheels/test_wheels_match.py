@@ -43,6 +43,20 @@ def test_a_coin_toss_by_chance_chooses_the_first_seat() -> None:
     assert state.view(None)["first_seat"] == 2
 
 
+def test_chance_tosses_the_coin_only_before_the_deal_and_draws_only_once_a_card_is_owed() -> None:
+    state = GAME.new(2, options={"archaffineur_1": "none", "archaffineur_2": "none"})
+    views = [state.view(seat) for seat in (None, 1, 2)]
+    with pytest.raises(IllegalAction, match="no one is due to draw a card now"):
+        state.apply(GAME.parse_action("chance:draw 1 bloom"))
+    assert [state.view(seat) for seat in (None, 1, 2)] == views
+    state.apply(GAME.parse_action("chance:first 2"))
+    assert state.to_act == (CHANCE,) and state.phase == "deal"
+    views = [state.view(seat) for seat in (None, 1, 2)]
+    with pytest.raises(IllegalAction, match="the first seat has already been chosen"):
+        state.apply(GAME.parse_action("chance:first 1"))
+    assert [state.view(seat) for seat in (None, 1, 2)] == views and state.first_seat == 2
+
+
 def test_the_match_ends_after_both_players_spend_their_twelve_turns(kit) -> None:
     state = kit.begin()
     for turn in range(23):

@@ -144,3 +144,29 @@ def test_an_opening_deck_shorter_than_six_deals_what_it_has(kit) -> None:
     state = kit.new(decks={1: ["cart-wheel", "bloom"], 2: HAND})
     kit.chance(state)
     assert state.seats[0].hand_size == 2 and state.phase == "opening"
+
+
+def test_swapped_cards_come_up_only_when_everything_above_them_is_gone_in_swap_order(kit) -> None:
+    state = dealt(kit, rest1=["cave-elder", "riftstone"])
+    kit.act(state, "1:swap bloom", "1:swap fen-mist", "2:keep")
+    player = state.seats[0]
+    assert (player.deck.top, player.deck.bottom) == ([], ["bloom", "fen-mist"])
+    drawn = []
+    for turn in ("1:set cart-wheel 1", "1:wait"):
+        state.apply(GAME.parse_action(turn))
+        # The one card that may come next is certain: a single outcome of one copy.
+        [(draw, weight)] = state.chance_outcomes()
+        assert weight == 1 and state.legal_actions(CHANCE) == [draw]
+        if draw.card == "bloom":
+            with pytest.raises(IllegalAction, match="Fen Mist is not next in seat 1's deck"):
+                state.apply(GAME.parse_action("chance:draw 1 fen-mist"))
+        state.apply(draw)
+        drawn.append(draw.card)
+        state.apply(GAME.parse_action("2:wait"))
+        kit.chance(state)
+    assert drawn == ["bloom", "fen-mist"]
+    # An empty deck only stops draws: nothing may come next, and the next turn owes no card.
+    assert len(player.deck) == 0 and player.deck.next_cards() == []
+    assert not player.deck.can_draw("bloom")
+    state.apply(GAME.parse_action("1:read 1"))
+    assert state.to_act == (2,)

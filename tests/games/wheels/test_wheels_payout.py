@@ -127,3 +127,11 @@ def test_reading_banks_the_payout_in_play(kit) -> None:
     assert read.data["renown"] == 8
     assert state.seats[0].banked == 8
     assert state.seats[0].discard == ["cart-wheel"]
+
+
+def test_a_wheel_prints_its_current_figures_and_says_sealed_or_soured_only_when_it_is() -> None:
+    # What a failing assertion or a debugger shows of a wheel on a shelf.
+    fresh, spoiled = wheel_at(8, 4, 2, age=1), wheel_at(8, 4, 2, age=3, sealed=True)
+    spoiled.add_age(4)
+    assert repr(fresh) == "<test-wheel age 1 value 8 hold 2>"
+    assert repr(spoiled) == "<test-wheel age 7 value 8 hold 1 sealed soured>"

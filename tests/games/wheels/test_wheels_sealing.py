@@ -9,6 +9,7 @@ the Fen Matriarch can restore a sealed soured wheel." """
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -96,7 +97,8 @@ def test_a_seal_blocks_targeted_friendly_crafts(kit, craft: str, shelf_text: str
     state = kit.begin([craft], [])
     kit.put(state, 1, 1, "cart-wheel", age=1, sealed=True)
     assert not any(text.startswith(f"1:play {craft}") for text in kit.legal(state, 1))
-    with pytest.raises(IllegalAction, match="that wheel is sealed"):
+    refusal = f"that wheel is sealed: your own crafts cannot target it ({GAME.cards.name(craft)})"
+    with pytest.raises(IllegalAction, match=re.escape(refusal)):
         state.apply(GAME.parse_action(f"1:play {craft} {shelf_text}"))
 
 
@@ -105,8 +107,11 @@ def test_a_seal_blocks_the_souring_and_purging_rind(kit, craft: str) -> None:
     state = kit.begin([craft], [])
     kit.put(state, 2, 1, "cart-wheel", age=1, sealed=True)
     assert not any(text.startswith(f"1:play {craft}") for text in kit.legal(state, 1))
-    with pytest.raises(IllegalAction, match="that wheel is sealed"):
+    before = state.view(None), state.view(1), state.view(2)
+    refusal = f"that wheel is sealed: {GAME.cards.name(craft)} cannot target it"
+    with pytest.raises(IllegalAction, match=f"^{re.escape(refusal)}$"):
         state.apply(GAME.parse_action(f"1:play {craft} 1"))
+    assert (state.view(None), state.view(1), state.view(2)) == before
 
 
 def test_you_can_still_read_your_own_sealed_wheel(kit) -> None:

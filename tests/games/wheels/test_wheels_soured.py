@@ -49,6 +49,22 @@ def test_whole_cellar_hold_raises_pass_soured_wheels_by(kit) -> None:
     assert (fresh.age, state.seats[0].chill) == (6, 0)  # chilled for that one ending
 
 
+def test_a_whole_cellar_ripening_touches_only_unripe_wheels_that_have_not_soured(kit) -> None:
+    """cards.toml lets `ripen` act on each of your wheels when a card chooses none. No packaged card
+    does so yet, hence a test card: an aged wheel is not taken back to its peak, a soured one stays
+    soured at its age, and an unripe one (sealed too: whole-cellar effects reach it) reaches its peak."""
+    from console.games.wheels.catalog import CraftCard, Effect, Target
+    from console.games.wheels.rules.effects import resolve
+
+    state = kit.begin([], [])
+    unripe = kit.put(state, 1, 1, "cart-wheel", age=1, sealed=True)
+    aged = kit.put(state, 1, 2, "cart-wheel", age=6)
+    soured = kit.put(state, 1, 3, "cart-wheel", age=7)
+    ripening = CraftCard("test-ripening", "Test Ripening", True, Target.NONE, (Effect("ripen"),), "")
+    resolve(ripening, 1, state.seats, 0, [])
+    assert (unripe.age, aged.age, soured.age, soured.soured) == (4, 6, 7, True)
+
+
 def test_reading_a_soured_wheel_pays_zero_clears_the_shelf_and_spends_a_turn(kit) -> None:
     state = kit.begin([], [])
     kit.put(state, 1, 1, "cart-wheel", age=7)

@@ -113,6 +113,14 @@ def test_automatic_reading_can_read_an_unripe_wheel(kit) -> None:
     assert state.seats[0].banked == 2
 
 
+def test_automatic_reading_reads_a_wheel_worth_a_single_renown(kit) -> None:
+    state = kit.begin(["cellarhand"], [])
+    wheel = kit.put(state, 1, 1, "market-round", age=1)
+    wheel.change_value(-3)  # as Cheese Mites left it: value 2 at age 1 of peak 2 pays 1
+    kit.act(state, "1:play cellarhand")
+    assert state.seats[0].banked == 1 and state.seats[0].shelves[0] is None
+
+
 def test_automatic_reading_reads_fewer_wheels_if_fewer_can_score(kit) -> None:
     state = kit.begin(["ward-rounds"], [])
     kit.put(state, 1, 1, "cart-wheel", age=7)  # soured: 0
