@@ -249,3 +249,14 @@ def test_a_copy_of_the_watch_keeps_its_own_alliances_and_channels(three):
     assert other.alliances[(1, 2)].messages == [(1, "first"), (2, "only in the copy")]
     assert three.state.alliances[(1, 2)].messages == [(1, "first")]
     assert three.state.alliances[(1, 2)].full_rounds == 0
+
+
+def test_nobody_offers_an_alliance_to_a_ruler_who_holds_two_as_the_later_seat():
+    t = Table(4)
+    t.do("1:offer 3", "3:accept")
+    t.end_turns(1)
+    t.do("2:offer 3", "3:accept")  # ruler 3 is the later seat of both pairs
+    t.end_turns(1)
+    assert t.state.to_act == (3,) and not [a for a in t.legal() if a.startswith("3:offer")]
+    t.end_turns(1)
+    assert "4:offer 3" not in t.legal() and "4:offer 1" in t.legal()

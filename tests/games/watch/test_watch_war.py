@@ -202,6 +202,7 @@ def test_a_garrisoned_walled_city_defends_at_plus_three(front):
     events = front.do("1:strike i21 i26")
     combat = next(e for e in events if e.kind == "combat").data
     assert (combat["attack"], combat["defence"], combat["winner"]) == (5, 5, 2)  # a tie: the defender
+    assert combat["terrain"] == "walled city"
     assert front.stack("i21") is None and front.stack("i26") is None
     assert front.piece("i26") == (2, 2) and front.state.walls[POINT_INDEX["i26"]]
 
@@ -240,3 +241,22 @@ def test_the_last_combat_is_shown_to_the_whole_table(front):
     report = front.state.view(None)["last"]["combat"]
     assert (report["attack"], report["defence"], report["winner"], report["at"]) == (4, 2, 1, "i25")
     assert front.state.view(2)["last"]["combat"] == report
+
+
+def test_a_stack_that_struck_still_has_struck_when_another_merges_into_it(front):
+    front.army(2, "i25", 1)
+    front.do("1:strike i19 i25")
+    front.army(1, "i14", 1, active=True)
+    front.do("1:move i14 i19")  # joins the stack that struck
+    front.give(1, grain=1)
+    front.do("1:activate i19 grain")
+    front.army(2, "i25", 1)
+    assert not [a for a in front.legal() if a.startswith("1:strike i19")]
+    front.refuse("1:strike i19 i25", "already struck this turn")
+
+
+def test_a_march_of_no_road_is_refused_for_the_road_even_where_the_stacks_would_make_five(front):
+    front.army(1, "i14", 1)  # 4 marching and 1 there make 5: a stack may hold that
+    front.state.set_road(EDGE_INDEX[edge("i19", "i14")], 0)
+    front.state.roads_changed()
+    front.refuse("1:move i19 i14", "no road of yours or your allies' leads to i14")
