@@ -260,3 +260,25 @@ def test_a_march_of_no_road_is_refused_for_the_road_even_where_the_stacks_would_
     front.state.set_road(EDGE_INDEX[edge("i19", "i14")], 0)
     front.state.roads_changed()
     front.refuse("1:move i19 i14", "no road of yours or your allies' leads to i14")
+
+
+def test_a_destroyed_settlement_no_longer_cuts_the_roads_that_meet_at_it(front):
+    """Ruler 2's settlement at i35 cuts ruler 1's roads there; once it falls, ruler 1's run passes
+    through, and the table's longest road says so at once (2 before: runs ended at the cut)."""
+    from console.games.watch.rules.network import longest_road
+
+    front.road(1, "i30", "i35")
+    front.road(1, "i35", "i40")
+    front.road(1, "i40", "i45")
+    front.road(1, "i35", "i29")
+    front.road(1, "i29", "i23")
+    front.army(1, "i30", 1, active=True)
+    before = front.state.view(1)
+    front.do("1:strike i30 i35")
+    assert front.piece("i35") == (0, 0)
+    assert front.state.road_lengths[1] == longest_road(front.state, 1) == 4  # i23-i29-i35-i40-i45
+    assert _longest_road_shown(before, 1) == 2
+
+
+def _longest_road_shown(view, seat):
+    return next(ruler["longest_road"] for ruler in view["rulers"] if ruler["seat"] == seat)
