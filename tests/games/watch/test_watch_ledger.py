@@ -25,6 +25,18 @@ def test_a_settlement_you_cannot_afford_is_refused(table):
     table.refuse("1:settle i25", "a settlement costs 2 Grain, 2 Wood, 2 Stone")
 
 
+def test_a_settlement_may_not_stand_under_another_rulers_army_but_may_over_its_own(table):
+    table.give(1, grain=4, wood=4, stone=4)
+    table.road(1, "i19", "i25")
+    table.army(2, "i25", 1)
+    assert "1:settle i25" not in table.legal()
+    table.refuse("1:settle i25", "another ruler's army stands on that intersection")
+    table.army(1, "i25", 1)
+    assert "1:settle i25" in table.legal()
+    table.do("1:settle i25")
+    assert table.piece("i25") == (1, 1)
+
+
 def test_a_settlement_must_stand_on_an_intersection_touched_by_your_road(table):
     table.give(1, grain=9, wood=9, stone=9)
     table.refuse("1:settle i44", "touched by your road")
