@@ -118,6 +118,8 @@ def test_the_host_adds_minutes_to_the_clock(tmp_path: Path, clock: FakeClock) ->
         for bad in (0, 241, None):
             with pytest.raises(Refused, match="minutes"):
                 worker.post(HostCommand("extend", minutes=bad)).result(TIMEOUT)
+        with pytest.raises(Refused, match=r"minutes, not 0$"):  # no minutes typed: none added
+            worker.post(HostCommand("extend")).result(TIMEOUT)
         clock.advance(130)
         clock_of(worker, clock.now)
         assert time_up_heard(worker)
