@@ -24,7 +24,8 @@ from console.hub.channel import StreamClosed
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import Forbidden
 from console.hub.service import Hub
-from console.hub.worker import Act, ClaimSeat, HostCommand, SetController, TableWorker
+from console.hub.worker import Act, Barrier, ClaimSeat, HostCommand, Input, SetController, TableWorker
+from console.inputs.events import ButtonPressed, Key
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -198,3 +199,42 @@ def test_an_action_of_another_seat_is_forbidden_naming_who_tried(make_hub: MakeH
         worker.post(Act(1, theirs, "phone")).result(TIMEOUT)
     with pytest.raises(Forbidden, match=r"^chance may not play "):
         worker.post(Act(CHANCE, theirs, "pod")).result(TIMEOUT)
+
+
+def refused_while_paused(worker: TableWorker, seat: int) -> str:
+    """Pause the table, let ``seat``'s pod press OK (refused on its cursor), resume."""
+    worker.post(HostCommand("pause")).result(TIMEOUT)
+    worker.post(Input(ButtonPressed(seat, Key.OK, source=f"pod{seat}"))).result(TIMEOUT)
+    refused = str(payload(worker, seat)["cursor"]["refused"])
+    worker.post(HostCommand("resume")).result(TIMEOUT)
+    return refused
+
+
+def test_a_phones_action_voids_the_refusal_on_a_pods_cursor(make_hub: MakeHub) -> None:
+    worker = make_hub(game="wisteria", seats=("pod", "phone")).tables()[0]
+    assert until(lambda: worker.table.state.to_act == (1, 2))
+    assert refused_while_paused(worker, 1) == "the table is paused; the host can resume it"
+    worker.post(Act(2, legal(worker, 2), "phone")).result(TIMEOUT)
+    assert not payload(worker, 1)["cursor"].get("refused")
+
+
+def test_a_bots_move_voids_the_refusal_on_a_pods_cursor(make_hub: MakeHub) -> None:
+    hub = make_hub(game="wisteria", seats=("pod", "bot"), start=False)
+    hub.config = dataclasses.replace(hub.config, bot_delay_s=1.5)
+    worker = hub.start(inputs=False).tables()[0]
+    assert worker.table.state.to_act == (1, 2)  # the bot waits out its pause
+    assert refused_while_paused(worker, 1) == "the table is paused; the host can resume it"
+    assert until(lambda: worker.table.state.to_act == (1,))  # the bot has moved by itself
+    worker.post(Barrier()).result(TIMEOUT)
+    assert not payload(worker, 1)["cursor"].get("refused")
+
+
+def test_a_table_without_physical_seats_ignores_inputs(make_hub: MakeHub) -> None:
+    hub = make_hub(seats=("phone", "phone"))
+    table = hub.tables()[0]
+    bare = TableWorker(table.table, hub.store, "playing", table.controllers).start()
+    try:
+        assert bare.physical is None
+        assert bare.post(Input(ButtonPressed(1, Key.OK, source="pod1"))).result(TIMEOUT) is None
+    finally:
+        bare.stop()
