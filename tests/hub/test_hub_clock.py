@@ -138,3 +138,21 @@ def test_a_game_without_a_clock_has_none(tmp_path: Path, clock: FakeClock) -> No
             worker.post(HostCommand("extend", minutes=1)).result(TIMEOUT)
     finally:
         hub.stop()
+
+
+def test_a_time_up_the_game_refuses_is_logged_and_the_clock_stops_for_good(
+    tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    hub = make_hub(tmp_path, clock)
+    try:
+        worker = hub.tables()[0]
+
+        def refuse(action: Any) -> None:
+            raise ValueError("not now")  # a rule bug: the game will not take its own time-up
+
+        monkeypatch.setattr(worker.table, "submit", refuse)
+        clock.advance(60)
+        assert clock_of(worker, clock.now) == reading(60, 0, running=False, expired=True)
+        assert "refused its own time-up" in caplog.text and not time_up_heard(worker)
+    finally:
+        hub.stop()
