@@ -236,5 +236,13 @@ def test_a_table_without_physical_seats_ignores_inputs(make_hub: MakeHub) -> Non
     try:
         assert bare.physical is None
         assert bare.post(Input(ButtonPressed(1, Key.OK, source="pod1"))).result(TIMEOUT) is None
+        assert payload(bare, None)["status"] == "playing" and payload(bare, None)["problem"] == ""
     finally:
         bare.stop()
+
+
+def test_in_physical_play_the_table_tosses_the_coin_no_card_shows(make_hub: MakeHub) -> None:
+    worker = make_hub(game="wheels", seats=("pod", "pod"), chance="physical").tables()[0]
+    assert until(lambda: worker.table.state.to_act != (CHANCE,))  # who goes first: no card to scan
+    (toss,) = worker.table.history
+    assert str(toss).startswith("chance:first ")
