@@ -246,3 +246,21 @@ def test_in_physical_play_the_table_tosses_the_coin_no_card_shows(make_hub: Make
     assert until(lambda: worker.table.state.to_act != (CHANCE,))  # who goes first: no card to scan
     (toss,) = worker.table.history
     assert str(toss).startswith("chance:first ")
+
+
+def test_a_bot_with_two_moves_in_a_row_waits_its_pause_before_each(tmp_path: Path) -> None:
+    clock = FakeClock()
+    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=1.0, chance_delay_s=0.0,
+                       table=TableConfig(game="watch", players=2, seats=("bot", "bot"), seed=7))
+    hub = Hub(config, clock=clock).start(inputs=False)
+    try:
+        worker = hub.tables()[0]
+        assert worker.table.history == [] and worker.table.state.to_act == (1,)
+        clock.advance(1.0)
+        assert until(lambda: len(worker.table.history) >= 1)
+        worker.post(Barrier()).result(TIMEOUT)
+        worker.post(Barrier()).result(TIMEOUT)
+        assert [str(a).split(":")[0] for a in worker.table.history] == ["1"]  # its second waits
+        assert worker.table.state.to_act == (1,)  # seed 7: seat 1 moves twice to begin with
+    finally:
+        hub.stop()
