@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from helpers.fake_clock import FakeClock
 
+from console.games.core import CHANCE
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import Refused
 from console.hub.service import Hub
-from console.hub.worker import Barrier, HostCommand, TableWorker
+from console.hub.worker import Act, Barrier, HostCommand, TableWorker
 
 TIMEOUT = 10
 TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}
@@ -118,6 +119,8 @@ def test_the_host_adds_minutes_to_the_clock(tmp_path: Path, clock: FakeClock) ->
         for bad in (0, 241, None):
             with pytest.raises(Refused, match="minutes"):
                 worker.post(HostCommand("extend", minutes=bad)).result(TIMEOUT)
+        with pytest.raises(Refused, match=r"minutes, not 0$"):  # no minutes typed: none added
+            worker.post(HostCommand("extend")).result(TIMEOUT)
         clock.advance(130)
         clock_of(worker, clock.now)
         assert time_up_heard(worker)
@@ -134,5 +137,38 @@ def test_a_game_without_a_clock_has_none(tmp_path: Path, clock: FakeClock) -> No
         assert clock_of(worker, clock.now) is None and published_clock(worker) is None
         with pytest.raises(Refused, match="no clock"):
             worker.post(HostCommand("extend", minutes=1)).result(TIMEOUT)
+    finally:
+        hub.stop()
+
+
+def test_a_time_up_the_game_refuses_is_logged_and_the_clock_stops_for_good(
+    tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    hub = make_hub(tmp_path, clock)
+    try:
+        worker = hub.tables()[0]
+
+        def refuse(action: Any) -> None:
+            raise ValueError("not now")  # a rule bug: the game will not take its own time-up
+
+        monkeypatch.setattr(worker.table, "submit", refuse)
+        clock.advance(60)
+        assert clock_of(worker, clock.now) == reading(60, 0, running=False, expired=True)
+        assert "refused its own time-up" in caplog.text and not time_up_heard(worker)
+    finally:
+        hub.stop()
+
+
+def test_a_time_up_scanned_at_the_table_stops_its_clock_for_good(tmp_path: Path, clock: FakeClock) -> None:
+    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
+                       table=TableConfig(game="wisteria", players=2, seats=("pod", "pod"), seed=7,
+                                         chance="physical", options=dict(TIME_LIMIT)))
+    hub = Hub(config, clock=clock).start(inputs=False)
+    try:
+        worker = hub.tables()[0]
+        assert worker.table_clock is not None
+        worker.post(Act(CHANCE, str(worker.table_clock.time_up), "pod")).result(TIMEOUT)
+        assert time_up_heard(worker)
+        assert published_clock(worker)["expired"] is True
     finally:
         hub.stop()

@@ -14,7 +14,7 @@ import pytest
 from console.hub.inputs import InputRouter
 from console.hub.recheck import cards_in_play
 from console.hub.service import Hub
-from console.hub.worker import Barrier, HostCommand, Input, Refused, TableWorker
+from console.hub.worker import Act, Barrier, HostCommand, Input, Refused, TableWorker
 from console.inputs.cardmap import card_text
 from console.inputs.events import ButtonPressed, CardScanned, Key
 from console.inputs.sources import InputSources
@@ -140,3 +140,14 @@ def test_a_table_started_now_is_not_rechecked(make_hub: MakeHub) -> None:
     worker.post(Barrier()).result(TIMEOUT)
     assert cards_in_play("wisteria", worker.table.state)
     assert payload(worker, None)["problem"] == ""
+
+
+def test_no_seat_may_act_while_the_table_rechecks_its_cards(make_hub: MakeHub) -> None:
+    at_the_first_war(make_hub)
+    _, worker = restarted(make_hub)
+    assert worker.physical is not None and worker.physical.recheck is not None
+    history = list(worker.table.history)
+    action = worker.table.state.legal_actions(1)[0]
+    with pytest.raises(Refused, match="re-checking the cards in play"):
+        worker.post(Act(1, action, "pod")).result(TIMEOUT)
+    assert worker.table.history == history
