@@ -105,20 +105,27 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
         except BaseException:
             server.close()
             raise
-    for line in greeting(hub, server.effective_port):
-        print(f"tabletop: {line}", file=out)
-    out.flush()
-    run_until_stopped(server, hub.stop)
+
+    def announce() -> None:
+        for line in greeting(hub, server.effective_port):
+            print(f"tabletop: {line}", file=out)
+        out.flush()
+
+    run_until_stopped(server, hub.stop, announce)
 
 
-def run_until_stopped(server: Any, then: Callable[[], object]) -> None:
-    """Serve until Ctrl-C or SIGTERM (systemd's stop), then close the server and run ``then``."""
+def run_until_stopped(server: Any, then: Callable[[], object],
+                      ready: Callable[[], object] | None = None) -> None:
+    """Serve until Ctrl-C or SIGTERM (systemd's stop), then close the server and run ``then``.
+    ``ready`` (the greeting) runs once SIGTERM is ours: whoever reads it may stop us cleanly."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
+        if ready is not None:
+            ready()
         server.run()
     except KeyboardInterrupt:
         pass

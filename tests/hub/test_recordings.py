@@ -80,7 +80,10 @@ def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path)
     with log.open("w") as out, subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) as process:
         try:
             deadline = time.monotonic() + 30
-            while not (path.exists() and "$HELLO" in path.read_text(encoding="utf-8")):
+            # Stopped only once it serves (the greeting) and a pod has spoken: a SIGTERM during
+            # the start, before the hub has its handler, would end it with nothing written.
+            while not (path.exists() and "$HELLO" in path.read_text(encoding="utf-8")
+                       and "tabletop: " in log.read_text().replace("tabletop: recording to", "")):
                 assert process.poll() is None, log.read_text()
                 assert time.monotonic() < deadline, "no pod line recorded"
                 time.sleep(0.1)
