@@ -5,18 +5,16 @@ journal its pause."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
-import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers.fake_clock import FakeClock
+from helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 import console
 from console.games.core import CHANCE
@@ -28,28 +26,6 @@ from console.hub.worker import Act, Barrier, ClaimSeat, HostCommand, Input, SetC
 from console.inputs.events import ButtonPressed, Key
 
 MakeHub = Callable[..., Hub]
-TIMEOUT = 10
-
-
-def payload(worker: TableWorker, seat: int | None) -> Any:
-    return json.loads(worker.channel.snapshot.payloads[seat])
-
-
-def legal(worker: TableWorker, seat: int) -> str:
-    return str(payload(worker, seat)["legal"][0])
-
-
-def until(condition: Callable[[], bool]) -> bool:
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
-def disk_failure(*args: Any, **kwargs: Any) -> Any:
-    raise sqlite3.OperationalError("disk I/O error")
 
 
 def test_a_stream_waiting_on_the_table_hears_every_change_as_a_newer_snapshot(make_hub: MakeHub) -> None:

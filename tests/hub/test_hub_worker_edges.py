@@ -4,13 +4,12 @@ log's words for each command, moves the table makes later by itself, and the ven
 from __future__ import annotations
 
 import dataclasses
-import json
 import sqlite3
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 from console.games.core import CHANCE
 from console.hub.errors import Refused
@@ -23,31 +22,11 @@ from console.hub.worker import (
     Input,
     NextTable,
     SetController,
-    TableWorker,
     describe,
 )
 from console.inputs.events import ButtonPressed, CardScanned, Key
 
 MakeHub = Callable[..., Hub]
-TIMEOUT = 10
-
-
-def payload(worker: TableWorker, seat: int | None) -> Any:
-    return json.loads(worker.channel.snapshot.payloads[seat])
-
-
-def legal(worker: TableWorker, seat: int) -> str:
-    return str(payload(worker, seat)["legal"][0])
-
-
-def until(condition: Callable[[], bool]) -> bool:
-    """Whether ``condition`` comes true within TIMEOUT, posting nothing to the worker meanwhile."""
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def test_the_log_names_each_command_by_its_kind_never_by_its_notation_or_card() -> None:
@@ -177,9 +156,6 @@ def test_a_journal_that_cannot_write_the_bots_move_pauses_the_table_and_the_phon
 ) -> None:
     hub = make_hub()
     worker = hub.tables()[0]
-
-    def disk_failure(*args: Any, **kwargs: Any) -> Any:
-        raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(worker.table, "advance", disk_failure)
     action = legal(worker, 1)
