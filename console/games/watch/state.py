@@ -120,6 +120,9 @@ class WatchState(State):
         self.offered: set[int] = set()
         self.result: Outcome | None = None
         self.last: dict[str, Any] = {}
+        # The chance outcomes last listed, with the work they were listed for: the action that
+        # follows is checked against them instead of listing them again. Any action forgets them.
+        self.listed_outcomes: tuple[Work, list[tuple[WatchAction, int]]] | None = None
 
     # --- copying ------------------------------------------------------------------------------
 
@@ -152,6 +155,7 @@ class WatchState(State):
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
         other.last = dict(self.last)
+        other.listed_outcomes = None  # a copy may be re-dealt (determinize) before it acts
         return other
 
     # --- queries the rule modules share ----------------------------------------------------------
@@ -262,19 +266,23 @@ class WatchState(State):
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         if self.to_act != (CHANCE,):
             return []
-        outcomes = self._chance_work().outcomes(self)
+        work = self._chance_work()
+        outcomes = work.outcomes(self)
         outcomes.sort(key=lambda pair: pair[0].text)
+        self.listed_outcomes = (work, outcomes)
         return list(outcomes)
 
     def _apply(self, action: Action) -> list[Event]:
         if not isinstance(action, WatchAction):
             raise IllegalAction(f"{action} is not an action of the Watch")
+        listed, self.listed_outcomes = self.listed_outcomes, None
         heard = ANY_TIME.get(type(action))
         if heard is not None:
             return heard(self, action)
         if action.seat == CHANCE:
             work = self._chance_work()
-            if action not in [outcome for outcome, _ in work.outcomes(self)]:  # a list: no hashing
+            outcomes = listed[1] if listed is not None and listed[0] is work else work.outcomes(self)
+            if action not in [outcome for outcome, _ in outcomes]:  # a list: no hashing
                 raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
             events = work.resolve(self, action)
         elif self.pending:
