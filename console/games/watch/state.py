@@ -26,7 +26,6 @@ from console.games.watch.rules.work import ChanceWork, Decision, Work
 
 POINTS = len(TOPOLOGY.point_ids)
 EDGES = len(TOPOLOGY.edge_ids)
-WARPATH_VP = 2
 
 Rule = Callable[["WatchState", WatchAction], list[Event]]
 # The deeds of a ruler's turn, by action class (founding and queued decisions are settled apart).
@@ -212,7 +211,7 @@ class WatchState(State):
         return (
             self.settlements[seat]
             + 2 * self.cities[seat]
-            + (WARPATH_VP if self.warpath == seat else 0)
+            + (network.WARPATH_VP if self.warpath == seat else 0)
             + (alliances.TROPHY_VP * alliances.trophies(self, seat) if self.alliances else 0)
             + len(self.revealed[seat])
             + self.honours[seat]

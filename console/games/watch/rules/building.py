@@ -39,7 +39,6 @@ from console.games.watch.rules.ledger import (
     affordable,
     city_improvement,
     pay,
-    payable,
     place_piece,
     short_of,
 )
@@ -57,8 +56,8 @@ ACTIVATION_BIT = {payment: PRICE_BITS[cost] for payment, cost in ACTIVATION.item
 ACTIVATION_BITS = sum(ACTIVATION_BIT.values())
 
 
-def legal(state: WatchState, seat: int) -> list[WatchAction]:
-    can = payable(state.stores[seat])
+def legal(state: WatchState, seat: int, can: int) -> list[WatchAction]:
+    """The builder's deeds ``seat`` may do now; ``can``: the prices its stores pay (``payable``)."""
     actions: list[WatchAction] = []
     if can & SETTLEMENT_BIT and state.settlements[seat] < MAX_SETTLEMENTS:
         settle = point_actions(Settle, seat)

@@ -13,15 +13,15 @@ from console.games.core import Event, IllegalAction
 from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 from console.games.watch.rules import growth, politics, warfare
 from console.games.watch.rules.hand import DealCard
-from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, payable, short_of
+from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, short_of
 from console.games.watch.rules.targets import Args, CardEffect
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 
-def legal_draws(state: WatchState, seat: int) -> list[WatchAction]:
-    can = payable(state.stores[seat])
+def legal_draws(state: WatchState, seat: int, can: int) -> list[WatchAction]:
+    """The draws ``seat`` may make now; ``can``: the prices its stores pay (``payable``)."""
     decks = state.decks
     if decks["warfare"].size and decks["growth"].size and decks["politics"].size:  # the usual case
         return list(_affordable_draws(seat, can))

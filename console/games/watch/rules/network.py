@@ -7,7 +7,7 @@ A ruler's network is every intersection touched by their roads, settlements or c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import CITY
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 WARPATH_LENGTH = 5
+WARPATH_VP = 2
 # The longest run is a hard search on huge networks; past this many steps the longest run found so far
 # stands (deterministic, so replays agree), and a network that only grew keeps at least its old length.
 # Networks of up to about 23 roads are measured exactly (checked against an unbounded search).
@@ -140,6 +141,9 @@ class _Stop(Exception):
 # A stretch: the roads a run must follow from one point to the next where it may turn or stop,
 # as (first road's bit, every road's bits, roads, the point it ends at, whether a run goes on there).
 Stretch = tuple[int, int, int, int, bool]
+# A stretch as the search takes it: [first road's bit, every road's bits, roads, the ways on from its
+# end (None where a run stops)]. A list, as the ways on of two stretches may lead to each other.
+Way = list[Any]
 Links = dict[int, list[tuple[int, int]]]  # point -> (road's bit, the point at its other end)
 
 
@@ -163,19 +167,26 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         links.setdefault(b, []).append((1 << bit, a))
     cut = {p for p in links if piece_owner[p] not in (0, seat)}  # a run may end there but not pass
     through = {p for p, pairs in links.items() if len(pairs) == 2 and p not in cut}
-    stretches: list[list[Stretch]] = [[]] * POINT_COUNT
+    # Each point where a run may turn or stop, with its ways on (rules out the ways a run that just
+    # came along a stretch could not take: those starting on that stretch's own roads).
+    ways: dict[int, list[Way]] = {}
     covered = 0  # the roads on some stretch; the others lie on loops of through points only
     for point in links:
         if point not in through:
-            stretches[point] = _stretches(links, cut, through, point)
-            for stretch in stretches[point]:
-                covered |= stretch[1]
+            found = ways[point] = []
+            for first, roads, count, end, goes_on in _stretches(links, cut, through, point):
+                found.append([first, roads, count, end if goes_on else None])
+                covered |= roads
+    for found in ways.values():
+        for way in found:
+            if way[3] is not None:
+                way[3] = [onward for onward in ways[way[3]] if not onward[0] & way[1]]
     longest, left = 0, budget
 
-    def walk(point: int, used: int, length: int) -> None:
-        """Look at every run that goes on from the run ``used`` (``length`` roads) ending at ``point``."""
+    def walk(choices: list[Way], used: int, length: int) -> None:
+        """Look at every run that goes on from the run ``used`` (``length`` roads) by ``choices``."""
         nonlocal longest, left
-        for first, roads, count, end, goes_on in stretches[point]:
+        for first, roads, count, onward in choices:
             if used & first:
                 continue
             if count >= left:  # the budget ends on this stretch, after ``left`` of its roads
@@ -187,28 +198,28 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
                 longest = reached
                 if reached == total:
                     raise _Stop
-            if goes_on:
-                walk(end, used | roads, reached)
+            if onward:
+                walk(onward, used | roads, reached)
 
-    def search(root: int) -> None:
+    def search(choices: list[Way]) -> None:
         nonlocal left
         left -= 1  # the empty run at the root is a step too
         if left <= 0:
             raise _Stop
-        walk(root, 0, 0)
+        walk(choices, 0, 0)
 
     try:
         # A longest run starts where it cannot be extended backwards: at a point of odd degree or at
         # a cut.
         for root in links:
             if len(links[root]) % 2 or root in cut:
-                search(root)
+                search(ways[root])
         for bit, edge in enumerate(own):  # loops with no end, fork or cut: runs from their first road
             if not covered >> bit & 1:
-                root = EDGE_POINTS[edge][0]
-                stretches[root] = _stretches(links, cut, through, root)
-                covered |= stretches[root][0][1]
-                search(root)
+                loop = _stretches(links, cut, through, EDGE_POINTS[edge][0])
+                covered |= loop[0][1]
+                # Round the loop and back at the root, a run has no road left to take.
+                search([[first, roads, count, None] for first, roads, count, _, _ in loop])
     except _Stop:
         pass
     return longest

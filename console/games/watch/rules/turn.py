@@ -21,7 +21,8 @@ from console.games.watch.actions import (
     make,
 )
 from console.games.watch.rules import alliances, building, chronicle, combat, harrows, horde
-from console.games.watch.rules.ledger import RESOURCE_NAMES, production
+from console.games.watch.rules.ledger import RESOURCE_NAMES, payable, production
+from console.games.watch.rules.network import WARPATH_VP
 from console.games.watch.rules.work import Step
 
 if TYPE_CHECKING:
@@ -39,17 +40,32 @@ OUT_OF_PLACE: dict[type[WatchAction], str] = {
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
     """Every deed of ``seat``'s turn, unsorted."""
-    actions = building.legal(state, seat)
+    can = payable(state.stores[seat])
+    actions = building.legal(state, seat, can)
     actions += combat.legal(state, seat)
     actions += alliances.legal(state, seat)
-    actions += chronicle.legal_draws(state, seat)
+    actions += chronicle.legal_draws(state, seat, can)
     if state.hands[seat]:
         actions += chronicle.legal_cards(state, seat)
     declare, end = CLOSING[seat]
-    if state.vp(seat) >= state.options["victory_points"]:
+    target = state.options["victory_points"]
+    if _vp_ceiling(state, seat) >= target and state.vp(seat) >= target:
         actions.append(declare)
     actions.append(end)
     return actions
+
+
+def _vp_ceiling(state: WatchState, seat: int) -> int:
+    """At least ``state.vp(seat)``, as if ``seat`` held the Warpath and every alliance trophy it
+    could: a listing counts the visible VP only when they might reach the target."""
+    return (
+        state.settlements[seat]
+        + 2 * state.cities[seat]
+        + len(state.revealed[seat])
+        + state.honours[seat]
+        + WARPATH_VP
+        + alliances.TROPHY_VP * alliances.MAX_ALLIANCES
+    )
 
 
 # By seat: the two deeds that close a turn, made once (every listing of a turn ends with them).
