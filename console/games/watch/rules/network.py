@@ -138,11 +138,9 @@ class _Stop(Exception):
     """The search of ``longest_run`` is over: its budget is spent, or one run holds every road."""
 
 
-# A stretch: the roads a run must follow from one point to the next where it may turn or stop,
-# as (first road's bit, every road's bits, roads, the point it ends at, whether a run goes on there).
-Stretch = tuple[int, int, int, int, bool]
-# A stretch as the search takes it: [first road's bit, every road's bits, roads, the ways on from its
-# end (None where a run stops)]. A list, as the ways on of two stretches may lead to each other.
+# A stretch as the search takes it: the roads a run must follow from one point to the next where it
+# may turn or stop, as [first road's bit, every road's bits, roads, the ways on from its end (None
+# where a run stops there)]. A list, as the ways on of two stretches may lead to each other.
 Way = list[Any]
 Links = dict[int, list[tuple[int, int]]]  # point -> (road's bit, the point at its other end)
 
@@ -159,28 +157,20 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
     total = len(own)
     if total < 2:
         return total
-    # Adjacency over own roads only, each road one bit, so a run is a walk over ints.
-    links: Links = {}
-    for bit, edge in enumerate(own):
-        a, b = EDGE_POINTS[edge]
-        links.setdefault(a, []).append((1 << bit, b))
-        links.setdefault(b, []).append((1 << bit, a))
-    cut = {p for p in links if piece_owner[p] not in (0, seat)}  # a run may end there but not pass
-    through = {p for p, pairs in links.items() if len(pairs) == 2 and p not in cut}
-    # Each point where a run may turn or stop, with its ways on (rules out the ways a run that just
-    # came along a stretch could not take: those starting on that stretch's own roads).
-    ways: dict[int, list[Way]] = {}
-    covered = 0  # the roads on some stretch; the others lie on loops of through points only
-    for point in links:
-        if point not in through:
-            found = ways[point] = []
-            for first, roads, count, end, goes_on in _stretches(links, cut, through, point):
-                found.append([first, roads, count, end if goes_on else None])
-                covered |= roads
-    for found in ways.values():
-        for way in found:
-            if way[3] is not None:
-                way[3] = [onward for onward in ways[way[3]] if not onward[0] & way[1]]
+    links = _links(own)
+    # Where a run may turn or stop (not two roads, or a cut), and whether it may go on from there.
+    stops: dict[int, bool] = {}
+    roots = []  # where a longest run may start: it cannot be extended backwards there
+    for point, pairs in links.items():
+        owner = piece_owner[point]
+        if owner and owner != seat:  # another ruler's piece: a run may end there but not pass
+            stops[point] = False
+            roots.append(point)
+        elif len(pairs) != 2:
+            stops[point] = len(pairs) > 1
+            if len(pairs) % 2:
+                roots.append(point)
+    ways, covered = _ways(links, stops)
     longest, left = 0, budget
 
     def walk(choices: list[Way], used: int, length: int) -> None:
@@ -209,35 +199,79 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
         walk(choices, 0, 0)
 
     try:
-        # A longest run starts where it cannot be extended backwards: at a point of odd degree or at
-        # a cut.
-        for root in links:
-            if len(links[root]) % 2 or root in cut:
-                search(ways[root])
+        for root in roots:
+            search(ways[root])
         for bit, edge in enumerate(own):  # loops with no end, fork or cut: runs from their first road
             if not covered >> bit & 1:
-                loop = _stretches(links, cut, through, EDGE_POINTS[edge][0])
-                covered |= loop[0][1]
-                # Round the loop and back at the root, a run has no road left to take.
-                search([[first, roads, count, None] for first, roads, count, _, _ in loop])
+                root = EDGE_POINTS[edge][0]
+                loop: list[Way] = []  # both ways round; back at the root, a run has no road left
+                for first, point in links[root]:
+                    roads = _stretch(links, stops, root, first, point)[0]
+                    loop.append([first, roads, roads.bit_count(), None])
+                    covered |= roads
+                search(loop)
     except _Stop:
         pass
     return longest
 
 
-def _stretches(links: Links, cut: set[int], through: set[int], start: int) -> list[Stretch]:
-    """The stretches out of ``start``, one by each of its roads in their order: on through
-    ``through`` points to where a run may turn or stop (or back at ``start``, round a loop)."""
-    found = []
-    for first, point in links[start]:
-        roads, count, last = first, 1, first
-        while point in through and point != start:
-            (bit_a, end_a), (bit_b, end_b) = links[point]
-            last, point = (bit_b, end_b) if bit_a == last else (bit_a, end_a)
-            roads |= last
-            count += 1
-        found.append((first, roads, count, point, len(links[point]) > 1 and point not in cut))
-    return found
+def _links(own: list[int]) -> Links:
+    """Adjacency over the roads ``own`` only, each road one bit (its place in ``own``), so a run is
+    a walk over ints; points in the order the roads first reach them."""
+    links: Links = {}
+    bit = 1
+    for edge in own:
+        a, b = EDGE_POINTS[edge]
+        pairs = links.get(a)
+        if pairs is None:
+            links[a] = [(bit, b)]
+        else:
+            pairs.append((bit, b))
+        pairs = links.get(b)
+        if pairs is None:
+            links[b] = [(bit, a)]
+        else:
+            pairs.append((bit, a))
+        bit <<= 1
+    return links
+
+
+def _ways(links: Links, stops: dict[int, bool]) -> tuple[dict[int, list[Way]], int]:
+    """Each stop's stretches in the order of its roads, with their ways on, and the bits of every
+    road on some stretch. A stretch is walked once; its reverse is made at the same time."""
+    ways: dict[int, list[Way]] = {}
+    reverse: dict[int, Way] = {}  # by its first road's bit: the stretches walked from their far end
+    covered = 0
+    for start in stops:
+        found = ways[start] = []
+        for first, point in links[start]:
+            way = reverse.pop(first, None)
+            if way is None:
+                roads, last, end = _stretch(links, stops, start, first, point)
+                count = roads.bit_count()
+                way = [first, roads, count, end if stops[end] else None]
+                reverse[last] = [last, roads, count, start if stops[start] else None]
+                covered |= roads
+            found.append(way)
+    # The ways on leave out those a run just come along a stretch cannot take: on its own roads.
+    for found in ways.values():
+        for way in found:
+            if way[3] is not None:
+                way[3] = [onward for onward in ways[way[3]] if not onward[0] & way[1]]
+    return ways, covered
+
+
+def _stretch(
+    links: Links, stops: dict[int, bool], start: int, first: int, point: int
+) -> tuple[int, int, int]:
+    """The stretch leaving ``start`` by the road ``first`` to ``point``: on through points (two
+    roads, no cut) to the next stop or back at ``start``; (its roads' bits, its last road, its end)."""
+    roads = last = first
+    while point not in stops and point != start:
+        (bit_a, end_a), (bit_b, end_b) = links[point]
+        last, point = (bit_b, end_b) if bit_a == last else (bit_a, end_a)
+        roads |= last
+    return roads, last, point
 
 
 def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = False) -> None:
