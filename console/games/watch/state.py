@@ -173,7 +173,10 @@ class WatchState(State):
         if owner:
             insort(self.roads_of[owner], edge)
         self.road_owner[edge] = owner
-        self.board_changed()
+        if old or not owner:
+            self.board_changed()
+        else:
+            network.road_laid(self, edge, owner)
 
     def board_changed(self) -> None:
         """A road or piece came or went: where roads and settlements may go is found again."""

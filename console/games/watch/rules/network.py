@@ -91,6 +91,34 @@ def _open_edges(state: WatchState, seat: int, starts: Iterable[int]) -> tuple[in
     return tuple(sorted(edge for edge in edges if not road_owner[edge] and road_land[edge]))
 
 
+def road_laid(state: WatchState, edge: int, owner: int) -> None:
+    """A new road of ``owner`` on ``edge``: what is kept of where roads, settlements and stacks may
+    go is brought up to date, in new dicts (copies share the old ones). The other rulers only lose
+    the edge (their reach hangs on their own pieces and roads); the owner's grows at its two ends."""
+    road_owner, road_land, piece_owner = state.road_owner, state.road_land, state.piece_owner
+    open_edges = {}
+    for seat, edges in state.open_edges.items():
+        if seat != owner:
+            open_edges[seat] = edges if edge not in edges else tuple(e for e in edges if e != edge)
+            continue
+        grown = set(edges)
+        grown.discard(edge)
+        for point in EDGE_POINTS[edge]:
+            if not piece_owner[point]:  # a road's end where no piece stands: a new start
+                grown.update(e for e in POINT_EDGES[point] if not road_owner[e] and road_land[e])
+        open_edges[seat] = tuple(sorted(grown))
+    open_sites = dict(state.open_sites)
+    sites = open_sites.get(owner)
+    if sites is not None:  # a site's checks but one hang on pieces; the road touches only its ends
+        ends = [p for p in EDGE_POINTS[edge] if p not in sites]
+        new = [p for p in ends if site_error(state, owner, p, founding=False, armies=False) is None]
+        if new:
+            open_sites[owner] = tuple(sorted((*sites, *new)))
+    # Marches run on the marching ruler's and allies' roads (friends: the key's third part).
+    marches = {key: ends for key, ends in state.marches.items() if owner not in key[2]}
+    state.open_edges, state.open_sites, state.marches = open_edges, open_sites, marches
+
+
 def site_error(state: WatchState, seat: int, point: int, founding: bool, armies: bool = True) -> str | None:
     """Why a new city or settlement may not stand at ``point`` (None: it may); ``armies=False``
     leaves out the one check that armies decide."""
