@@ -102,10 +102,13 @@ class WatchState(State):
         self.archives: list[alliances.Archive] = []
         self.pariahs: set[int] = set()
         self.warpath = 0
-        self.road_lengths = [0] * (players + 1)
-        # What the last search of each ruler's roads found, before a grown network kept its old
-        # length (rules/network.py): while it equals road_lengths, measuring again changes nothing.
-        self.road_measured = [0] * (players + 1)
+        # Each ruler's Warpath length, and what the last search of their roads found before a grown
+        # network kept its old length (rules/network.py): while the two agree, measuring again changes
+        # nothing. Networks that grew wait in ``unsearched``; until they are searched, ``lengths`` and
+        # ``measured`` are out of date: read them as ``road_lengths`` and ``road_measured``.
+        self.lengths = [0] * (players + 1)
+        self.measured = [0] * (players + 1)
+        self.unsearched: list[list[network.Grown]] = [[] for _ in range(players + 1)]
         self.round = 0
         self.current = 1
         self.founding = founding.founding_order(players)
@@ -148,8 +151,9 @@ class WatchState(State):
         other.alliances = {pair: alliance.copy() for pair, alliance in self.alliances.items()}
         other.archives = list(self.archives)
         other.pariahs = set(self.pariahs)
-        other.road_lengths = list(self.road_lengths)
-        other.road_measured = list(self.road_measured)
+        other.lengths = list(self.lengths)
+        other.measured = list(self.measured)
+        other.unsearched = [list(grown) for grown in self.unsearched]  # its items are frozen values
         other.pending = list(self.pending)  # its items are frozen values: sharing them is safe
         other.unrest = set(self.unrest)
         other.offered = set(self.offered)
@@ -195,16 +199,34 @@ class WatchState(State):
         ``grew``: only roads were added, so no run got shorter."""
         network.update_warpath(self, seats, grew)
 
+    @property
+    def road_lengths(self) -> list[int]:
+        """Each ruler's Warpath length, by seat (every grown network searched first)."""
+        self._search_grown()
+        return self.lengths
+
+    @property
+    def road_measured(self) -> list[int]:
+        """What the last search of each ruler's roads found, by seat."""
+        self._search_grown()
+        return self.measured
+
+    def _search_grown(self) -> None:
+        for seat in range(1, self.players + 1):
+            network.search_grown(self, seat)
+
     def piece_changed(self, point: int, owner: int) -> None:
         """A piece appeared or vanished at ``point``: it may join or cut the roads that meet there."""
         # Only another ruler's piece cuts a road; one's own never does. A cut where a ruler has one
         # road only ends a run that ends there anyway: the search would find what it found before.
         touching = [self.road_owner[edge] for edge in TOPOLOGY.point_edges[point]]
-        lengths, measured = self.road_lengths, self.road_measured
+        lengths, measured, unsearched = self.lengths, self.measured, self.unsearched
         owners = {
             seat
             for seat in touching
-            if seat and seat != owner and (touching.count(seat) > 1 or lengths[seat] != measured[seat])
+            if seat
+            and seat != owner
+            and (touching.count(seat) > 1 or lengths[seat] != measured[seat] or unsearched[seat])
         }
         if owners:
             network.update_warpath(self, tuple(sorted(owners)))

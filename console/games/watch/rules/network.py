@@ -302,20 +302,73 @@ def _stretch(
     return roads, last, point
 
 
+# A ruler's network as it stood when it grew: their roads (ascending) and every intersection's owner.
+Grown = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = False) -> None:
     """Ruling P-9: first to 5 takes it; it passes only to a strictly longer road; after losses the
     holder keeps it while still (tied) longest, else a unique longest takes it, else it is set aside.
-    Only the lengths of ``seats`` are measured again (all rulers' when none are named)."""
-    lengths = state.road_lengths
+    Only the lengths of ``seats`` are measured again (all rulers' when none are named).
+
+    A network that only grew is not searched at once: it is kept as it stood (``state.unsearched``)
+    and searched when its length is read or the trophy's award needs it. Until then ``lengths``
+    holds at most its length, and its roads bound it from above; the same searches run on the same
+    networks, so the lengths are the ones searching at once would give."""
+    lengths, measured, unsearched = state.lengths, state.measured, state.unsearched
     for seat in seats or range(1, state.players + 1):
-        measured = state.road_measured[seat] = longest_road(state, seat)
-        lengths[seat] = max(measured, lengths[seat]) if grew else measured
-    best = max(lengths)
+        if grew:
+            unsearched[seat].append((tuple(state.roads_of[seat]), tuple(state.piece_owner)))
+        else:
+            unsearched[seat].clear()
+            lengths[seat] = measured[seat] = longest_road(state, seat)
+    _award_warpath(state)
+
+
+def _award_warpath(state: WatchState) -> None:
+    """The award of P-9, searching only the grown networks the answer hangs on."""
+    lengths = state.lengths
+    rulers = range(1, state.players + 1)
     holder = state.warpath
+    if holder:
+        # The holder keeps it when no one else can be longer: a network that grew is longer or the same.
+        rivals = [seat for seat in rulers if seat != holder and _at_most(state, seat) > lengths[holder]]
+        for seat in rivals:
+            search_grown(state, seat)
+        if lengths[holder] >= WARPATH_LENGTH and all(lengths[seat] <= lengths[holder] for seat in rivals):
+            return
+    elif all(_at_most(state, seat) < WARPATH_LENGTH for seat in rulers):
+        return  # nobody can reach five: it stays set aside
+    for seat in rulers:
+        search_grown(state, seat)
+    best = max(lengths)
     if holder and lengths[holder] == best and best >= WARPATH_LENGTH:
         return
-    leaders = [seat for seat in range(1, state.players + 1) if lengths[seat] == best]
+    leaders = [seat for seat in rulers if lengths[seat] == best]
     state.warpath = leaders[0] if best >= WARPATH_LENGTH and len(leaders) == 1 else 0
+
+
+def _at_most(state: WatchState, seat: int) -> int:
+    """An upper bound on ``seat``'s length: a run holds no more roads than the network."""
+    grown = state.unsearched[seat]
+    return max(state.lengths[seat], len(grown[-1][0])) if grown else state.lengths[seat]
+
+
+def search_grown(state: WatchState, seat: int) -> None:
+    """Search ``seat``'s networks kept as they grew: its length is the longest of what each search
+    found and the length before (a network that only grew never measures shorter, R-1)."""
+    grown = state.unsearched[seat]
+    if not grown:
+        return
+    own, piece_owner = grown[-1]
+    latest = longest_run(list(own), list(piece_owner), seat)
+    length = max(state.lengths[seat], latest)
+    for own, piece_owner in reversed(grown[:-1]):
+        if len(own) <= length:  # this one and every one before it has too few roads to be longer
+            break
+        length = max(length, longest_run(list(own), list(piece_owner), seat))
+    state.lengths[seat], state.measured[seat] = length, latest
+    grown.clear()
 
 
 # --- marching -----------------------------------------------------------------------------------
