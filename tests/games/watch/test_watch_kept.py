@@ -89,3 +89,62 @@ def test_kept_marches_are_what_a_new_search_finds():
             assert reachable(fresh, stack.owner, point) == kept
             checked += 1
     assert checked > 1000
+
+
+def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late():
+    """Grown networks wait to be searched (rules/network.py): a Watch whose lengths are read after
+    every action and one never read but now and then must award the Warpath alike at every step,
+    and show the same lengths whenever they are read."""
+    game = find_game("watch")
+    deferred = compared = 0
+    for players, seed in [(players, seed) for players in (2, 3, 4) for seed in range(4)]:
+        read, unread = game.new(players, seed), game.new(players, seed)
+        rng = random.Random(seed)
+        rulers = range(1, players + 1)
+        step = holder = 0
+        while read.to_act:
+            action = random_action(read, rng)
+            read.apply(action)
+            unread.apply(action)
+            step += 1
+            lengths = list(read.road_lengths)  # searches at once
+            deferred += any(unread.unsearched)
+            holder = awarded(holder, lengths)
+            assert unread.warpath == read.warpath == holder
+            assert [unread.vp(seat) for seat in rulers] == [read.vp(seat) for seat in rulers]
+            if step % 97 == 0:
+                assert unread.road_lengths == lengths and unread.road_measured == read.road_measured
+                compared += 1
+        assert unread.road_lengths == read.road_lengths
+    assert deferred > 1000 and compared > 20  # searches did wait, and were compared
+
+
+def test_a_copy_that_plays_on_leaves_the_originals_waiting_networks_alone():
+    game = find_game("watch")
+    rng = random.Random(11)
+    state = game.new(4, 11)
+    checked = 0
+    while state.to_act:
+        state.apply(random_action(state, rng))
+        if not any(state.unsearched) or rng.random() > 0.05:
+            continue
+        expected = state.copy().road_lengths
+        kept, other = state.copy(), state.copy()
+        for _ in range(30):  # the other copy grows and loses roads and has its lengths read
+            if other.to_act:
+                other.apply(random_action(other, rng))
+                assert other.road_lengths[0] == 0
+        assert kept.road_lengths == expected
+        assert any(state.unsearched)  # the original still waits, untouched
+        checked += 1
+    assert checked > 5
+
+
+def awarded(holder, lengths):
+    """Ruling P-9 on lengths searched at once: the holder keeps it while (tied) longest at 5 or
+    more, else a unique longest of 5 or more takes it, else it is set aside."""
+    best = max(lengths)
+    if holder and lengths[holder] == best and best >= 5:
+        return holder
+    leaders = [seat for seat, length in enumerate(lengths) if length == best and seat]
+    return leaders[0] if best >= 5 and len(leaders) == 1 else 0
