@@ -86,19 +86,25 @@ def offer_error(state: WatchState, seat: int, target: int) -> str | None:
 
 
 def legal(state: WatchState, seat: int) -> list[WatchAction]:
-    alliances = state.alliances
+    alliances, pariahs, offered = state.alliances, state.pariahs, state.offered
+    if not alliances:  # nobody holds an alliance: every ruler not offered and no pariah may be
+        if seat in pariahs:
+            return []
+        return [
+            offer
+            for target, _, offer in offers(state.players, seat)
+            if target not in offered and target not in pariahs
+        ]
     actions = []
     held = [0] * (state.players + 1)
-    if alliances:
-        breaks = seat_actions(Break, seat)
-        for a, b in alliances:
-            held[a] += 1
-            held[b] += 1
-            if seat == a:
-                actions.append(breaks[b])
-            elif seat == b:
-                actions.append(breaks[a])
-    pariahs, offered = state.pariahs, state.offered
+    breaks = seat_actions(Break, seat)
+    for a, b in alliances:
+        held[a] += 1
+        held[b] += 1
+        if seat == a:
+            actions.append(breaks[b])
+        elif seat == b:
+            actions.append(breaks[a])
     if held[seat] >= MAX_ALLIANCES or seat in pariahs:
         return actions
     for target, pair, offer in offers(state.players, seat):

@@ -78,7 +78,7 @@ def legal_cards(state: WatchState, seat: int) -> list[WatchAction]:
     if not hand:
         return actions
     cards = state.catalog.cards
-    for card in sorted(set(hand)) if len(hand) > 1 else hand:
+    for card in dict.fromkeys(hand) if len(hand) > 1 else hand:  # each card once (the turn sorts the list)
         entry = cards[card]
         if entry.hidden_victory:
             actions.append(make(Reveal, seat, card))
