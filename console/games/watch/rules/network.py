@@ -6,7 +6,7 @@ A ruler's network is every intersection touched by their roads, settlements or c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from console.games.watch.rules.board import TOPOLOGY
@@ -173,7 +173,7 @@ Way = list[Any]
 Links = dict[int, list[tuple[int, int]]]  # point -> (road's bit, the point at its other end)
 
 
-def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int = SEARCH_STEPS) -> int:
+def longest_run(own: Sequence[int], piece_owner: Sequence[int], seat: int, budget: int = SEARCH_STEPS) -> int:
     """The longest run over the roads ``own`` (edge ids, ascending) by a depth-first search that
     stops after ``budget`` steps with the longest run found so far (ruling R-1).
 
@@ -243,7 +243,7 @@ def longest_run(own: list[int], piece_owner: list[int], seat: int, budget: int =
     return longest
 
 
-def _links(own: list[int]) -> Links:
+def _links(own: Sequence[int]) -> Links:
     """Adjacency over the roads ``own`` only, each road one bit (its place in ``own``), so a run is
     a walk over ints; points in the order the roads first reach them."""
     links: Links = {}
@@ -312,9 +312,9 @@ def update_warpath(state: WatchState, seats: tuple[int, ...] = (), grew: bool = 
     Only the lengths of ``seats`` are measured again (all rulers' when none are named).
 
     A network that only grew is not searched at once: it is kept as it stood (``state.unsearched``)
-    and searched when its length is read or the trophy's award needs it. Until then ``lengths``
-    holds at most its length, and its roads bound it from above; the same searches run on the same
-    networks, so the lengths are the ones searching at once would give."""
+    and searched when its length is read or the trophy's award needs it. Until then ``lengths`` is
+    a floor of its length and its roads a ceiling; the same searches run on the same networks, so
+    the lengths are the ones searching at once would give."""
     lengths, measured, unsearched = state.lengths, state.measured, state.unsearched
     for seat in seats or range(1, state.players + 1):
         if grew:
@@ -361,12 +361,12 @@ def search_grown(state: WatchState, seat: int) -> None:
     if not grown:
         return
     own, piece_owner = grown[-1]
-    latest = longest_run(list(own), list(piece_owner), seat)
+    latest = longest_run(own, piece_owner, seat)
     length = max(state.lengths[seat], latest)
     for own, piece_owner in reversed(grown[:-1]):
         if len(own) <= length:  # this one and every one before it has too few roads to be longer
             break
-        length = max(length, longest_run(list(own), list(piece_owner), seat))
+        length = max(length, longest_run(own, piece_owner, seat))
     state.lengths[seat], state.measured[seat] = length, latest
     grown.clear()
 
