@@ -136,7 +136,7 @@ class Action:
         return " ".join((f"{seat_text(self.seat)}:{self.verb}", *self.args()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, for logs, screens and phones.
 
@@ -147,6 +147,16 @@ class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[Seat] | None = None
+
+    def __init__(
+        self, kind: str, data: Mapping[str, Any] | None = None, audience: frozenset[Seat] | None = None
+    ) -> None:
+        # Frozen all the same: set once, here, in the instance's dict, past the frozen __setattr__
+        # that the generated __init__ calls per field (engines make events on every action).
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["data"] = {} if data is None else data
+        fields["audience"] = audience
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
