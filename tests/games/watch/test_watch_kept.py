@@ -14,6 +14,7 @@ from console.games.core import CHANCE, IllegalAction
 from console.games.watch.rules.board import POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import SETTLEMENT, place_piece
 from console.games.watch.rules.network import legal_road_edges, legal_sites, longest_road, reachable
+from console.games.watch.state import WatchState
 
 SEATS = range(1, 5)
 
@@ -148,7 +149,7 @@ def test_a_copy_that_plays_on_leaves_the_originals_waiting_networks_alone():
     assert checked > 5
 
 
-def test_a_site_reached_by_a_new_road_under_a_rivals_army_opens_when_the_army_leaves():
+def test_a_site_reached_by_a_new_road_under_a_rivals_army_opens_when_the_army_leaves() -> None:
     """Only the army keeps a ruler from settling at the end of their new road (P-6 and the armies'
     rule): once it marches off, the site is theirs to take, though it was kept while it stood."""
     table = Table(2)
@@ -162,7 +163,7 @@ def test_a_site_reached_by_a_new_road_under_a_rivals_army_opens_when_the_army_le
     assert "1:settle i25" in table.legal(1)
 
 
-def test_a_holders_network_grown_past_the_exact_search_measures_alike_read_late():
+def test_a_holders_network_grown_past_the_exact_search_measures_alike_read_late() -> None:
     """Ruling R-1 past the search budget: a network that only grew never measures shorter, though
     a new road can change the search's order so that it finds less. The holder's network waits
     unsearched while no rival can be longer; read every third road (three twins, one for each
@@ -189,7 +190,7 @@ def test_a_holders_network_grown_past_the_exact_search_measures_alike_read_late(
     assert peaks >= 5 and waited > 200
 
 
-def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at_a_rivals_cut():
+def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at_a_rivals_cut() -> None:
     """R-1: a network that only grew keeps its length when the budgeted search finds less. The
     ruler's own settlement cuts nothing, so the kept length stands; a rival's settlement changes
     the network (it no longer only grew), so the length is what the search finds, even at a road's
@@ -203,7 +204,8 @@ def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at
         table.do(f"1:road {TOPOLOGY.edge_ids[rng.choice(legal_road_edges(state, 1))]}")
     kept = state.road_lengths[1]
 
-    def free_points(roads):  # where no piece stands, by how many of the ruler's roads meet there
+    def free_points(roads: int) -> list[int]:
+        """Where no piece stands and exactly ``roads`` of the ruler's roads meet."""
         return [p for p in range(len(state.piece_owner)) if not state.piece_owner[p]
                 and sum(state.road_owner[e] == 1 for e in TOPOLOGY.point_edges[p]) == roads]
 
@@ -213,7 +215,7 @@ def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at
     assert state.road_lengths[1] == longest_road(state, 1) < kept
 
 
-def test_a_copy_that_plays_on_leaves_everything_of_the_original_as_it_was():
+def test_a_copy_that_plays_on_leaves_everything_of_the_original_as_it_was() -> None:
     """A copy shares nothing it may change with its original (state.py copy): a copy played on,
     through builds, wars, Harrows, the Horde and its lengths read, leaves the original's every
     field as it was, but the kept edges, sites and marches that copies share on purpose."""
@@ -232,7 +234,7 @@ def test_a_copy_that_plays_on_leaves_everything_of_the_original_as_it_was():
     assert {"tiles", "walls", "improvements", "honours", "lengths", "unrest"} <= changed  # they did change
 
 
-def fingerprint(state):
+def fingerprint(state: WatchState) -> dict[str, bytes]:
     """Every field of a Watch, by name, as bytes, but what is shared on purpose or never changes."""
     shared = {"game", "catalog", "open_edges", "open_sites", "marches", "listed_outcomes"}
     return {name: pickle.dumps(value) for name, value in vars(state).items() if name not in shared}
@@ -248,7 +250,7 @@ def awarded(holder, lengths):
     return leaders[0] if best >= 5 and len(leaders) == 1 else 0
 
 
-def test_the_chance_outcomes_are_the_legal_chance_actions_in_their_order():
+def test_the_chance_outcomes_are_the_legal_chance_actions_in_their_order() -> None:
     """The outcomes chance may take are its legal actions, in the one canonical order (so a seed
     replays), with a weight each; none while a ruler is to act."""
     listed = 0
@@ -260,7 +262,7 @@ def test_the_chance_outcomes_are_the_legal_chance_actions_in_their_order():
     assert listed > 100
 
 
-def test_a_redealt_copy_hears_the_chance_outcomes_its_own_decks_allow():
+def test_a_redealt_copy_hears_the_chance_outcomes_its_own_decks_allow() -> None:
     """The outcomes a Watch lists are kept for the action that follows (state.py): a copy re-dealt
     for one ruler's eyes (rules/hidden.py) has other decks, and must take a card only its decks
     hold and refuse one only the original's held, though the original listed its outcomes last."""

@@ -164,7 +164,7 @@ def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for()
              "the table's pick must be one of the outcomes its rules allow now")
 
 
-def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch():
+def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch() -> None:
     """Another game's action, from the seat to act, is refused in words and changes nothing,
     whether a ruler is to act (in the founding, in a turn) or chance (a card to deal)."""
     from console.games.wheels.actions import ChooseFirst, Draw

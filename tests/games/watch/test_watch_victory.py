@@ -136,7 +136,7 @@ def test_after_roads_are_lost_with_no_road_of_five_the_warpath_is_set_aside():
     assert t.state.warpath == 0 and t.state.view(None)["warpath"] is None
 
 
-def test_a_ruler_at_fifteen_only_with_the_warpath_and_two_alliance_trophies_may_declare():
+def test_a_ruler_at_fifteen_only_with_the_warpath_and_two_alliance_trophies_may_declare() -> None:
     t = Table(3)
     for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
         t.road(1, a, b)
