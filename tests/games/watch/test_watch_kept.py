@@ -2,11 +2,19 @@
 length not searched again, and the edges and sites kept until the board changes, must be what a
 new search finds, at every step of seeded random Watches and in copies that go their own way."""
 
+import pickle
 import random
+
+import pytest
+from watch_table import Table, edge
 
 from console.games import find_game
 from console.games.checks import random_action
+from console.games.core import CHANCE, IllegalAction
+from console.games.watch.rules.board import POINT_INDEX, TOPOLOGY
+from console.games.watch.rules.ledger import SETTLEMENT, place_piece
 from console.games.watch.rules.network import legal_road_edges, legal_sites, longest_road, reachable
+from console.games.watch.state import WatchState
 
 SEATS = range(1, 5)
 
@@ -108,12 +116,13 @@ def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late():
             unread.apply(action)
             step += 1
             lengths = list(read.road_lengths)  # searches at once
+            assert not any(read.unsearched)  # lengths read leave nothing waiting
             deferred += any(unread.unsearched)
             holder = awarded(holder, lengths)
             assert unread.warpath == read.warpath == holder
             assert [unread.vp(seat) for seat in rulers] == [read.vp(seat) for seat in rulers]
             if step % 97 == 0:
-                assert unread.road_lengths == lengths and unread.road_measured == read.road_measured
+                assert unread.road_measured == read.road_measured and unread.road_lengths == lengths
                 compared += 1
         assert unread.road_lengths == read.road_lengths
     assert deferred > 1000 and compared > 20  # searches did wait, and were compared
@@ -140,6 +149,97 @@ def test_a_copy_that_plays_on_leaves_the_originals_waiting_networks_alone():
     assert checked > 5
 
 
+def test_a_site_reached_by_a_new_road_under_a_rivals_army_opens_when_the_army_leaves() -> None:
+    """Only the army keeps a ruler from settling at the end of their new road (P-6 and the armies'
+    rule): once it marches off, the site is theirs to take, though it was kept while it stood."""
+    table = Table(2)
+    table.army(2, "i25", 1)
+    table.give(1, grain=9, wood=9, stone=9, gold=9)
+    assert not [action for action in table.legal(1) if action.startswith("1:settle")]
+    assert 1 in table.state.open_sites  # the listing kept the ruler's sites
+    table.do(f"1:road {edge('i19', 'i25')}")
+    assert "1:settle i25" not in table.legal(1)  # the army stands there
+    del table.state.stacks[POINT_INDEX["i25"]]
+    assert "1:settle i25" in table.legal(1)
+
+
+def test_a_holders_network_grown_past_the_exact_search_measures_alike_read_late() -> None:
+    """Ruling R-1 past the search budget: a network that only grew never measures shorter, though
+    a new road can change the search's order so that it finds less. The holder's network waits
+    unsearched while no rival can be longer; read every third road (three twins, one for each
+    phase), it must show the lengths and the Warpath of a twin read after every road."""
+    peaks = waited = 0
+    for seed in (1, 2, 28, 29, 39):  # games whose budgeted search finds less after a new longest
+        rng = random.Random(seed)
+        each, late = Table(2), [Table(2) for _ in range(3)]
+        best = 0
+        for step in range(1, 60):
+            text = f"1:road {TOPOLOGY.edge_ids[rng.choice(legal_road_edges(each.state, 1))]}"
+            for table in (each, *late):
+                table.give(1, wood=1, stone=1)
+                table.do(text)
+            lengths = list(each.state.road_lengths)
+            peaks += each.state.road_measured[1] < lengths[1] == best  # a new longest, then less
+            best = lengths[1]
+            for phase, table in enumerate(late):
+                assert table.state.warpath == each.state.warpath
+                if step % 3 == phase:
+                    waited += len(table.state.unsearched[1]) == 3  # three searches waited
+                    assert table.state.road_lengths == lengths
+        assert each.state.warpath == 1  # the grower held the Warpath while it waited
+    assert peaks >= 5 and waited > 200
+
+
+def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at_a_rivals_cut() -> None:
+    """R-1: a network that only grew keeps its length when the budgeted search finds less. The
+    ruler's own settlement cuts nothing, so the kept length stands; a rival's settlement changes
+    the network (it no longer only grew), so the length is what the search finds, even at a road's
+    end, where the cut leaves every run as it was."""
+    rng = random.Random(1)
+    table = Table(2)
+    state = table.state
+    while state.road_measured[1] == state.road_lengths[1]:
+        assert len(state.roads_of[1]) < 60, "the budgeted search never found less"
+        table.give(1, wood=1, stone=1)
+        table.do(f"1:road {TOPOLOGY.edge_ids[rng.choice(legal_road_edges(state, 1))]}")
+    kept = state.road_lengths[1]
+
+    def free_points(roads: int) -> list[int]:
+        """Where no piece stands and exactly ``roads`` of the ruler's roads meet."""
+        return [p for p in range(len(state.piece_owner)) if not state.piece_owner[p]
+                and sum(state.road_owner[e] == 1 for e in TOPOLOGY.point_edges[p]) == roads]
+
+    place_piece(state, free_points(2)[0], 1, SETTLEMENT)
+    assert state.road_lengths[1] == kept
+    place_piece(state, free_points(1)[0], 2, SETTLEMENT)
+    assert state.road_lengths[1] == longest_road(state, 1) < kept
+
+
+def test_a_copy_that_plays_on_leaves_everything_of_the_original_as_it_was() -> None:
+    """A copy shares nothing it may change with its original (state.py copy): a copy played on,
+    through builds, wars, Harrows, the Horde and its lengths read, leaves the original's every
+    field as it was, but the kept edges, sites and marches that copies share on purpose."""
+    changed = set()
+    for rng, state in playouts([1, 4]):
+        if rng.random() > 0.1:
+            continue
+        before = fingerprint(state)
+        other = state.copy()
+        for _ in range(40):
+            if other.to_act:
+                other.apply(random_action(other, rng))
+                assert other.road_lengths[0] == 0  # read: the copy's waiting networks are searched
+        changed |= {name for name, value in fingerprint(other).items() if value != before[name]}
+        assert fingerprint(state) == before
+    assert {"tiles", "walls", "improvements", "honours", "lengths", "unrest"} <= changed  # they did change
+
+
+def fingerprint(state: WatchState) -> dict[str, bytes]:
+    """Every field of a Watch, by name, as bytes, but what is shared on purpose or never changes."""
+    shared = {"game", "catalog", "open_edges", "open_sites", "marches", "listed_outcomes"}
+    return {name: pickle.dumps(value) for name, value in vars(state).items() if name not in shared}
+
+
 def awarded(holder, lengths):
     """Ruling P-9 on lengths searched at once: the holder keeps it while (tied) longest at 5 or
     more, else a unique longest of 5 or more takes it, else it is set aside."""
@@ -148,3 +248,41 @@ def awarded(holder, lengths):
         return holder
     leaders = [seat for seat, length in enumerate(lengths) if length == best and seat]
     return leaders[0] if best >= 5 and len(leaders) == 1 else 0
+
+
+def test_the_chance_outcomes_are_the_legal_chance_actions_in_their_order() -> None:
+    """The outcomes chance may take are its legal actions, in the one canonical order (so a seed
+    replays), with a weight each; none while a ruler is to act."""
+    listed = 0
+    for _, state in playouts(range(2)):
+        outcomes = state.chance_outcomes()
+        assert [action for action, _ in outcomes] == state.legal_actions(CHANCE)
+        assert all(weight > 0 for _, weight in outcomes)
+        listed += len(outcomes) > 1
+    assert listed > 100
+
+
+def test_a_redealt_copy_hears_the_chance_outcomes_its_own_decks_allow() -> None:
+    """The outcomes a Watch lists are kept for the action that follows (state.py): a copy re-dealt
+    for one ruler's eyes (rules/hidden.py) has other decks, and must take a card only its decks
+    hold and refuse one only the original's held, though the original listed its outcomes last."""
+    game = find_game("watch")
+    rng = random.Random(2)
+    state = game.new(4, 2)
+    taken = refused = 0
+    while state.to_act and taken + refused < 40:
+        if state.to_act == (CHANCE,):
+            listed = {action for action, _ in state.chance_outcomes()}
+            redealt = state.determinize(rng.randrange(1, 5), rng)
+            own = set(redealt.legal_actions(CHANCE))
+            for action in sorted(own ^ listed, key=str)[:3]:
+                other = redealt.copy()
+                if action in own:
+                    other.apply(action)
+                    taken += 1
+                else:
+                    with pytest.raises(IllegalAction):
+                        other.apply(action)
+                    refused += 1
+        state.apply(random_action(state, rng))
+    assert taken > 5 and refused > 5

@@ -3,7 +3,7 @@
 import pytest
 from watch_table import Table, edge
 
-from console.games.core import CHANCE
+from console.games.core import CHANCE, IllegalAction
 
 
 def refusal_table() -> Table:
@@ -162,3 +162,20 @@ def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for()
     t.refuse("chance:blight h7", "the table is waiting for chance:burn, not chance:blight")
     t.refuse(f"chance:burn {edge('i19', 'i25')}",
              "the table's pick must be one of the outcomes its rules allow now")
+
+
+def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch() -> None:
+    """Another game's action, from the seat to act, is refused in words and changes nothing,
+    whether a ruler is to act (in the founding, in a turn) or chance (a card to deal)."""
+    from console.games.wheels.actions import ChooseFirst, Draw
+
+    founding, turn, dealing = Table(2, found=False), Table(2), Table(2)
+    dealing.give(1, gold=2)
+    dealing.do("1:draw warfare gold")
+    cases = [(founding, Draw(1, 1, "w-war-spoils")), (turn, Draw(1, 1, "w-war-spoils")),
+             (dealing, ChooseFirst(CHANCE, 1))]
+    for table, action in cases:
+        before = [table.state.view(seat) for seat in (None, 1, 2)]
+        with pytest.raises(IllegalAction, match="is not an action of the Watch"):
+            table.state.apply(action)
+        assert [table.state.view(seat) for seat in (None, 1, 2)] == before

@@ -134,3 +134,17 @@ def test_after_roads_are_lost_with_no_road_of_five_the_warpath_is_set_aside():
     t.hand(1, "w-burn-the-ford")
     t.do(f"1:play w-burn-the-ford {edge('i19', 'i25')}")
     assert t.state.warpath == 0 and t.state.view(None)["warpath"] is None
+
+
+def test_a_ruler_at_fifteen_only_with_the_warpath_and_two_alliance_trophies_may_declare() -> None:
+    t = Table(3)
+    for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
+        t.road(1, a, b)
+    t.do("1:offer 2", "2:accept", "1:offer 3", "3:accept")
+    for pair in ((1, 2), (1, 3)):
+        t.state.alliances[pair].trophy = True
+    t.state.honours[1] = 6
+    # city 2 + settlement 1 + Warpath 2 + two Alliance Trophies 4 + honours 6: every VP a ruler can
+    # hold but pieces, cards and honours, and exactly the target
+    assert t.state.warpath == 1 and t.state.vp(1) == 15
+    assert "1:declare" in t.legal(1)

@@ -132,3 +132,45 @@ def test_a_network_beside_a_separate_loop_is_measured_exactly():
         own = sorted(network | set(ring))
         assert longest_run(own, [0] * len(TOPOLOGY.point_ids), 1) == exact_run(own), own
         measured += 1
+
+
+def test_networks_beside_separate_loops_answer_as_the_recursive_search_on_any_budget() -> None:
+    """Rings apart from a ruler's other roads are searched only after every root, from the first of
+    their roads in the ruler's order; with budgets from a single step up (and lone roads among the
+    networks), the search must still answer as the recursive one (R-1), cut short where it is."""
+    rng = random.Random(13)
+    hexes = [
+        {edge for edge, hexes in enumerate(TOPOLOGY.edge_hexes) if hex_index in hexes}
+        for hex_index in range(TOPOLOGY.island)
+    ]
+    # Rings of one hex (6 roads) and round two neighbouring hexes (10): loops of unlike lengths.
+    rings = hexes + [a ^ b for a in hexes for b in hexes if len(a & b) == 1]
+
+    def points(edges: set[int]) -> set[int]:
+        return {p for e in edges for p in EDGE_POINTS[e]}
+
+    for edge in range(len(EDGE_POINTS)):  # a lone road is a run of one, whatever the budget
+        assert longest_run([edge], [0] * len(TOPOLOGY.point_ids), 1, budget=1) == 1
+    apart = cut_short = 0
+    for _ in range(800):
+        roads = set(grown_network(rng, rng.randrange(1, 14)))
+        for ring in rng.sample(rings, rng.randrange(0, 4)):
+            if not points(ring) & points(roads):
+                roads |= ring
+                apart += 1
+        own = sorted(roads)
+        piece_owner = [rng.choice((0,) * 8 + (1, 2)) for _ in range(len(TOPOLOGY.point_ids))]
+        budget = rng.choice((rng.randrange(1, 80), SEARCH_STEPS))
+        expected = reference_run(own, piece_owner, 1, budget)
+        assert longest_run(own, piece_owner, 1, budget) == expected, (own, budget)
+        cut_short += expected != reference_run(own, piece_owner, 1, 10**9)
+    assert apart > 300 and cut_short > 50
+    pairs = 0
+    while pairs < 30:  # two loops alone, apart: every budget, so some run out in the second loop
+        a, b = rng.sample(rings, 2)
+        if points(a) & points(b):
+            continue
+        loops, pairs = sorted(a | b), pairs + 1
+        for budget in range(1, 40):
+            no_pieces = [0] * len(TOPOLOGY.point_ids)
+            assert longest_run(loops, no_pieces, 1, budget) == reference_run(loops, no_pieces, 1, budget)
