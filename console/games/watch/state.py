@@ -273,15 +273,23 @@ class WatchState(State):
         return ALONE[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.to_act:
-            return []
+        # The branches of to_act, each asking whether ``seat`` is the one to act.
         actions: list[WatchAction]
-        if seat == CHANCE:
-            actions = [action for action, _ in self._chance_work().outcomes(self)]
-        elif self.pending:
-            actions = self._decision().choices(self)
+        if self.result is not None:
+            return []
+        if self.pending:
+            if seat != self.pending[0].actor():
+                return []
+            if seat == CHANCE:
+                actions = [action for action, _ in self._chance_work().outcomes(self)]
+            else:
+                actions = self._decision().choices(self)
         elif self.founding_step < len(self.founding):
+            if seat != self.founding[self.founding_step][0]:
+                return []
             actions = founding.legal(self, seat)
+        elif seat != self.current:
+            return []
         else:
             actions = turn.legal(self, seat)
         actions.sort(key=TEXT)
