@@ -14,7 +14,7 @@ from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
 from console.games.watch.rules import growth, politics, warfare
 from console.games.watch.rules.hand import DealCard
 from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, short_of
-from console.games.watch.rules.targets import Args, CardEffect
+from console.games.watch.rules.targets import Args, CardEffect, Targets
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -75,16 +75,32 @@ def legal_cards(state: WatchState, seat: int) -> list[WatchAction]:
     """Every play and reveal of ``seat``'s hand, in one pass over it (a turn lists both)."""
     hand = state.hands[seat]
     actions: list[WatchAction] = []
-    if not hand:
-        return actions
-    cards = state.catalog.cards
     for card in dict.fromkeys(hand) if len(hand) > 1 else hand:  # each card once (the turn sorts the list)
-        entry = cards[card]
-        if entry.hidden_victory:
-            actions.append(make(Reveal, seat, card))
-        if entry.effect != "hidden_victory":
-            actions += [make(Play, seat, card, *args) for args in CARD_EFFECTS[entry.effect][1](state, seat)]
+        reveal, targets, plays = _OFFERS.get((seat, card)) or _offers(state, seat, card)
+        if reveal is not None:
+            actions.append(reveal)
+        if targets is not None:
+            actions += [plays.get(args) or _play(plays, seat, card, args) for args in targets(state, seat)]
     return actions
+
+
+# By (seat, card): what a listing offers of the card, made once: its reveal (a hidden victory card),
+# the targets it may take now (a card with an effect) and the plays made so far, by their words.
+Offers = tuple[WatchAction | None, Targets | None, dict[Args, WatchAction]]
+_OFFERS: dict[tuple[int, str], Offers] = {}
+
+
+def _offers(state: WatchState, seat: int, card: str) -> Offers:
+    entry = state.catalog.cards[card]
+    reveal = make(Reveal, seat, card) if entry.hidden_victory else None
+    targets = CARD_EFFECTS[entry.effect][1] if entry.effect != "hidden_victory" else None
+    offers = _OFFERS[(seat, card)] = (reveal, targets, {})
+    return offers
+
+
+def _play(plays: dict[Args, WatchAction], seat: int, card: str, args: Args) -> WatchAction:
+    play = plays[args] = make(Play, seat, card, *args)
+    return play
 
 
 def do_play(state: WatchState, action: WatchAction) -> list[Event]:
