@@ -122,8 +122,9 @@ class WatchState(State):
         self.offered: set[int] = set()
         self.result: Outcome | None = None
         self.last: dict[str, Any] = {}
-        # The chance outcomes last listed, with the work they were listed for: the action that
-        # follows is checked against them instead of listing them again. Any action forgets them.
+        # The chance outcomes last listed (by the queue's advance, or chance_outcomes), with the work
+        # they were listed for: what follows samples or checks them instead of listing them again.
+        # Any action forgets them, and a copy starts without them.
         self.listed_outcomes: tuple[Work, list[tuple[WatchAction, int]]] | None = None
 
     # --- copying ------------------------------------------------------------------------------
@@ -299,7 +300,8 @@ class WatchState(State):
         if self.to_act != (CHANCE,):
             return []
         work = self._chance_work()
-        outcomes = work.outcomes(self)
+        listed = self.listed_outcomes
+        outcomes = listed[1] if listed is not None and listed[0] is work else work.outcomes(self)
         outcomes.sort(key=lambda pair: pair[0].text)
         self.listed_outcomes = (work, outcomes)
         return list(outcomes)

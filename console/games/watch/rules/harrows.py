@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import (
     Blight,
     Burn,
@@ -164,11 +164,8 @@ class HarrowPick(ChanceWork):
         return [(action, 1) for action in pick_actions(state, self.effect)]
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
-        verb, _, targets, do = HARROW_EFFECTS[self.effect]
-        target = action.words[0]
-        if type(action) is not verb or target not in targets(state):
-            raise IllegalAction(f"the Harrow cannot strike {target}")
+        do = HARROW_EFFECTS[self.effect][3]  # the pick is one of the outcomes (checked by the state)
         state.pending.pop(0)
         if self.left > 1:
             state.pending.insert(0, HarrowPick(self.effect, self.left - 1))
-        return [do(state, target)]
+        return [do(state, action.words[0])]

@@ -102,7 +102,9 @@ class ChanceWork(Work):
         return f"the table's {self.name} must be one of the outcomes its rules allow now"
 
     def advance(self, state: WatchState) -> list[Event] | None:
-        if self.outcomes(state):
+        outcomes = self.outcomes(state)
+        if outcomes:
+            state.listed_outcomes = (self, outcomes)  # what the table samples or checks next
             return None
         state.pending.pop(0)
         return []
