@@ -279,12 +279,22 @@ def _check_replay(
     history: list[Action],
     final: State,
 ) -> None:
+    check_finished_offers_nothing(final)
     replayed = game.replay(players, seed, options, [str(action) for action in history])
     assert _all_views(replayed) == _all_views(final), "replay from the log gives another state"
     assert replayed.outcome() == final.outcome()
     copy = final.copy()
     assert type(copy) is type(final)
     assert _all_views(copy) == _all_views(final)
+
+
+def check_finished_offers_nothing(state: State) -> None:
+    """Once the game is over nobody must act, so no seat, chance included, has a legal action."""
+    if state.outcome() is None:
+        return
+    assert state.to_act == (), f"the game is over, yet {state.to_act} must act"
+    for seat in (CHANCE, *range(1, state.players + 1)):
+        assert state.legal_actions(seat) == [], f"the game is over, yet seat {seat} may act"
 
 
 def check_engine(

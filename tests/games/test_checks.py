@@ -56,6 +56,7 @@ class GuessState(State):
     unsorted = False
     sloppy_refusal = False
     shared_copy = False
+    offers_after_end = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -73,6 +74,8 @@ class GuessState(State):
         return tuple(seat for seat in (1, 2) if seat not in self.picks)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.offers_after_end and self.winner is not None and seat != CHANCE:
+            return [Pick(seat, n) for n in (1, 2, 3)]  # a fault: the game is over
         if seat not in self.to_act:
             return []
         if seat == CHANCE:
@@ -228,6 +231,11 @@ def test_a_view_that_shows_a_secret_pick_is_caught() -> None:
 def test_unsorted_legal_actions_are_caught() -> None:
     with pytest.raises(AssertionError, match="not sorted"):
         check_engine(broken(unsorted=True), players=2, games=5, seed=1)
+
+
+def test_a_finished_game_that_still_offers_a_seat_an_action_is_caught() -> None:
+    with pytest.raises(AssertionError, match="the game is over, yet seat 1 may act"):
+        check_engine(broken(offers_after_end=True), players=2, games=5, seed=1)
 
 
 def test_a_refusal_that_changes_the_state_is_caught() -> None:

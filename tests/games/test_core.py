@@ -1,11 +1,15 @@
-"""The contract's own helpers: notation splitting and option merging refuse what they must."""
+"""The contract's own helpers: notation splitting and option merging refuse what they must;
+events are frozen values."""
 
 from __future__ import annotations
+
+import dataclasses
+import pickle
 
 import pytest
 
 from console.games import find_game
-from console.games.core import CHANCE, BadOptions, NotationError, parse_int, split_notation
+from console.games.core import CHANCE, BadOptions, Event, NotationError, parse_int, split_notation
 
 
 def test_notation_splits_into_seat_verb_and_arguments() -> None:
@@ -54,3 +58,20 @@ def test_a_word_of_notation_is_printable_ascii_from_bang_to_tilde() -> None:
     for bad in ("1:say a\x7f", "1:say a\x1f", "1:say \xa0a"):
         with pytest.raises(NotationError, match="plain ASCII"):
             split_notation(bad)
+
+
+def test_an_event_is_a_frozen_value_that_pickles_and_replaces_like_one_made_anew() -> None:
+    event = Event("played", {"seat": 1}, frozenset({1}))
+    assert (event.kind, event.data, event.audience) == ("played", {"seat": 1}, frozenset({1}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.kind = "revealed"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(event)) == event
+    assert dataclasses.replace(event, audience=None) == Event("played", {"seat": 1})
+    assert dataclasses.replace(event, audience=None).visible_to(2) and not event.visible_to(2)
+
+
+def test_an_event_without_data_has_its_own_empty_data_and_is_public() -> None:
+    bare = Event("ended")
+    assert bare == Event("ended", {}, None) and bare.data == {} and bare.audience is None
+    assert bare.data is not Event("ended").data  # never one mapping shared by every bare event
+    assert bare.visible_to(None) and bare.to_json() == {"kind": "ended"}
