@@ -84,8 +84,8 @@ def legal_cards(state: WatchState, seat: int) -> list[WatchAction]:
     return actions
 
 
-# By (seat, card): what a listing offers of the card, made once: its reveal (a hidden victory card),
-# the targets it may take now (a card with an effect) and the plays made so far, by their words.
+# By (seat, card), one for the process as the catalog is: what a listing offers of the card, made
+# once: its reveal (hidden victory), the targets it may take now, the plays made so far by words.
 Offers = tuple[WatchAction | None, Targets | None, dict[Args, WatchAction]]
 _OFFERS: dict[tuple[int, str], Offers] = {}
 
