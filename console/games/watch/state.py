@@ -274,23 +274,15 @@ class WatchState(State):
         return ALONE[self.current]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        # The branches of to_act, each asking whether ``seat`` is the one to act.
+        if seat not in self.to_act:
+            return []
         actions: list[WatchAction]
-        if self.result is not None:
-            return []
-        if self.pending:
-            if seat != self.pending[0].actor():
-                return []
-            if seat == CHANCE:
-                actions = [action for action, _ in self._chance_work().outcomes(self)]
-            else:
-                actions = self._decision().choices(self)
+        if seat == CHANCE:
+            actions = [action for action, _ in self._chance_work().outcomes(self)]
+        elif self.pending:
+            actions = self._decision().choices(self)
         elif self.founding_step < len(self.founding):
-            if seat != self.founding[self.founding_step][0]:
-                return []
             actions = founding.legal(self, seat)
-        elif seat != self.current:
-            return []
         else:
             actions = turn.legal(self, seat)
         actions.sort(key=TEXT)
@@ -300,8 +292,7 @@ class WatchState(State):
         if self.to_act != (CHANCE,):
             return []
         work = self._chance_work()
-        listed = self.listed_outcomes
-        outcomes = listed[1] if listed is not None and listed[0] is work else work.outcomes(self)
+        outcomes = self._outcomes(work, self.listed_outcomes)
         outcomes.sort(key=lambda pair: pair[0].text)
         self.listed_outcomes = (work, outcomes)
         return list(outcomes)
@@ -315,7 +306,7 @@ class WatchState(State):
             return heard(self, action)
         if action.seat == CHANCE:
             work = self._chance_work()
-            outcomes = listed[1] if listed is not None and listed[0] is work else work.outcomes(self)
+            outcomes = self._outcomes(work, listed)
             if action not in [outcome for outcome, _ in outcomes]:  # a list: no hashing
                 raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
             events = work.resolve(self, action)
@@ -326,6 +317,12 @@ class WatchState(State):
         else:
             events = TURN_RULES.get(type(action), turn.not_a_deed)(self, action)
         return events + self._advance()
+
+    def _outcomes(
+        self, work: ChanceWork, listed: tuple[Work, list[tuple[WatchAction, int]]] | None
+    ) -> list[tuple[WatchAction, int]]:
+        """``work``'s outcomes: the ones ``listed`` for it, or listed now."""
+        return listed[1] if listed is not None and listed[0] is work else work.outcomes(self)
 
     def _advance(self) -> list[Event]:
         """Settle what needs nobody, head of the queue first, until someone must act."""
