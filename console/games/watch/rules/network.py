@@ -95,18 +95,13 @@ def road_laid(state: WatchState, edge: int, owner: int) -> None:
     """A new road of ``owner`` on ``edge``: what is kept of where roads, settlements and stacks may
     go is brought up to date, in new dicts (copies share the old ones). The other rulers only lose
     the edge (their reach hangs on their own pieces and roads); the owner's grows at its two ends."""
-    road_owner, road_land, piece_owner = state.road_owner, state.road_land, state.piece_owner
     open_edges = {}
     for seat, edges in state.open_edges.items():
         if seat != owner:
             open_edges[seat] = edges if edge not in edges else tuple(e for e in edges if e != edge)
             continue
-        grown = set(edges)
-        grown.discard(edge)
-        for point in EDGE_POINTS[edge]:
-            if not piece_owner[point]:  # a road's end where no piece stands: a new start
-                grown.update(e for e in POINT_EDGES[point] if not road_owner[e] and road_land[e])
-        open_edges[seat] = tuple(sorted(grown))
+        starts = [point for point in EDGE_POINTS[edge] if not state.piece_owner[point]]  # no piece: a start
+        open_edges[seat] = tuple(sorted({*edges, *_open_edges(state, seat, starts)} - {edge}))
     open_sites = dict(state.open_sites)
     sites = open_sites.get(owner)
     if sites is not None:  # a site's checks but one hang on pieces; the road touches only its ends
