@@ -32,10 +32,9 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True)
-class Turn(Action):
-    """Chance: the top card of the shared deck, which no seat's reader sees."""
+class OneCard(Action):
+    """An action whose one word is a card."""
 
-    verb: ClassVar[str] = "turn"
     card: str = ""
 
     def args(self) -> tuple[str, ...]:
@@ -43,6 +42,13 @@ class Turn(Action):
 
     def cards(self) -> tuple[str, ...]:
         return (self.card,)
+
+
+@dataclass(frozen=True)
+class Turn(OneCard):
+    """Chance: the top card of the shared deck, which no seat's reader sees."""
+
+    verb: ClassVar[str] = "turn"
 
 
 @dataclass(frozen=True)
@@ -55,15 +61,8 @@ class Toss(Action):
 
 
 @dataclass(frozen=True)
-class Play(Action):
+class Play(OneCard):
     verb: ClassVar[str] = "play"
-    card: str = ""
-
-    def args(self) -> tuple[str, ...]:
-        return (self.card,)
-
-    def cards(self) -> tuple[str, ...]:
-        return (self.card,)
 
 
 class RevealState(State):
