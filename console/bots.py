@@ -57,8 +57,13 @@ def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
     if level == "normal":
         return game.heuristic_bot() or RandomBot()
     factor, rollout = search_budget(game)
-    return SearchBot(evaluation_for(game), iterations=max(1, round(factor * HARD_ITERATIONS[level])),
-                     seconds=think_s, rollout=rollout, policy=game.heuristic_bot())
+    return SearchBot(
+        evaluation_for(game),
+        iterations=max(1, round(factor * HARD_ITERATIONS[level])),
+        seconds=think_s,
+        rollout=rollout,
+        policy=game.heuristic_bot(),
+    )
 
 
 def bots_for(game: Game, players: int, kind: str, think_s: float | None = TABLE_THINK_S) -> dict[int, Bot]:

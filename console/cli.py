@@ -43,8 +43,17 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     run = run_scenario(scenario)
     differences = check_expectations(scenario, run)
     if args.json:
-        print(json.dumps({**run.result, "error": run.error, "error_index": run.error_index,
-                          "differences": differences}, indent=2))
+        print(
+            json.dumps(
+                {
+                    **run.result,
+                    "error": run.error,
+                    "error_index": run.error_index,
+                    "differences": differences,
+                },
+                indent=2,
+            )
+        )
     else:
         result = run.result
         print(f"Public view:\n{json.dumps(result['public'], indent=2)}")
@@ -85,8 +94,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     for record in records:
         winners = (record.outcome or {}).get("winners")
         result = f"winners {winners}" if winners else (record.outcome or {}).get("reason", "")
-        print(f"{record.id:>5}  {record.game:<9} {record.players}p  {record.status:<9} "
-              f"{record.actions:>6} actions  {result}")
+        print(
+            f"{record.id:>5}  {record.game:<9} {record.players}p  {record.status:<9} "
+            f"{record.actions:>6} actions  {result}"
+        )
     return 0
 
 
@@ -108,13 +119,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         table = Table.start(journal, game.name, players, args.seed, parse_options(args.option))
     bots = args.bots if args.bots is not None else table.state.players - 1
     bot_seats = seat_bots(table, human=1, bot_count=bots, kind=args.bot)
-    print(f"Table {table.id}: {table.game.title}, {table.state.players} players; "
-          f"you are seat 1, bots at {', '.join(f'seat {s}' for s in sorted(bot_seats)) or 'no seats'}.")
+    print(
+        f"Table {table.id}: {table.game.title}, {table.state.players} players; "
+        f"you are seat 1, bots at {', '.join(f'seat {s}' for s in sorted(bot_seats)) or 'no seats'}."
+    )
     try:
         play_terminal(table, bot_seats, input, sys.stdout)
     except KeyboardInterrupt:  # every move made so far is in the journal
-        print(f"\ntabletop: stopped; resume this game with: tabletop play --resume {table.id}",
-              file=sys.stderr)
+        print(
+            f"\ntabletop: stopped; resume this game with: tabletop play --resume {table.id}", file=sys.stderr
+        )
         return EXIT_INTERRUPTED
     return 0
 
@@ -199,8 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=2.0, help="playout time per game benchmark")
     bench.set_defaults(handler=cmd_bench)
 
-    for module_name in ("console.inputs.cli_cards", "console.inputs.cli_doctor", "console.web.cli_serve",
-                        "console.venue.cli", "console.hub.cli_record"):
+    for module_name in (
+        "console.inputs.cli_cards",
+        "console.inputs.cli_doctor",
+        "console.web.cli_serve",
+        "console.venue.cli",
+        "console.hub.cli_record",
+    ):
         if _importable(module_name):
             importlib.import_module(module_name).register_cli(commands)
     return parser
@@ -221,9 +240,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The quick start: the hub with simulated pods and buttons (said plainly, so nobody takes
         # them for hardware), else a game of Wisteria against bots in this terminal.
         default = ["serve", "--simulate"] if _importable("console.web.cli_serve") else ["play", "wisteria"]
-        print(f"tabletop: no command given, so running: tabletop {' '.join(default)}"
-              + (" (pods and buttons are SIMULATED; tabletop serve uses the real ones)"
-                 if default[0] == "serve" else ""), flush=True)
+        print(
+            f"tabletop: no command given, so running: tabletop {' '.join(default)}"
+            + (
+                " (pods and buttons are SIMULATED; tabletop serve uses the real ones)"
+                if default[0] == "serve"
+                else ""
+            ),
+            flush=True,
+        )
         args = parser.parse_args([*given, *default])
     try:
         status = int(args.handler(args))

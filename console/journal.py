@@ -165,8 +165,14 @@ class Journal:
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO tables (game, players, seed, options, decks, created) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, players, seed, json.dumps(dict(options), sort_keys=True),
-                 json.dumps({str(k): list(v) for k, v in (decks or {}).items()}), created),
+                (
+                    game,
+                    players,
+                    seed,
+                    json.dumps(dict(options), sort_keys=True),
+                    json.dumps({str(k): list(v) for k, v in (decks or {}).items()}),
+                    created,
+                ),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
@@ -242,9 +248,16 @@ class Journal:
             rows = self._db.execute(query, params).fetchall()
         return [
             TableRecord(
-                id=row[0], game=row[1], players=row[2], seed=row[3], options=json.loads(row[4]),
-                decks={int(k): v for k, v in json.loads(row[5]).items()}, created=row[6],
-                status=row[7], outcome=json.loads(row[8]) if row[8] else None, actions=row[9],
+                id=row[0],
+                game=row[1],
+                players=row[2],
+                seed=row[3],
+                options=json.loads(row[4]),
+                decks={int(k): v for k, v in json.loads(row[5]).items()},
+                created=row[6],
+                status=row[7],
+                outcome=json.loads(row[8]) if row[8] else None,
+                actions=row[9],
             )
             for row in rows
         ]
@@ -346,8 +359,10 @@ def _header_problem(header: bytes) -> str | None:
     """What is wrong with a file's first 100 bytes as a journal's, read before SQLite opens it
     (so SQLite never claims, recovers or checkpoints a file that is not ours)."""
     if len(header) < HEADER_BYTES:
-        return (f"is only {len(header)} bytes long: truncated or not a journal; "
-                "move it aside or choose another journal path")
+        return (
+            f"is only {len(header)} bytes long: truncated or not a journal; "
+            "move it aside or choose another journal path"
+        )
     if not header.startswith(SQLITE_MAGIC):
         return "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path"
     application_id = int.from_bytes(header[68:72], "big")
@@ -358,11 +373,15 @@ def _header_problem(header: bytes) -> str | None:
 def _identity_problem(application_id: int, version: int) -> str | None:
     if application_id != APPLICATION_ID:
         whose = "no tabletop mark" if application_id == 0 else f"application id {application_id:#x}"
-        return (f"is a SQLite file of another program ({whose}), not a tabletop journal; "
-                "choose another journal path")
+        return (
+            f"is a SQLite file of another program ({whose}), not a tabletop journal; "
+            "choose another journal path"
+        )
     if version > SCHEMA_VERSION:
-        return (f"was written by a newer tabletop console (journal schema {version}, this one reads "
-                f"{SCHEMA_VERSION}); upgrade tabletop to open it")
+        return (
+            f"was written by a newer tabletop console (journal schema {version}, this one reads "
+            f"{SCHEMA_VERSION}); upgrade tabletop to open it"
+        )
     if version < 1:
         return "has the tabletop mark but no schema version: it is damaged; restore it from a backup"
     return None

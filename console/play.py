@@ -60,8 +60,9 @@ def describe_event(event: Event, name: Callable[[str], str] = str) -> str:
     who = f"seat {data.pop('seat')} " if isinstance(data.get("seat"), int) else ""
     if CARD_KEYS & set(data):
         data.pop("name", None)  # the card's printed name, said once
-    details = "; ".join(f"{key.replace('_', ' ')} {_inline(_named(key, value, name))}"
-                        for key, value in data.items())
+    details = "; ".join(
+        f"{key.replace('_', ' ')} {_inline(_named(key, value, name))}" for key, value in data.items()
+    )
     return f"{who}{event.kind.replace('_', ' ').replace('-', ' ')}" + (f": {details}" if details else "")
 
 
@@ -140,8 +141,11 @@ def events_once(events: list[Event], reader: Seat | None) -> list[Event]:
 
 def _twins(first: Event, second: Event) -> bool:
     """One private, one public, of the same kind and the same seat."""
-    return (first.kind == second.kind and (first.audience is None) != (second.audience is None)
-            and first.data.get("seat") == second.data.get("seat"))
+    return (
+        first.kind == second.kind
+        and (first.audience is None) != (second.audience is None)
+        and first.data.get("seat") == second.data.get("seat")
+    )
 
 
 def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) -> list[Action]:
@@ -158,8 +162,12 @@ def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) ->
             ordered.append(action)
             numbered.append(f"{len(ordered)}) {words}".replace(" ", NO_BREAK))  # one choice, one line
         if group.label:
-            text = textwrap.fill("   ".join(numbered), width=WIDTH, initial_indent=f"  {group.label}: ",
-                                 subsequent_indent="      ")
+            text = textwrap.fill(
+                "   ".join(numbered),
+                width=WIDTH,
+                initial_indent=f"  {group.label}: ",
+                subsequent_indent="      ",
+            )
             print(text.replace(NO_BREAK, " "), file=out)
         else:
             print(f"  {numbered[0]}".replace(NO_BREAK, " "), file=out)

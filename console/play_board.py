@@ -30,11 +30,12 @@ def wisteria_lines(view: View) -> list[str]:
     victory = str(view.get("victory", "")).replace("_", " ").title()
     lines = [f"Round {view.get('round')} · {phase} · Victory: {victory}"]
     for seat, info in sorted(view.get("seats", {}).items(), key=lambda item: natural_key(item[0])):
-        state = ("out of the game" if info.get("eliminated") else "in the War" if info.get("in_war") else "")
+        state = "out of the game" if info.get("eliminated") else "in the War" if info.get("in_war") else ""
         lines.append(
             f"  seat {seat}{_you(view, seat)}: {info.get('cards')} cards ({info.get('draw')} to draw, "
             f"{info.get('won')} won) · {info.get('revealed')} face up, {info.get('face_down')} face down"
-            + (f" · {state}" if state else ""))
+            + (f" · {state}" if state else "")
+        )
     last = view.get("last_round") or {}
     if last:
         war = " after a War" if last.get("war") else ""
@@ -47,9 +48,11 @@ def wheels_lines(view: View, name: Callable[[str], str]) -> list[str]:
     lines = [f"Phase: {view.get('phase')}{turn}"]
     for seat, info in sorted(view.get("players", {}).items(), key=lambda item: natural_key(item[0])):
         conditions = ", ".join(f"{kind} {info[kind]}" for kind in ("damp", "chill") if info.get(kind))
-        lines.append(f"  seat {seat}{_you(view, seat)}: banked {info.get('banked')}, "
-                     f"{info.get('turns_left')} turns left, {info.get('hand_count')} in hand, "
-                     f"{info.get('deck_count')} in deck" + (f" · {conditions}" if conditions else ""))
+        lines.append(
+            f"  seat {seat}{_you(view, seat)}: banked {info.get('banked')}, "
+            f"{info.get('turns_left')} turns left, {info.get('hand_count')} in hand, "
+            f"{info.get('deck_count')} in deck" + (f" · {conditions}" if conditions else "")
+        )
         shelves = []
         for shelf in info.get("shelves", []):
             if shelf.get("empty"):
@@ -59,9 +62,11 @@ def wheels_lines(view: View, name: Callable[[str], str]) -> list[str]:
             else:
                 sour = ", SOURED" if shelf.get("soured") else ""
                 seal = ", sealed" if shelf.get("sealed") else ""
-                shelves.append(f"{shelf['shelf']}: {name(shelf['card'])} age {shelf.get('age')} "
-                               f"(full {shelf.get('full_from')}-{shelf.get('full_until')}), "
-                               f"pays {shelf.get('payout')}{seal}{sour}")
+                shelves.append(
+                    f"{shelf['shelf']}: {name(shelf['card'])} age {shelf.get('age')} "
+                    f"(full {shelf.get('full_from')}-{shelf.get('full_until')}), "
+                    f"pays {shelf.get('payout')}{seal}{sour}"
+                )
         lines.append("    shelves  " + " | ".join(shelves))
         if "hand" in info:
             lines.append("    hand     " + (", ".join(name(card) for card in info["hand"]) or "empty"))
@@ -104,8 +109,10 @@ def watch_lines(view: View, name: Callable[[str], str]) -> list[str]:
     goal = f"{view.get('victory_points')} VP to win"
     lines = [f"Round {view.get('round')} · {view.get('phase')}{current} · {goal}"]
     lines += watch_map(board)
-    lines.append("  Tiles: Gr grain, Wd wood, St stone, Go gold, De desert, La lake · "
-                 "s settlement, C city (the digit: whose)")
+    lines.append(
+        "  Tiles: Gr grain, Wd wood, St stone, Go gold, De desert, La lake · "
+        "s settlement, C city (the digit: whose)"
+    )
     roads: dict[str, list[str]] = {}
     for edge in board.get("edges", []):
         if edge.get("road"):
@@ -113,14 +120,17 @@ def watch_lines(view: View, name: Callable[[str], str]) -> list[str]:
     armies: dict[str, list[str]] = {}
     for army in board.get("armies", []):
         armies.setdefault(str(army["owner"]), []).append(
-            f"{army['units']} at {army['at']}" + (" (awake)" if army.get("active") else ""))
+            f"{army['units']} at {army['at']}" + (" (awake)" if army.get("active") else "")
+        )
     for ruler in view.get("rulers", []):
         seat = str(ruler["seat"])
         stores = ", ".join(f"{amount} {kind.title()}" for kind, amount in ruler.get("stores", {}).items())
-        lines.append(f"  ruler {seat} {ruler.get('people', '')}{_you(view, seat)}: {ruler.get('vp')} VP · "
-                     f"{stores} · {ruler.get('hand_size')} cards · roads "
-                     f"{', '.join(sorted(roads.get(seat, []), key=natural_key)) or 'none'}"
-                     + (f" · armies {', '.join(armies[seat])}" if seat in armies else ""))
+        lines.append(
+            f"  ruler {seat} {ruler.get('people', '')}{_you(view, seat)}: {ruler.get('vp')} VP · "
+            f"{stores} · {ruler.get('hand_size')} cards · roads "
+            f"{', '.join(sorted(roads.get(seat, []), key=natural_key)) or 'none'}"
+            + (f" · armies {', '.join(armies[seat])}" if seat in armies else "")
+        )
     hand = view.get("hand")
     if hand:
         lines.append("  your hand: " + ", ".join(name(card) for card in hand))

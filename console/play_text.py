@@ -81,16 +81,31 @@ def _on_rival(game: Game, card_id: str) -> bool:
 
 
 WATCH_GROUPS = {
-    "city": "Place or raise a city", "settle": "Build a settlement", "road": "Build a road",
-    "recruit": "Recruit an army unit at your city", "activate": "Wake an army stack",
-    "walls": "Raise City Walls", "improve": "Build an improvement", "draw": "Draw a card",
-    "exchange": "Exchange 2 Gold", "move": "March a stack", "strike": "Strike with a stack",
-    "offer": "Offer an alliance", "break": "Break an alliance", "play": "Play a card",
-    "reveal": "Reveal a victory card", "return": "Give a card back (your hand is over its limit)",
-    "choose": "Take your free card from a deck", "forfeit": "Give up a city",
+    "city": "Place or raise a city",
+    "settle": "Build a settlement",
+    "road": "Build a road",
+    "recruit": "Recruit an army unit at your city",
+    "activate": "Wake an army stack",
+    "walls": "Raise City Walls",
+    "improve": "Build an improvement",
+    "draw": "Draw a card",
+    "exchange": "Exchange 2 Gold",
+    "move": "March a stack",
+    "strike": "Strike with a stack",
+    "offer": "Offer an alliance",
+    "break": "Break an alliance",
+    "play": "Play a card",
+    "reveal": "Reveal a victory card",
+    "return": "Give a card back (your hand is over its limit)",
+    "choose": "Take your free card from a deck",
+    "forfeit": "Give up a city",
 }
-WATCH_SINGLE = {"accept": "Accept the alliance", "decline": "Decline the alliance",
-                "declare": "Declare victory", "end": "End your turn"}
+WATCH_SINGLE = {
+    "accept": "Accept the alliance",
+    "decline": "Decline the alliance",
+    "declare": "Declare victory",
+    "end": "End your turn",
+}
 
 
 def _watch(game: Game, words: list[str], view: Mapping[str, Any]) -> tuple[str, str]:
@@ -122,9 +137,30 @@ LABELLERS: dict[str, Labeller] = {"wisteria": _wisteria, "wheels": _wheels, "wat
 # Groups in the order a turn reads: what is built or played first, ending the turn last.
 VERB_ORDER = {
     "wheels": ("choose", "swap", "keep", "set", "read", "play", "invoke", "wait"),
-    "watch": ("city", "settle", "road", "recruit", "activate", "walls", "improve", "draw", "exchange",
-              "move", "strike", "play", "reveal", "return", "choose", "forfeit", "offer", "accept",
-              "decline", "break", "declare", "end"),
+    "watch": (
+        "city",
+        "settle",
+        "road",
+        "recruit",
+        "activate",
+        "walls",
+        "improve",
+        "draw",
+        "exchange",
+        "move",
+        "strike",
+        "play",
+        "reveal",
+        "return",
+        "choose",
+        "forfeit",
+        "offer",
+        "accept",
+        "decline",
+        "break",
+        "declare",
+        "end",
+    ),
 }
 
 

@@ -98,8 +98,13 @@ def run_scenario(scenario: Scenario, observe: Observer | None = None) -> Scenari
     journal = Journal(":memory:")
     try:
         table = Table.start(
-            journal, scenario.game, scenario.players, scenario.seed, scenario.options,
-            scenario.decks or None, clock=lambda: 0.0,
+            journal,
+            scenario.game,
+            scenario.players,
+            scenario.seed,
+            scenario.options,
+            scenario.decks or None,
+            clock=lambda: 0.0,
         )
     except (UnknownGame, BadOptions) as error:
         raise ScenarioError(f"{scenario.path}: {error}") from None

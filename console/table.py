@@ -34,8 +34,16 @@ class LoggedEvent:
 class Table:
     """A game bound to its journal. Build one with ``Table.start`` or ``Table.resume``."""
 
-    def __init__(self, journal: Journal, table_id: int, game: Game, state: State, seed: int,
-                 clock: Clock = time.time, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        table_id: int,
+        game: Game,
+        state: State,
+        seed: int,
+        clock: Clock = time.time,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.journal = journal
         self.id = table_id
         self.game = game
@@ -89,8 +97,9 @@ class Table:
         events = self._apply(action)
         outcome = self.state.outcome()
         try:  # the game's last action and its outcome go in one transaction
-            self.journal.append(self.id, seq, str(action), self.clock(),
-                                outcome.to_json() if outcome is not None else None)
+            self.journal.append(
+                self.id, seq, str(action), self.clock(), outcome.to_json() if outcome is not None else None
+            )
         except BaseException:
             self._rebuild()
             raise

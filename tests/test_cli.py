@@ -36,8 +36,9 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return status, out, err
 
 
-def test_scenario_prints_every_view_and_the_outcome(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_scenario_prints_every_view_and_the_outcome(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, SCENARIO.format(actions='["chance:draw 1 5", "chance:draw 2 3"]'))
     status, out, _ = run(["scenario", str(path)], capsys)
     assert status == 0
@@ -48,8 +49,9 @@ def test_scenario_prints_every_view_and_the_outcome(tmp_path: Path,
     assert set(result["seats"]) == {"1", "2"}
 
 
-def test_an_illegal_action_stops_the_scenario_naming_its_index(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_illegal_action_stops_the_scenario_naming_its_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # 5 beats 3, then 4 ties 4: the War. Seat 1 may choose once; "choices cannot be changed".
     actions = '["chance:draw 1 5", "chance:draw 2 3", "1:retreat", "1:battle"]'
     status, _, err = run(["scenario", str(write(tmp_path, SCENARIO.format(actions=actions)))], capsys)
@@ -57,8 +59,9 @@ def test_an_illegal_action_stops_the_scenario_naming_its_index(tmp_path: Path,
     assert err.startswith("tabletop: action 3 '1:battle':") and err.count("\n") == 1
 
 
-def test_malformed_notation_stops_the_scenario_naming_its_index(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_malformed_notation_stops_the_scenario_naming_its_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, SCENARIO.format(actions='["chance:draw 1 5", "one battle"]'))
     status, _, err = run(["scenario", str(path)], capsys)
     assert status == 2 and "action 1 'one battle'" in err
@@ -75,8 +78,9 @@ def test_malformed_notation_stops_the_scenario_naming_its_index(tmp_path: Path,
         ('game = "wisteria"\nplayers = 2\nactions = []\ncolour = "red"', "unknown key"),
     ],
 )
-def test_a_malformed_scenario_file_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                     text: str, message: str) -> None:
+def test_a_malformed_scenario_file_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
     status, out, err = run(["scenario", str(write(tmp_path, text))], capsys)
     assert status == 2 and message in err and err.count("\n") == 1 and out == ""
 
@@ -86,8 +90,9 @@ def test_an_unknown_game_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -
     assert status == 2 and "there is no game 'chess'" in err
 
 
-def test_a_journal_that_is_not_ours_is_refused_and_unchanged(tmp_path: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_journal_that_is_not_ours_is_refused_and_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "photo.jpg"
     path.write_bytes(b"\xff\xd8\xff\xe0 not a database" * 50)
     status, _, err = run(["--journal", str(path), "games"], capsys)
@@ -96,7 +101,8 @@ def test_a_journal_that_is_not_ours_is_refused_and_unchanged(tmp_path: Path,
 
 
 def test_simulate_json_has_the_shared_fields_and_the_same_seed_gives_the_same_report(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     args = ["simulate", "wisteria", "--games", "20", "--seed", "9", "--players", "3", "--json"]
     _, first, _ = run(args, capsys)
     _, second, _ = run(args, capsys)
@@ -122,16 +128,41 @@ def test_play_then_games_and_replay_show_the_journalled_game(tmp_path: Path) -> 
     journal = tmp_path / "journal.db"
     answers = "1\n" * 400 + "q\n"
     played = subprocess.run(
-        [sys.executable, "-m", "console.cli", "--journal", str(journal), "play", "wisteria", "--players", "2",
-         "--bots", "0", "--seed", "4"], input=answers, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "console.cli",
+            "--journal",
+            str(journal),
+            "play",
+            "wisteria",
+            "--players",
+            "2",
+            "--bots",
+            "0",
+            "--seed",
+            "4",
+        ],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert played.returncode == 0, played.stderr
     assert "Table 1: Wizard of Wisteria" in played.stdout
-    listed = subprocess.run([sys.executable, "-m", "console.cli", "--journal", str(journal), "games"],
-                            capture_output=True, text=True, timeout=60)
+    listed = subprocess.run(
+        [sys.executable, "-m", "console.cli", "--journal", str(journal), "games"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert listed.returncode == 0 and "wisteria" in listed.stdout
-    replay = subprocess.run([sys.executable, "-m", "console.cli", "--journal", str(journal), "replay", "1"],
-                            capture_output=True, text=True, timeout=60)
+    replay = subprocess.run(
+        [sys.executable, "-m", "console.cli", "--journal", str(journal), "replay", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert replay.returncode == 0
     moves = [line.split(None, 1)[1] for line in replay.stdout.splitlines()[1:] if line[:5].strip().isdigit()]
     assert moves and all(":" in move for move in moves)

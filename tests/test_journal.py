@@ -187,11 +187,14 @@ def foreign_sqlite_with_a_live_wal(path: Path) -> None:
     subprocess.run([sys.executable, "-c", child], check=True)
 
 
-@pytest.mark.parametrize("content", [
-    b"S",  # truncated to one byte
-    b"SQLite format 3\x00" + b"\x00" * 40,  # a header cut short
-    bytes(range(256)) * 64,  # garbled
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"S",  # truncated to one byte
+        b"SQLite format 3\x00" + b"\x00" * 40,  # a header cut short
+        bytes(range(256)) * 64,  # garbled
+    ],
+)
 def test_a_truncated_or_garbled_file_is_refused_byte_for_byte(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "j.db"
     path.write_bytes(content)
@@ -228,7 +231,7 @@ def test_a_damaged_journal_is_refused_and_left_as_it_was(tmp_path: Path) -> None
         for seq in range(300):
             journal.append(table_id, seq, f"1:battle {seq}" * 20, 1.0)
     data = bytearray(path.read_bytes())
-    data[4096 * 2: 4096 * 3] = b"\xa5" * 4096  # one page of the tables overwritten
+    data[4096 * 2 : 4096 * 3] = b"\xa5" * 4096  # one page of the tables overwritten
     path.write_bytes(bytes(data))
     with pytest.raises(JournalError, match="is damaged") as refused:
         Journal(path)
@@ -273,8 +276,9 @@ def test_a_journal_held_by_another_program_is_called_held_never_foreign(
     path = tmp_path / "j.db"
     Journal(path).close()
     monkeypatch.setattr(journal_module, "BUSY_TIMEOUT_MS", 100)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
         before = files_beside(path)
@@ -323,7 +327,7 @@ def test_a_file_with_our_mark_but_no_schema_version_is_called_damaged(tmp_path: 
 
 
 def test_tabletop_bench_journal_gives_the_append_cost_at_0_and_20000_actions(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from console import bench, bench_journal
 

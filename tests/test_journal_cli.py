@@ -101,9 +101,14 @@ def a_folder(folder: Path) -> tuple[Path, str]:
 
 
 PROBLEMS: dict[str, Callable[[Path], tuple[Path, str]]] = {
-    "text": text_file, "truncated": truncated, "foreign-with-wal": foreign_with_wal,
-    "empty-foreign": empty_foreign, "damaged": damaged, "newer": newer,
-    "parent-is-file": parent_is_file, "folder": a_folder,
+    "text": text_file,
+    "truncated": truncated,
+    "foreign-with-wal": foreign_with_wal,
+    "empty-foreign": empty_foreign,
+    "damaged": damaged,
+    "newer": newer,
+    "parent-is-file": parent_is_file,
+    "folder": a_folder,
 }
 
 
@@ -125,8 +130,14 @@ def tabletop(*args: str, home: Path, without_root_override: bool = False) -> sub
     write where the file modes forbid it, so a read-only file is read-only to this run too."""
     preexec = _drop_file_override if without_root_override and os.geteuid() == 0 else None
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config")}
-    return subprocess.run([sys.executable, "-m", "console.cli", *args], capture_output=True, text=True,
-                          timeout=60, env=env, preexec_fn=preexec)
+    return subprocess.run(
+        [sys.executable, "-m", "console.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        preexec_fn=preexec,
+    )
 
 
 CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, PR_CAPBSET_DROP = 1, 2, 24
@@ -181,8 +192,9 @@ def test_a_journal_held_by_another_program_is_one_line_saying_so(
     path = tmp_path / "journal.db"
     shutil.copyfile(V1, path)
     monkeypatch.setattr(journal_module, "BUSY_TIMEOUT_MS", 100)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
         before = snapshot(tmp_path)
@@ -207,10 +219,16 @@ def test_a_second_hub_through_a_symlink_or_a_hard_link_is_one_line(tmp_path: Pat
     try:
         before = snapshot(folder)
         for other in ("symlink.db", "hardlink.db"):
-            run = tabletop("--journal", str(tmp_path / other), "serve", "--port", "0", "--inputs", "none",
-                           home=tmp_path)
-            one_line_exit_2(run.returncode, run.stdout, run.stderr, tmp_path / other,
-                            "another tabletop hub is already running")
+            run = tabletop(
+                "--journal", str(tmp_path / other), "serve", "--port", "0", "--inputs", "none", home=tmp_path
+            )
+            one_line_exit_2(
+                run.returncode,
+                run.stdout,
+                run.stderr,
+                tmp_path / other,
+                "another tabletop hub is already running",
+            )
             assert snapshot(folder) == before
     finally:
         hub.stop()

@@ -48,7 +48,8 @@ def test_the_header_fields_are_read_at_their_exact_offsets() -> None:
     assert "newer tabletop console (journal schema 16777216" in (_header_problem(header(1 << 24)) or "")
     garbage = bytes(range(100))
     assert _header_problem(garbage) == (
-        "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path")
+        "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path"
+    )
 
 
 def test_a_file_shorter_than_a_header_is_called_truncated_and_a_full_header_is_read(tmp_path: Path) -> None:
@@ -97,14 +98,15 @@ def test_a_newer_schema_held_only_in_the_write_ahead_log_is_refused(tmp_path: Pa
 
 
 def test_a_damaged_file_is_named_by_sqlites_own_check_made_nowhere_else(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "j.db"
     with Journal(path) as journal:
         table_id = journal.create_table("wisteria", 2, 7, {}, None, 1.0)
         for seq in range(300):
             journal.append(table_id, seq, f"1:battle {seq}" * 20, 1.0)
     data = bytearray(path.read_bytes())
-    data[4096 * 2: 4096 * 3] = b"\xa5" * 4096  # one page of the tables overwritten
+    data[4096 * 2 : 4096 * 3] = b"\xa5" * 4096  # one page of the tables overwritten
     path.write_bytes(bytes(data))
     elsewhere = tmp_path / "cwd"
     elsewhere.mkdir()
@@ -114,16 +116,19 @@ def test_a_damaged_file_is_named_by_sqlites_own_check_made_nowhere_else(
     assert list(elsewhere.iterdir()) == []
 
 
-@pytest.mark.parametrize(("message", "expected"), [
-    ("database is locked", "is held by another program (SQLite: database is locked)"),
-    ("database busy", "is held by another program"),
-    ("attempt to write a readonly database", "cannot be written (SQLite: attempt to write a readonly"),
-    ("read-only file system", "cannot be written"),
-    ("file is not a database", "is damaged (SQLite: file is not a database)"),
-    ("database disk image is malformed", "is damaged"),
-    ("database corrupt", "is damaged"),
-    ("disk I/O\nerror", "cannot be used as a journal (SQLite: disk I/O error); check the file"),
-])
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("database is locked", "is held by another program (SQLite: database is locked)"),
+        ("database busy", "is held by another program"),
+        ("attempt to write a readonly database", "cannot be written (SQLite: attempt to write a readonly"),
+        ("read-only file system", "cannot be written"),
+        ("file is not a database", "is damaged (SQLite: file is not a database)"),
+        ("database disk image is malformed", "is damaged"),
+        ("database corrupt", "is damaged"),
+        ("disk I/O\nerror", "cannot be used as a journal (SQLite: disk I/O error); check the file"),
+    ],
+)
 def test_every_sqlite_failure_is_explained_in_one_line(message: str, expected: str) -> None:
     explained = _explain(Path("/j.db"), sqlite3.OperationalError(message))
     assert explained.startswith("/j.db ") and expected in explained and "\n" not in explained
@@ -131,8 +136,10 @@ def test_every_sqlite_failure_is_explained_in_one_line(message: str, expected: s
 
 def test_a_trigger_body_of_several_lines_stays_one_statement() -> None:
     script = "CREATE TABLE x (a);\nCREATE TRIGGER t BEFORE UPDATE ON x\nBEGIN\n  SELECT 1;\nEND;\n"
-    assert _statements(script) == ["CREATE TABLE x (a);",
-                                   "CREATE TRIGGER t BEFORE UPDATE ON x\nBEGIN\n  SELECT 1;\nEND;"]
+    assert _statements(script) == [
+        "CREATE TABLE x (a);",
+        "CREATE TRIGGER t BEFORE UPDATE ON x\nBEGIN\n  SELECT 1;\nEND;",
+    ]
 
 
 def test_the_connection_waits_for_a_writer_and_serves_every_thread(tmp_path: Path) -> None:
@@ -227,7 +234,8 @@ def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path) -> None:
 
 
 def test_a_read_only_folder_or_file_is_refused_before_sqlite_sees_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The tests may run as root, whom no mode stops, so the permission answer is forged.
     path = tmp_path / "j.db"
     Journal(path).close()
@@ -240,7 +248,8 @@ def test_a_read_only_folder_or_file_is_refused_before_sqlite_sees_it(
 
 
 def test_a_file_that_cannot_be_opened_is_named_with_the_reason(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def refuse(*args: object) -> int:
         raise PermissionError(13, "Permission denied")
 

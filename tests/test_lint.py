@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_ruff_finds_nothing() -> None:
     ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
     assert ruff, "ruff is part of the test extras: pip install -e '.[test]'"
-    result = subprocess.run([ruff, "check", "--quiet", str(ROOT)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [ruff, "check", "--quiet", str(ROOT)], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -24,8 +25,13 @@ def test_mypy_finds_nothing() -> None:
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     if mypy is None:
         pytest.skip("mypy is not installed (it is part of the test extras: pip install -e '.[test]')")
-    result = subprocess.run([mypy, "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache")],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [mypy, "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode in (0, 1), result.stdout + result.stderr  # 2: mypy itself failed
     errors = [line for line in result.stdout.splitlines() if ": error: " in line]
     assert errors == [], "\n".join(errors)

@@ -20,8 +20,13 @@ from console.table import Table
 
 
 def cli(journal: Path, *args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "console.cli", "--journal", str(journal), *args],
-                          capture_output=True, text=True, timeout=120, **kwargs)  # type: ignore[call-overload]
+    return subprocess.run(
+        [sys.executable, "-m", "console.cli", "--journal", str(journal), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        **kwargs,
+    )  # type: ignore[call-overload]
 
 
 def test_places_come_in_natural_order() -> None:
@@ -36,14 +41,22 @@ def test_places_come_in_natural_order() -> None:
 def test_wheels_choices_say_whose_shelf_and_name_the_cards() -> None:
     wheels = find_game("wheels")
     state = wheels.new(2, 5, None, None)
-    texts = ("1:play the-souring 2", "1:play fen-poultice 3", "1:set cart-wheel 1 sealed", "1:wait",
-             "1:read 2")
+    texts = (
+        "1:play the-souring 2",
+        "1:play fen-poultice 3",
+        "1:set cart-wheel 1 sealed",
+        "1:wait",
+        "1:read 2",
+    )
     legal = [wheels.parse_action(text) for text in texts]
-    groups = {group.label or group.items[0][0]: [words for words, _ in group.items] for group in
-              choice_groups(wheels, legal, state.view(1))}
+    groups = {
+        group.label or group.items[0][0]: [words for words, _ in group.items]
+        for group in choice_groups(wheels, legal, state.view(1))
+    }
     assert groups["Play a craft"] == ["Fen Poultice on your shelf 3", "The Souring on the rival's shelf 2"]
     assert groups["Set a wheel on an empty shelf (spends the turn)"] == [
-        "Cart Wheel on shelf 1, sealed (hold halved, hidden)"]
+        "Cart Wheel on shelf 1, sealed (hold halved, hidden)"
+    ]
     assert list(groups)[-1] == "Wait: do nothing (spends the turn)"  # ending the turn comes last
 
 
@@ -68,7 +81,10 @@ def test_a_private_event_and_its_redacted_twin_show_once() -> None:
     twin = Event("draw", {"seat": 1})
     other = Event("draw", {"seat": 2})
     assert events_once([private, twin, other, Event("draw", {"seat": 2})], 1) == [
-        private, other, Event("draw", {"seat": 2})]
+        private,
+        other,
+        Event("draw", {"seat": 2}),
+    ]
     assert events_once([private, twin], 2) == [twin]
 
 
@@ -76,7 +92,10 @@ def test_ctrl_c_names_the_resume_command_and_exits_130(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     process = subprocess.Popen(
         [sys.executable, "-m", "console.cli", "--journal", str(journal), "play", "wheels", "--seed", "2"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         # A test run in the background inherits SIGINT ignored; a person's terminal does not.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
@@ -97,7 +116,8 @@ def test_a_refused_play_leaves_no_table(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     refused = cli(journal, "play", "wisteria", "--bots", "5")
     assert refused.returncode == 2 and refused.stderr == (
-        "tabletop: --bots must be from 0 to 1 for 2 players, not 5\n")
+        "tabletop: --bots must be from 0 to 1 for 2 players, not 5\n"
+    )
     assert cli(journal, "games").stdout.strip() == "no games in the journal yet"
 
 

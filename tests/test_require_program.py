@@ -15,15 +15,17 @@ def test_a_present_program_gives_its_path(require_program: Callable[..., str]) -
     assert require_program(ABSENT, "sh") == shutil.which("sh")
 
 
-def test_an_absent_program_skips_with_a_reason(require_program: Callable[..., str],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_absent_program_skips_with_a_reason(
+    require_program: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("TABLETOP_REQUIRE_ALL", raising=False)
     with pytest.raises(pytest.skip.Exception, match=f"{ABSENT} is not installed"):
         require_program(ABSENT)
 
 
-def test_an_absent_program_fails_when_everything_is_required(require_program: Callable[..., str],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_absent_program_fails_when_everything_is_required(
+    require_program: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TABLETOP_REQUIRE_ALL", "1")
     with pytest.raises(pytest.fail.Exception, match=f"{ABSENT} is not installed.*makes this a failure"):
         require_program(ABSENT)

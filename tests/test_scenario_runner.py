@@ -57,8 +57,9 @@ REFUSED = '["chance:draw 1 6"]'  # seat 1 has a 5 on top
 Capture = pytest.CaptureFixture[str]
 
 
-def run_file(tmp_path: Path, capsys: Capture, expect: str, actions: str = DRAWS,
-             *flags: str) -> tuple[int, str, str]:
+def run_file(
+    tmp_path: Path, capsys: Capture, expect: str, actions: str = DRAWS, *flags: str
+) -> tuple[int, str, str]:
     """``tabletop scenario FILE``: its exit status, stdout and stderr."""
     path = tmp_path / "scenario.toml"
     path.write_text(SCENARIO.format(actions=actions, expect=expect))
@@ -73,10 +74,15 @@ def test_the_command_exits_0_when_every_expectation_holds(tmp_path: Path, capsys
 
 
 def test_the_command_exits_1_listing_each_path_that_differs(tmp_path: Path, capsys: Capture) -> None:
-    expect = "\n".join([
-        '"seats.1.won" = 3', '"seats.2.won" = 0', '"to_act" = [1, 2]', '"public.round" = 99',
-        '"outcome.winners.0" = 1',
-    ])
+    expect = "\n".join(
+        [
+            '"seats.1.won" = 3',
+            '"seats.2.won" = 0',
+            '"to_act" = [1, 2]',
+            '"public.round" = 99',
+            '"outcome.winners.0" = 1',
+        ]
+    )
     status, out, err = run_file(tmp_path, capsys, expect)
     assert status == 1, err
     assert err.splitlines() == [

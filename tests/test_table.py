@@ -20,8 +20,9 @@ from console.table import Table
 
 def views(table: Table) -> str:
     state = table.state
-    return json.dumps([state.view(None)] + [state.view(s) for s in range(1, state.players + 1)],
-                      sort_keys=True)
+    return json.dumps(
+        [state.view(None)] + [state.view(s) for s in range(1, state.players + 1)], sort_keys=True
+    )
 
 
 def test_an_acknowledged_action_is_already_in_the_journal(tmp_path: Path) -> None:
@@ -58,8 +59,7 @@ def test_virtual_chance_depends_only_on_seed_and_move_number(tmp_path: Path) -> 
 
 def test_a_finished_game_is_marked_finished_with_its_outcome(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.db")
-    table = Table.start(journal, "wisteria", 2, seed=5, options={"round_limit": 30,
-                                                                 "victory": "time_limit"})
+    table = Table.start(journal, "wisteria", 2, seed=5, options={"round_limit": 30, "victory": "time_limit"})
     table.advance({1: RandomBot(), 2: RandomBot()})
     outcome = table.state.outcome()
     assert outcome is not None
@@ -88,8 +88,12 @@ CHILD = textwrap.dedent(
 @pytest.mark.slow
 def test_kill_9_mid_game_loses_no_acknowledged_action_and_resumes_to_a_fresh_replay(tmp_path: Path) -> None:
     path = tmp_path / "journal.db"
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     assert child.stdout is not None
     acknowledged: list[str] = []
     for line in child.stdout:

@@ -33,13 +33,24 @@ class Installed:
     home: Path  # the working folder and the user's home, outside the repository
 
     def env(self) -> dict[str, str]:
-        return {"PATH": f"{self.venv / 'bin'}:/usr/bin:/bin", "HOME": str(self.home),
-                "XDG_CONFIG_HOME": str(self.home / "config"), "XDG_DATA_HOME": str(self.home / "data"),
-                "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+        return {
+            "PATH": f"{self.venv / 'bin'}:/usr/bin:/bin",
+            "HOME": str(self.home),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "XDG_DATA_HOME": str(self.home / "data"),
+            "PYTHONUNBUFFERED": "1",
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
 
     def run(self, *args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.venv / "bin" / "tabletop"), *args], cwd=self.home,
-                              env={**self.env(), **env}, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(
+            [str(self.venv / "bin" / "tabletop"), *args],
+            cwd=self.home,
+            env={**self.env(), **env},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -52,21 +63,45 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
             shutil.copytree(ROOT / name, source / name, ignore=ignore)
         else:
             shutil.copy2(ROOT / name, source / name)
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"),
-                            str(source)], capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     wheel = next((base / "dist").glob("tabletop_console-*.whl"))
     target = base / "venv"
     venv.create(target, with_pip=False)
     # The dependencies (flask, pyserial...) come from this environment's site-packages, added as
     # a plain path: its .pth files, among them the editable install of the checkout, are not run.
-    site = Path(subprocess.run([str(target / "bin" / "python"), "-c", PURELIB], capture_output=True,
-                               text=True, check=True, timeout=60).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(target / "bin" / "python"), "-c", PURELIB],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout.strip()
+    )
     site.joinpath("dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     # pip --python (pip 22.3 and later) installs into the new environment, which has no pip.
-    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(target / "bin" / "python"),
-                              "install", "-q", "--no-deps", str(wheel)], capture_output=True, text=True,
-                             timeout=300)
+    install = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(target / "bin" / "python"),
+            "install",
+            "-q",
+            "--no-deps",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
     home = base / "home"
     home.mkdir()
@@ -75,10 +110,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
 
 def test_the_installed_wheel_not_the_checkout_is_what_runs(installed: Installed) -> None:
     probe = subprocess.run(
-        [str(installed.venv / "bin" / "python"), "-c",
-         "import json, sys, console, console.hardware, console.pod_firmware; "
-         "print(json.dumps([console.__file__, list(console.pod_firmware.__path__), sys.path]))"],
-        cwd=installed.home, env=installed.env(), capture_output=True, text=True, timeout=60)
+        [
+            str(installed.venv / "bin" / "python"),
+            "-c",
+            "import json, sys, console, console.hardware, console.pod_firmware; "
+            "print(json.dumps([console.__file__, list(console.pod_firmware.__path__), sys.path]))",
+        ],
+        cwd=installed.home,
+        env=installed.env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert probe.returncode == 0, probe.stderr
     module, firmware, path = json.loads(probe.stdout)
     assert Path(module).is_relative_to(installed.venv), module
@@ -116,7 +159,12 @@ def test_cards_sheet_writes_a_printable_deck(installed: Installed) -> None:
 def test_serve_simulate_answers_a_page_and_a_stream(installed: Installed) -> None:
     process = subprocess.Popen(
         [str(installed.venv / "bin" / "tabletop"), "serve", "--simulate", "--port", "0"],
-        cwd=installed.home, env=installed.env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=installed.home,
+        env=installed.env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     assert process.stdout is not None
     lines: list[str] = []
     try:

@@ -38,7 +38,8 @@ def check_leaks(state: State, views: Views | None = None) -> None:
             for other in range(1, state.players + 1):
                 if other != seat:
                     assert secret not in views[other], (
-                        f"seat {seat}'s secret {secret!r} is in seat {other}'s view")
+                        f"seat {seat}'s secret {secret!r} is in seat {other}'s view"
+                    )
 
 
 def check_simultaneous_secrecy(state: State) -> None:
@@ -55,8 +56,9 @@ def check_simultaneous_secrecy(state: State) -> None:
         assert len(seen_by_others) <= 1, f"seat {seat}'s secret choice shows in another view"
 
 
-def check_illegal_changes_nothing(state: State, game: Game, rng: random.Random,
-                                  views: Views | None = None) -> None:
+def check_illegal_changes_nothing(
+    state: State, game: Game, rng: random.Random, views: Views | None = None
+) -> None:
     """An action of a seat that may not act now raises IllegalAction and leaves the state as it was."""
     before = views or _all_views(state)
     idle = [seat for seat in range(1, state.players + 1) if seat not in state.to_act]
@@ -146,7 +148,7 @@ def check_notation_is_exact(game: Game, action: Action, rng: random.Random) -> N
         parsed = _parse_or_none(game, bad)
         assert parsed is None, f"{bad!r} (a mangled {text!r}) parsed as {parsed}"
     cut = text[: rng.randrange(len(text) + 1)]
-    junk = "".join(rng.choice(" :-1²xé\"\\") for _ in range(rng.randrange(4)))
+    junk = "".join(rng.choice(' :-1²xé"\\') for _ in range(rng.randrange(4)))
     for trial in (cut, cut + junk):
         parsed = _parse_or_none(game, trial)
         assert parsed is None or str(parsed) == trial, f"{trial!r} parsed as {parsed}, spelled otherwise"
@@ -307,5 +309,6 @@ def check_engine(
 ) -> list[State]:
     """Play ``games`` random games checking every invariant at every step; return the final states."""
     check_options(game)
-    return [play_random(game, players, seed + number, options, max_actions, check=True)
-            for number in range(games)]
+    return [
+        play_random(game, players, seed + number, options, max_actions, check=True) for number in range(games)
+    ]

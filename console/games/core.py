@@ -299,8 +299,9 @@ class OptionSpec:
             raise BadOptions(f"option {self.name!r} must be {_KIND_WORDS[kind]}, not {value!r}")
         assert isinstance(value, bool | int | str)
         if self.choices and value not in self.choices:
-            raise BadOptions(f"option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, "
-                             f"not {value!r}")
+            raise BadOptions(
+                f"option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {value!r}"
+            )
         if isinstance(value, int) and not isinstance(value, bool):
             low = -(10**9) if self.minimum is None else self.minimum
             high = 10**9 if self.maximum is None else self.maximum
@@ -309,8 +310,14 @@ class OptionSpec:
         return value
 
     def to_json(self) -> JSON:
-        return {"name": self.name, "default": self.default, "help": self.help,
-                "choices": list(self.choices), "minimum": self.minimum, "maximum": self.maximum}
+        return {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
 
 
 _KIND_WORDS: dict[type, str] = {bool: "true or false", int: "a whole number", str: "text"}
@@ -336,9 +343,13 @@ class GameFacts:
     chance_kinds: tuple[str, ...]  # the verbs chance acts with (draw, first, time-up, ...)
 
     def to_json(self) -> JSON:
-        return {"min_players": self.min_players, "max_players": self.max_players,
-                "simultaneous": self.simultaneous, "hidden_information": self.hidden_information,
-                "chance_kinds": list(self.chance_kinds)}
+        return {
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
+            "hidden_information": self.hidden_information,
+            "chance_kinds": list(self.chance_kinds),
+        }
 
 
 class Game(ABC):
@@ -383,8 +394,10 @@ class Game(ABC):
         action = self.parse_notation(text)
         if str(action) != text:
             shown = _shown_head(text) if action.free_text else text[:80]
-            raise NotationError(f"{shown!r} is not written as notation: the action is written "
-                                f"{_shown_head(str(action)) if action.free_text else str(action)!r}")
+            raise NotationError(
+                f"{shown!r} is not written as notation: the action is written "
+                f"{_shown_head(str(action)) if action.free_text else str(action)!r}"
+            )
         return action
 
     def clock(self, options: Mapping[str, Any]) -> TableClock | None:

@@ -58,8 +58,15 @@ class SearchBot(Bot):
     name = "hard"
     needs_sampler = True
 
-    def __init__(self, evaluate: Evaluation = even, iterations: int = 200, seconds: float | None = None,
-                 rollout: int = 12, exploration: float = 0.25, policy: Bot | None = None) -> None:
+    def __init__(
+        self,
+        evaluate: Evaluation = even,
+        iterations: int = 200,
+        seconds: float | None = None,
+        rollout: int = 12,
+        exploration: float = 0.25,
+        policy: Bot | None = None,
+    ) -> None:
         self.evaluate = evaluate
         self.policy = policy  # the rollouts' player (the heuristic bot), else random
         self.iterations = iterations
@@ -86,8 +93,14 @@ class SearchBot(Bot):
         # Most visited first; among equals the child expanded first, the policy's pick (below).
         order = {key: number for number, key in enumerate(root.children)}
         by_key = {str(action): action for action in legal}
-        ranked = sorted(by_key, key=lambda key: (-(root.children[key].visits if key in root.children else 0),
-                                                 order.get(key, len(order)), key))
+        ranked = sorted(
+            by_key,
+            key=lambda key: (
+                -(root.children[key].visits if key in root.children else 0),
+                order.get(key, len(order)),
+                key,
+            ),
+        )
         return by_key[ranked[0]]
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
@@ -135,7 +148,8 @@ class SearchBot(Bot):
         for action in legal:
             child = node.children[str(action)]
             score = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits)
+                math.log(child.available) / child.visits
+            )
             if best is None or score > best[0]:
                 best = (score, action, child)
         assert best is not None

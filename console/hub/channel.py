@@ -112,7 +112,7 @@ class Channel:
     def events_after(self, last_id: int, audience: Audience, upto: int | None = None) -> list[PublishedEvent]:
         """The events after id ``last_id`` (up to id ``upto``) that ``audience`` may see."""
         with self._cond:
-            tail = self._events[max(0, last_id):upto]
+            tail = self._events[max(0, last_id) : upto]
         return [event for event in tail if event.visible_to(audience)]
 
     def subscribe(self, audience: Audience) -> Subscription:

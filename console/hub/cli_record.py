@@ -13,11 +13,16 @@ from typing import Any
 
 def register_cli(subparsers: Any) -> None:
     record = subparsers.add_parser(
-        "record", help="serve the hub, recording what the pods and buttons send (for a test)",
-        description="Options after FILE are tabletop serve's, e.g. tabletop record s.jsonl --simulate.")
+        "record",
+        help="serve the hub, recording what the pods and buttons send (for a test)",
+        description="Options after FILE are tabletop serve's, e.g. tabletop record s.jsonl --simulate.",
+    )
     record.add_argument("file", type=Path, help="the recording to write (JSON lines)")
-    record.add_argument("--check", action="store_true",
-                        help="replay FILE instead, and say whether the same actions and refusals follow")
+    record.add_argument(
+        "--check",
+        action="store_true",
+        help="replay FILE instead, and say whether the same actions and refusals follow",
+    )
     record.add_argument("serve", nargs=argparse.REMAINDER, help="tabletop serve's options")
     record.set_defaults(handler=cmd_record)
 
@@ -34,7 +39,8 @@ def cmd_record(args: argparse.Namespace) -> int:
     from console.web.server import ServeError, serve
 
     serve_args = build_parser().parse_args(
-        [*(["--journal", str(args.journal)] if args.journal else []), "serve", *args.serve])
+        [*(["--journal", str(args.journal)] if args.journal else []), "serve", *args.serve]
+    )
     config = configure(serve_args)
     try:
         recorder = Recorder.to_file(args.file)

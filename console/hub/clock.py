@@ -35,9 +35,13 @@ class ClockReading:
     ends_at: float | None = None  # seconds since the epoch, while running
 
     def to_json(self) -> dict[str, float | bool | None]:
-        return {"total_s": round(self.total_s, 1), "remaining_s": round(self.remaining_s, 1),
-                "running": self.running, "expired": self.expired,
-                "ends_at": None if self.ends_at is None else round(self.ends_at, 1)}
+        return {
+            "total_s": round(self.total_s, 1),
+            "remaining_s": round(self.remaining_s, 1),
+            "running": self.running,
+            "expired": self.expired,
+            "ends_at": None if self.ends_at is None else round(self.ends_at, 1),
+        }
 
 
 class ClockRunner:
@@ -49,7 +53,8 @@ class ClockRunner:
         with journal.lock:
             journal.connection.execute(SCHEMA)
             row = journal.connection.execute(
-                "SELECT used_s, extra_s FROM hub_clocks WHERE table_id = ?", (table_id,)).fetchone()
+                "SELECT used_s, extra_s FROM hub_clocks WHERE table_id = ?", (table_id,)
+            ).fetchone()
         self.used_s, self.extra_s = (float(row[0]), float(row[1])) if row else (0.0, 0.0)
         self._since: float | None = None  # when it last started counting
         self._saved_at = 0.0
@@ -114,4 +119,5 @@ class ClockRunner:
             self._saved_at = now
         with self.journal.lock:
             self.journal.connection.execute(
-                "INSERT OR REPLACE INTO hub_clocks VALUES (?, ?, ?)", (self.table_id, used, self.extra_s))
+                "INSERT OR REPLACE INTO hub_clocks VALUES (?, ?, ?)", (self.table_id, used, self.extra_s)
+            )

@@ -70,8 +70,9 @@ class Scheduler:
 class Light:
     """One seat LED. ``send_mode`` and ``send_beep`` write to the hardware; False if they could not."""
 
-    def __init__(self, name: str, send_mode: Callable[[str], Any],
-                 send_beep: Callable[[int], Any] | None = None) -> None:
+    def __init__(
+        self, name: str, send_mode: Callable[[str], Any], send_beep: Callable[[int], Any] | None = None
+    ) -> None:
         self.name = name
         self.send_mode = send_mode
         self.send_beep = send_beep
@@ -119,8 +120,12 @@ class TableFeedback:
     """The lights of one table's seats. ``lights(seat)`` names the lights a seat has now (its
     bound kits); ``source_light(source)`` the light of the kit an event came from."""
 
-    def __init__(self, lights: Callable[[int], Iterable[Light]],
-                 source_light: Callable[[str], Light | None], scheduler: Scheduler) -> None:
+    def __init__(
+        self,
+        lights: Callable[[int], Iterable[Light]],
+        source_light: Callable[[str], Light | None],
+        scheduler: Scheduler,
+    ) -> None:
         self.lights = lights
         self.source_light = source_light
         self.scheduler = scheduler

@@ -76,8 +76,10 @@ class InputRouter:
             if worker is not None and worker.status in OPEN:
                 return worker, binding
             if kit in self.configured or self.kits.name(kit) in self.configured:
-                self.kits.note(f"{kit} is bound to table {binding.table}, which is not open: its "
-                               "scans and presses are ignored")
+                self.kits.note(
+                    f"{kit} is bound to table {binding.table}, which is not open: its "
+                    "scans and presses are ignored"
+                )
                 return None, None
             self.kits.unbind(self.kits.name(kit))  # its table ended: the kit is free again
         return self._claim(kit, seat)
@@ -97,8 +99,10 @@ class InputRouter:
                 return worker, binding
         if quiet:
             return None, None
-        self.kits.note(f"{kit} (seat {seat}) is bound to no table: its scans and presses are ignored; "
-                       "the host can bind it to a seat")
+        self.kits.note(
+            f"{kit} (seat {seat}) is bound to no table: its scans and presses are ignored; "
+            "the host can bind it to a seat"
+        )
         log.info("input from unbound kit %s ignored", kit)
         return None, None
 
@@ -133,8 +137,9 @@ class InputRouter:
         kits = sorted({*self.lights, *self.kits.aliases.values()} - set(self.kits.aliases))
         bound = {kit: self.kits.binding(kit) for kit in kits}
         return {
-            "kits": [{"kit": kit, "kind": kind_of(kit), "bound": str(b) if b else None}
-                     for kit, b in bound.items()],
+            "kits": [
+                {"kit": kit, "kind": kind_of(kit), "bound": str(b) if b else None} for kit, b in bound.items()
+            ],
             "notes": list(self.kits.notes),
         }
 
@@ -172,7 +177,8 @@ class InputRouter:
             return
         table = worker.table.id
         worker.physical.feedback = TableFeedback(
-            lambda seat: self._lights(table, seat), self.lights.get, self.scheduler)
+            lambda seat: self._lights(table, seat), self.lights.get, self.scheduler
+        )
         if self.hub.recorder is not None:
             worker.post(Record(self.hub.recorder, functools.partial(self._record_table, at_start=at_start)))
         worker.post(Input(ShowLights()))
@@ -185,18 +191,30 @@ class InputRouter:
 
         table, recorder = worker.table, self.hub.recorder
         tags = TagStore(table.journal.connection, table.journal.lock).tags(table.game.name)
-        recorder.write("table", id=table.id, game=table.game.name, players=table.state.players,
-                       seed=table.seed, options=table.options, chance=worker.chance,
-                       seats=[worker.controllers[seat] for seat in sorted(worker.controllers)],
-                       history=[str(action) for action in table.history], tags=tags, at_start=at_start,
-                       resumed=worker.resumed)
+        recorder.write(
+            "table",
+            id=table.id,
+            game=table.game.name,
+            players=table.state.players,
+            seed=table.seed,
+            options=table.options,
+            chance=worker.chance,
+            seats=[worker.controllers[seat] for seat in sorted(worker.controllers)],
+            history=[str(action) for action in table.history],
+            tags=tags,
+            at_start=at_start,
+            resumed=worker.resumed,
+        )
         if worker.physical is not None:
             worker.physical.on_refused = functools.partial(recorder.refused, table.id)
 
     def _lights(self, table: int, seat: int) -> list[Light]:
         bound = self.kits.of_table(table)
-        return [light for kit, b in bound.items() if b.seat == seat
-                and (light := self.lights.get(self.kits.aliases.get(kit, kit))) is not None]
+        return [
+            light
+            for kit, b in bound.items()
+            if b.seat == seat and (light := self.lights.get(self.kits.aliases.get(kit, kit))) is not None
+        ]
 
     def _reader_kit(self, pod: str, reader: int) -> str:
         """``pod1/2``: reader 2 of a shared pod, with reader 2's LED as its seat light."""
@@ -238,8 +256,9 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
     if settings.mode == "none":
         return None, ["inputs: none (configured); seats are played from phones and by bots"]
     if not PhysicalSeats.available():
-        return None, ["inputs: the physical input package is not installed; seats are played from phones "
-                      "and by bots"]
+        return None, [
+            "inputs: the physical input package is not installed; seats are played from phones and by bots"
+        ]
     from console.inputs.sources import start_sources
 
     router = hub.router = InputRouter(hub)
@@ -247,13 +266,24 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
     if settings.mode == "auto":
         missing_ports = [port for port in settings.pods if _is_device_path(port) and not os.path.exists(port)]
         if missing_ports:
-            raise HubError(f"inputs: the configured pod port {missing_ports[0]} does not exist; "
-                           f"{SIMULATE_HINT}")
+            raise HubError(
+                f"inputs: the configured pod port {missing_ports[0]} does not exist; {SIMULATE_HINT}"
+            )
     if hub.recorder is not None:
-        hub.recorder.write("hub", kits=dict(settings.kits), positional_readers=settings.positional_readers,
-                           pins=settings.pins)
-    sources = start_sources(router.post, mode=SOURCE_MODES[settings.mode], pins=settings.pins or None,
-                            pods=settings.pods, seats=seats, recorder=hub.recorder)
+        hub.recorder.write(
+            "hub",
+            kits=dict(settings.kits),
+            positional_readers=settings.positional_readers,
+            pins=settings.pins,
+        )
+    sources = start_sources(
+        router.post,
+        mode=SOURCE_MODES[settings.mode],
+        pins=settings.pins or None,
+        pods=settings.pods,
+        seats=seats,
+        recorder=hub.recorder,
+    )
     router.attach_sources(sources)
     if settings.mode != "auto":
         return sources, list(sources.notes)
@@ -263,8 +293,11 @@ def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
         raise HubError(f"inputs: {missing}; {SIMULATE_HINT}")
     notes = list(sources.notes)
     if sources.panel is None and not sources.pods and not sources.scanners:
-        notes.insert(0, "inputs: no GPIO buttons or pods found; seats are played from phones and by bots "
-                        "(tabletop serve --simulate simulates them)")
+        notes.insert(
+            0,
+            "inputs: no GPIO buttons or pods found; seats are played from phones and by bots "
+            "(tabletop serve --simulate simulates them)",
+        )
     return sources, notes
 
 
@@ -282,14 +315,19 @@ def missing_hardware(hub: Hub, sources: InputSources) -> str:
         return f"seat(s) {_seats(wanted['pod'])} play with a pod, but no pod is connected"
     dealt_by_scans = [worker.table.id for worker in hub.tables() if worker.chance == "physical"]
     if dealt_by_scans and not sources.pods:
-        return (f"table(s) {_seats(dealt_by_scans)} deal physical cards (chance = physical), but no pod "
-                "is connected to scan them")
+        return (
+            f"table(s) {_seats(dealt_by_scans)} deal physical cards (chance = physical), but no pod "
+            "is connected to scan them"
+        )
     if planned is not None and planned.chance == "physical" and not sources.pods:
         return "the new table deals physical cards (chance = physical), but no pod is connected to scan them"
     if sources.panel is None and (wanted["buttons"] or hub.config.inputs.pins):
         why = next((note for note in sources.notes if note.startswith("buttons:")), "buttons: none")
-        needed = (f"seat(s) {_seats(wanted['buttons'])} play with GPIO buttons" if wanted["buttons"]
-                  else f"a pin map is configured ({hub.config.inputs.pins})")
+        needed = (
+            f"seat(s) {_seats(wanted['buttons'])} play with GPIO buttons"
+            if wanted["buttons"]
+            else f"a pin map is configured ({hub.config.inputs.pins})"
+        )
         return f"{needed}, but no buttons started ({why})"
     return ""
 

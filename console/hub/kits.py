@@ -32,7 +32,7 @@ def parse_binding(text: str, kit: str = "kit") -> Binding:
     """``"1:2"``: table 1, seat 2."""
     table, sep, seat = text.partition(":")
     if not (sep and table.isdigit() and seat.isdigit() and int(table) >= 1 and int(seat) >= 1):
-        raise KitError(f"{kit} = {text!r}: write TABLE:SEAT, e.g. \"1:2\"")
+        raise KitError(f'{kit} = {text!r}: write TABLE:SEAT, e.g. "1:2"')
     return Binding(int(table), int(seat))
 
 
@@ -51,7 +51,8 @@ class Kits:
     def __init__(self, configured: Mapping[str, str] | None = None) -> None:
         self._lock = threading.Lock()
         self._bound: dict[str, Binding] = {
-            kit: parse_binding(text, kit) for kit, text in (configured or {}).items()}
+            kit: parse_binding(text, kit) for kit, text in (configured or {}).items()
+        }
         self.aliases: dict[str, str] = {}  # a pod's unique id -> its source name, from HELLO
         self.notes: list[str] = []  # for the host's page: kits that were ignored, and why
 

@@ -80,8 +80,10 @@ class PhysicalSeats:
         if isinstance(outcome, Committed):
             self.refusals.pop(outcome.seat, None)
             if outcome.action.seat != CHANCE and controllers.get(outcome.seat) != kind:
-                return self.refuse(outcome.seat, f"seat {outcome.seat} is played with its "
-                                                 f"{controllers.get(outcome.seat)}, not its {kind}")
+                return self.refuse(
+                    outcome.seat,
+                    f"seat {outcome.seat} is played with its {controllers.get(outcome.seat)}, not its {kind}",
+                )
             return Play(outcome.action, kind)
         if isinstance(outcome, Refused):
             return self.refuse(outcome.seat, outcome.message)
@@ -115,8 +117,9 @@ class PhysicalSeats:
             self.refusals.pop(event.seat, None)
             return Note(event.seat)
         if isinstance(event, ButtonPressed) and not event.repeat:
-            return self.refuse(event.seat, "the table is re-checking the cards in play: scan them "
-                                           "(the host may skip it)")
+            return self.refuse(
+                event.seat, "the table is re-checking the cards in play: scan them (the host may skip it)"
+            )
         return None
 
     def refuse(self, seat: Seat, message: str) -> Note:

@@ -25,17 +25,25 @@ class Slot:
 
 
 def _wheels(state: Any) -> list[Slot]:
-    return [Slot(seat, wheel.card.id, shelf)
-            for seat, player in enumerate(state.seats, start=1)
-            for shelf, wheel in enumerate(player.shelves, start=1) if wheel is not None]
+    return [
+        Slot(seat, wheel.card.id, shelf)
+        for seat, player in enumerate(state.seats, start=1)
+        for shelf, wheel in enumerate(player.shelves, start=1)
+        if wheel is not None
+    ]
 
 
 def _wisteria(state: Any) -> list[Slot]:
     """The War's slots, as the engine's own rounds.clear_slots takes them in."""
     slots = []
     for seat in range(1, state.players + 1):
-        cards = [state.round_card[seat], *state.face_down[seat], state.sacrifice[seat],
-                 *state.battle[seat], *state.spent[seat]]
+        cards = [
+            state.round_card[seat],
+            *state.face_down[seat],
+            state.sacrifice[seat],
+            *state.battle[seat],
+            *state.spent[seat],
+        ]
         slots += [Slot(seat, str(card)) for card in cards if card]
     return slots
 
@@ -67,24 +75,33 @@ class Recheck:
         mine = [i for i, slot in enumerate(self.slots) if slot.seat == seat]
         if not mine:
             return self._mismatch(seat, f"seat {seat} has no card in play; take it off the reader")
-        fits = [i for i in mine if self.slots[i].card == card
-                and (not positional or self.slots[i].position in (None, reader))]
+        fits = [
+            i
+            for i in mine
+            if self.slots[i].card == card and (not positional or self.slots[i].position in (None, reader))
+        ]
         fresh = [i for i in fits if i not in self.matched]
         if fresh or fits:
             self.matched.add((fresh or fits)[0])
             self.mismatches.pop(seat, None)
             return ""
         where = self._where(seat)
-        return self._mismatch(seat, f"seat {seat}: that card does not match the journal's cards in "
-                                    f"play at this seat ({where}); put the journal's card back and scan it")
+        return self._mismatch(
+            seat,
+            f"seat {seat}: that card does not match the journal's cards in "
+            f"play at this seat ({where}); put the journal's card back and scan it",
+        )
 
     def _mismatch(self, seat: Seat, message: str) -> str:
         self.mismatches[seat] = message
         return message
 
     def _where(self, seat: Seat) -> str:
-        left = [self.slots[i] for i in range(len(self.slots)) if self.slots[i].seat == seat
-                and i not in self.matched]
+        left = [
+            self.slots[i]
+            for i in range(len(self.slots))
+            if self.slots[i].seat == seat and i not in self.matched
+        ]
         shelves = sorted({s.position for s in left if s.position is not None})
         if shelves:
             return "still to scan: shelf " + ", ".join(map(str, shelves))
@@ -101,15 +118,20 @@ class Recheck:
         }
         if viewer is None:
             return public
-        own = [{"card": names.get(s.card, s.card), "position": s.position, "scanned": i in self.matched}
-               for i, s in enumerate(self.slots) if s.seat == viewer]
+        own = [
+            {"card": names.get(s.card, s.card), "position": s.position, "scanned": i in self.matched}
+            for i, s in enumerate(self.slots)
+            if s.seat == viewer
+        ]
         return {**public, "cards": own, "message": self.mismatches.get(viewer, "")}
 
     def summary(self) -> str:
         """One line for every screen, the table's included."""
         left = sum(self.remaining(seat) for seat in {s.seat for s in self.slots})
-        text = (f"re-checking the cards in play: {left} of {len(self.slots)} still to scan at their "
-                "seats (the host may skip it)")
+        text = (
+            f"re-checking the cards in play: {left} of {len(self.slots)} still to scan at their "
+            "seats (the host may skip it)"
+        )
         if self.mismatches:
             text += "; mismatch at seat " + ", ".join(map(str, sorted(self.mismatches)))
         return text

@@ -86,9 +86,14 @@ def _replay(records: list[JSON], journal_path: Path) -> Replayed:
     first_tables = _leading_tables(records)
     mapping = _prepare_journal(journal_path, first_tables)
     kits = {kit: _mapped(text, mapping) for kit, text in hub_record.get("kits", {}).items()}
-    config = HubConfig(journal=journal_path, bot_delay_s=0.0, chance_delay_s=0.0,
-                       inputs=InputsConfig(mode="none", kits=kits,
-                                           positional_readers=bool(hub_record.get("positional_readers"))))
+    config = HubConfig(
+        journal=journal_path,
+        bot_delay_s=0.0,
+        chance_delay_s=0.0,
+        inputs=InputsConfig(
+            mode="none", kits=kits, positional_readers=bool(hub_record.get("positional_readers"))
+        ),
+    )
     hub = Hub(config).start(default_table=False, inputs=False)
     try:
         return _play(hub, records, mapping, hub_record.get("pins") or None)
@@ -181,9 +186,16 @@ def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | No
         sources.tick_until(float(record["t"]))
         if kind == "table" and record["id"] not in seen_tables:  # the host started a table
             seen_tables.add(record["id"])
-            worker = hub.start_table(TableConfig(
-                game=record["game"], players=record["players"], seats=tuple(record["seats"]),
-                options=record["options"], chance=record["chance"], seed=record["seed"]))
+            worker = hub.start_table(
+                TableConfig(
+                    game=record["game"],
+                    players=record["players"],
+                    seats=tuple(record["seats"]),
+                    options=record["options"],
+                    chance=record["chance"],
+                    seed=record["seed"],
+                )
+            )
             mapping[record["id"]] = worker.table.id
         elif kind == "open":
             sources.source(record["source"]).opened()

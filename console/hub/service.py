@@ -130,9 +130,18 @@ class Hub:
             physical = PhysicalSeats(
                 table.game, self.journal, positional_readers=self.config.inputs.positional_readers
             )
-        worker = TableWorker(table, self.store, status, controllers, chance, bot,
-                             self.config.bot_delay_s, self.config.chance_delay_s, physical,
-                             clock=self.clock)
+        worker = TableWorker(
+            table,
+            self.store,
+            status,
+            controllers,
+            chance,
+            bot,
+            self.config.bot_delay_s,
+            self.config.chance_delay_s,
+            physical,
+            clock=self.clock,
+        )
         if self.venue is not None:
             worker.on_change = self.venue.table_changed
             self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
@@ -157,9 +166,16 @@ class Hub:
             record = self.journal.record(table_id)
             settings = self.store.settings(table_id) or TableSettings("virtual", "heuristic")
             seats = tuple(old.controllers.get(seat, "bot") for seat in range(1, record.players + 1))
-            worker = self.start_table(TableConfig(
-                game=record.game, players=record.players, seats=seats, options=dict(record.options),
-                bot=settings.bot, chance=settings.chance))
+            worker = self.start_table(
+                TableConfig(
+                    game=record.game,
+                    players=record.players,
+                    seats=seats,
+                    options=dict(record.options),
+                    bot=settings.bot,
+                    chance=settings.chance,
+                )
+            )
             self.store.set_next_table(table_id, worker.table.id)
         old.post(NextTable(worker.table.id)).result(timeout=10)
         return worker
@@ -248,8 +264,9 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise HubError(f"Seats: list one controller per seat ({', '.join(CONTROLLERS)}), like phone, bot")
     if len(seats) != players:
-        raise HubError(f"Seats: {len(seats)} listed for {players} players; list one per seat "
-                       f"({', '.join(CONTROLLERS)})")
+        raise HubError(
+            f"Seats: {len(seats)} listed for {players} players; list one per seat ({', '.join(CONTROLLERS)})"
+        )
     for seat, controller in enumerate(seats, start=1):
         if controller not in CONTROLLERS:
             raise HubError(f"Seats: seat {seat}'s {controller!r} is not one of {', '.join(CONTROLLERS)}")
@@ -269,8 +286,15 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     fits_journal = isinstance(seed, int) and -(2**63) <= seed < 2**63  # a SQLite INTEGER
     if seed is not None and (not fits_journal or isinstance(seed, bool)):
         raise HubError("Seed: give a whole number of at most 18 digits (the journal keeps it), or none")
-    return TableConfig(game=game.name, players=players, seats=tuple(seats), options=options, seed=seed,
-                       bot=str(bot), chance=str(chance))
+    return TableConfig(
+        game=game.name,
+        players=players,
+        seats=tuple(seats),
+        options=options,
+        seed=seed,
+        bot=str(bot),
+        chance=str(chance),
+    )
 
 
 def _player_range(game: Game) -> str:

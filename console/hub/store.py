@@ -172,8 +172,10 @@ class HubStore:
         return {int(seat): str(token) for seat, token in rows}
 
     def set_controller(self, table_id: int, seat: int, controller: str) -> None:
-        self._run("UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
-                  (controller, table_id, seat))
+        self._run(
+            "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
+            (controller, table_id, seat),
+        )
 
     def host_pin(self, configured: str = "") -> str:
         """The configured PIN, else the one generated on first start and kept since."""

@@ -66,28 +66,33 @@ def build_snapshot(
         "problem": problem,
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         # which seats a phone has joined: their codes leave the table screen
-        "claimed": {str(seat): claims.get(seat, {}).get("joins", 0) > 0
-                    for seat in range(1, state.players + 1)},
+        "claimed": {
+            str(seat): claims.get(seat, {}).get("joins", 0) > 0 for seat in range(1, state.players + 1)
+        },
     }
     public_next = None if next_table is None else {"table": next_table, "url": f"/tables/{next_table}"}
-    payloads: dict[Audience, str] = {None: dumps({**common, "seat": None, "view": state.view(None),
-                                                  "next": public_next})}
+    payloads: dict[Audience, str] = {
+        None: dumps({**common, "seat": None, "view": state.view(None), "next": public_next})
+    }
     for seat in range(1, state.players + 1):
         acting = status == "playing" and seat in to_act
         legal = [str(action) for action in state.legal_actions(seat)] if acting else []
-        payloads[seat] = dumps({
-            **common,
-            "seat": seat,
-            "view": state.view(seat),
-            "legal": legal,
-            "can_act": bool(legal) and controllers.get(seat) == "phone",
-            "cursor": (cursors or {}).get(seat),
-            "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
-            "notice": seat_notice(seat, status, to_act, controllers),
-            # the next game with these seats: this seat's phone follows the link to the same seat
-            "next": None if next_table is None else {
-                "table": next_table, "url": f"/tables/{table.id}/seats/{seat}/next"},
-        })
+        payloads[seat] = dumps(
+            {
+                **common,
+                "seat": seat,
+                "view": state.view(seat),
+                "legal": legal,
+                "can_act": bool(legal) and controllers.get(seat) == "phone",
+                "cursor": (cursors or {}).get(seat),
+                "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
+                "notice": seat_notice(seat, status, to_act, controllers),
+                # the next game with these seats: this seat's phone follows the link to the same seat
+                "next": None
+                if next_table is None
+                else {"table": next_table, "url": f"/tables/{table.id}/seats/{seat}/next"},
+            }
+        )
     return Snapshot(version=version, last_id=len(table.log), payloads=payloads, status=status)
 
 
@@ -96,8 +101,10 @@ def seat_notice(seat: int, status: str, to_act: list[int], controllers: Mapping[
     the phone, or what the table waits for."""
     controller = controllers.get(seat, "phone")
     if controller == "bot":
-        return ("A bot is playing your seat now: the host handed it over. "
-                "Ask the host to give it back to your phone.")
+        return (
+            "A bot is playing your seat now: the host handed it over. "
+            "Ask the host to give it back to your phone."
+        )
     if controller != "phone":
         return f"Your seat is played with its {controller} at the table now, not this phone."
     if status == "paused":

@@ -161,8 +161,11 @@ class TableWorker:
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
-        self.table_clock = None if spec is None else ClockRunner(
-            table.journal, table.id, spec, expired=str(spec.time_up) in table.history)
+        self.table_clock = (
+            None
+            if spec is None
+            else ClockRunner(table.journal, table.id, spec, expired=str(spec.time_up) in table.history)
+        )
         self.channel = Channel(self._snapshot())
         self.channel.publish(publish_events(table, 0), self.channel.snapshot)
         self._ready = threading.Event()
@@ -267,8 +270,9 @@ class TableWorker:
             step()
         except Exception as error:
             if _journal_busy(error):
-                log.warning("table %s: the journal is busy; trying again in %.0f s", self.table.id,
-                            BUSY_RETRY_S)
+                log.warning(
+                    "table %s: the journal is busy; trying again in %.0f s", self.table.id, BUSY_RETRY_S
+                )
                 self._busy_until = self.clock() + BUSY_RETRY_S
                 return
             # Any other failure, a journal that cannot write (disk I/O error) too, pauses: raised
@@ -276,8 +280,10 @@ class TableWorker:
             log.exception("table %s: the table could not move by itself", self.table.id)
             # Everyone reads the problem; the error's own words (a bot's hand, a chance card)
             # stay in the hub's log.
-            self._problem = (f"the table could not move by itself ({type(error).__name__}; "
-                             "the hub's log says more); it is paused")
+            self._problem = (
+                f"the table could not move by itself ({type(error).__name__}; "
+                "the hub's log says more); it is paused"
+            )
             try:
                 if self.status == "playing":
                     self._set_status("paused")
@@ -335,8 +341,10 @@ class TableWorker:
         result = physical.handle(event, self.table.state, self.controllers)
         if isinstance(result, Play):
             try:
-                return self._act(Act(result.action.seat, result.action, result.kind),
-                                 lambda: physical.answered(event, True))
+                return self._act(
+                    Act(result.action.seat, result.action, result.kind),
+                    lambda: physical.answered(event, True),
+                )
             except (HubError, ValueError) as error:
                 result = physical.refuse(event.seat, str(error))
         if isinstance(result, Note):
@@ -364,8 +372,9 @@ class TableWorker:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
         if self.physical is not None and self.physical.recheck is not None:
-            raise Refused("the table is re-checking the cards in play: scan them at each seat, or "
-                          "the host skips it")
+            raise Refused(
+                "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
+            )
         if self.status == "paused":
             raise Refused("the table is paused; the host can resume it")
 
@@ -401,8 +410,11 @@ class TableWorker:
             else:
                 seat = self._seat(command.seat)
                 others = [s for s in range(1, self.table.state.players + 1) if s != seat]
-                self.table.journal.set_status(self.table.id, "ended", {
-                    "winners": others, "scores": [], "reason": f"seat {seat} conceded"})
+                self.table.journal.set_status(
+                    self.table.id,
+                    "ended",
+                    {"winners": others, "scores": [], "reason": f"seat {seat} conceded"},
+                )
             self.status = "ended"
         else:
             raise Refused(f"there is no host command {name!r}; commands: {', '.join(HOST_COMMANDS)}")
@@ -428,8 +440,10 @@ class TableWorker:
             # The seat's phone is told someone tried (its state says so), and nothing else changes.
             self._attempts[seat] = self._attempts.get(seat, 0) + 1
             self._publish()
-            raise SeatTaken(f"seat {seat} is already taken by a phone; if this is your seat (a new "
-                            "phone, a closed browser), ask the host to type the PIN here")
+            raise SeatTaken(
+                f"seat {seat} is already taken by a phone; if this is your seat (a new "
+                "phone, a closed browser), ask the host to type the PIN here"
+            )
         token = self.store.claim(self.table.id, seat, handover=command.handover)
         self.claims[seat] = self.claims.get(seat, 0) + 1
         self._publish()
@@ -491,15 +505,26 @@ class TableWorker:
 
     def _snapshot(self) -> Snapshot:
         cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
-        clock = None if self.table_clock is None else (
-            self.table_clock.reading(self.clock(), time.time()).to_json())
+        clock = (
+            None
+            if self.table_clock is None
+            else (self.table_clock.reading(self.clock(), time.time()).to_json())
+        )
         problem = self._problem
         if not problem and self.physical is not None and self.physical.recheck is not None:
             problem = self.physical.recheck.summary()  # on every screen, the table's included
         return build_snapshot(
-            self.table, self._version, self.status, self.controllers, cursors, problem, clock,
-            {seat: {"joins": self.claims.get(seat, 0), "attempts": self._attempts.get(seat, 0)}
-             for seat in range(1, self.table.state.players + 1)},
+            self.table,
+            self._version,
+            self.status,
+            self.controllers,
+            cursors,
+            problem,
+            clock,
+            {
+                seat: {"joins": self.claims.get(seat, 0), "attempts": self._attempts.get(seat, 0)}
+                for seat in range(1, self.table.state.players + 1)
+            },
             self.next_table,
         )
 
@@ -507,7 +532,7 @@ class TableWorker:
         if self.physical is not None:
             self.physical.show(self.table.state)
         if self.recorder is not None:
-            for action in self.table.history[self._recorded:]:
+            for action in self.table.history[self._recorded :]:
                 self.recorder.action(self.table.id, str(action))
             self._recorded = len(self.table.history)
         self._version += 1

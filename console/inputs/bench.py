@@ -117,8 +117,15 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
 
     with tempfile.TemporaryDirectory() as folder:
         table = TableConfig(game="wisteria", players=pods, seats=("pod",) * pods, chance="physical", seed=1)
-        hub = Hub(HubConfig(journal=Path(folder) / "bench.db", bot_delay_s=0, chance_delay_s=0,
-                            table=table, inputs=InputsConfig(mode="simulated"))).start()
+        hub = Hub(
+            HubConfig(
+                journal=Path(folder) / "bench.db",
+                bot_delay_s=0,
+                chance_delay_s=0,
+                table=table,
+                inputs=InputsConfig(mode="simulated"),
+            )
+        ).start()
         try:
             worker = hub.tables()[0]
             sims = {pod.seat: pod for pod in hub.inputs.simulated_pods}
@@ -144,7 +151,10 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
                         if time.monotonic() > deadline:
                             raise RuntimeError(f"pod {seat}: no feedback in 5 s")
                         time.sleep(0.0005)
-                    answers = [*pod.beeper.times[heard[0]:], *(t for t, _ in pod.leds[0].history[heard[1]:])]
+                    answers = [
+                        *pod.beeper.times[heard[0] :],
+                        *(t for t, _ in pod.leds[0].history[heard[1] :]),
+                    ]
                     with lock:
                         latencies.append((min(answers) - card_at) * 1000)
                     pod.remove()
@@ -166,12 +176,18 @@ def benchmarks() -> list[dict[str, object]]:
     return [
         {"name": "pods.parse_frames_per_s", "value": parse_frames_per_s(), "unit": "frames/s"},
         {"name": "pods.frame_to_queue_p50_ms", "value": statistics.median(latencies), "unit": "ms"},
-        {"name": "pods.frame_to_queue_p99_ms",
-         "value": latencies[int(len(latencies) * 0.99) - 1], "unit": "ms"},
+        {
+            "name": "pods.frame_to_queue_p99_ms",
+            "value": latencies[int(len(latencies) * 0.99) - 1],
+            "unit": "ms",
+        },
         {"name": "pods.composer_us_per_event", "value": composer_us_per_event(), "unit": "us"},
         {"name": "pods.scan_to_feedback_p50_ms", "value": statistics.median(feedback), "unit": "ms"},
-        {"name": "pods.scan_to_feedback_p99_ms",
-         "value": feedback[int(len(feedback) * 0.99) - 1], "unit": "ms"},
+        {
+            "name": "pods.scan_to_feedback_p99_ms",
+            "value": feedback[int(len(feedback) * 0.99) - 1],
+            "unit": "ms",
+        },
     ]
 
 

@@ -77,8 +77,13 @@ def cmd_cards_enrol(args: argparse.Namespace) -> int:
     try:
         with _tag_store(args) as store, _reader(args.pod) as next_scan:
             report = enrol_deck(
-                game, next_scan, store, print,
-                copies=args.copies, timeout_s=args.timeout, replace=args.replace,
+                game,
+                next_scan,
+                store,
+                print,
+                copies=args.copies,
+                timeout_s=args.timeout,
+                replace=args.replace,
             )
     except CardsError as error:
         print(f"tabletop: {error}", file=sys.stderr)
@@ -119,8 +124,10 @@ def _reader(url: str | None) -> Iterator:
     # A scan made before the pod has answered HELLO would be taken as the pod's history.
     if events.wait_for(lambda e: isinstance(e, PodConnected), HELLO_WAIT_S) is None:
         source.close()
-        raise CardsError(f"no pod answered at {url} within {HELLO_WAIT_S:g} s: is it plugged in and "
-                         "flashed (firmware/pod/README.md)? run 'tabletop doctor'")
+        raise CardsError(
+            f"no pod answered at {url} within {HELLO_WAIT_S:g} s: is it plugged in and "
+            "flashed (firmware/pod/README.md)? run 'tabletop doctor'"
+        )
 
     def next_scan(timeout: float) -> CardScanned | None:
         event = events.wait_for(lambda e: isinstance(e, CardScanned), timeout)
@@ -130,4 +137,3 @@ def _reader(url: str | None) -> Iterator:
         yield next_scan
     finally:
         source.close()
-

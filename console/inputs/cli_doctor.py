@@ -11,12 +11,25 @@ def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentPar
     doctor = subparsers.add_parser("doctor", help="check the GPIO buttons and pods, and say what is missing")
     doctor.add_argument("--pins", help="pin map file (default: hardware/pins.toml or $TABLETOP_PINS)")
     doctor.add_argument("--pod", action="append", default=[], help="a pod's port (default: every pod found)")
-    doctor.add_argument("--press", type=float, default=0.0, metavar="SECONDS",
-                        help="ask for OK on every seat and wait this long for each")
-    doctor.add_argument("--hello-timeout", type=float, default=3.0, metavar="SECONDS",
-                        help="how long to wait for each pod's HELLO (default 3)")
-    doctor.add_argument("--simulate", action="store_true",
-                        help="check a simulated table (a pod per seat on a pty, mock pins): a healthy report")
+    doctor.add_argument(
+        "--press",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="ask for OK on every seat and wait this long for each",
+    )
+    doctor.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="how long to wait for each pod's HELLO (default 3)",
+    )
+    doctor.add_argument(
+        "--simulate",
+        action="store_true",
+        help="check a simulated table (a pod per seat on a pty, mock pins): a healthy report",
+    )
     doctor.set_defaults(handler=cmd_doctor)
     return doctor
 

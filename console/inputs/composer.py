@@ -159,8 +159,10 @@ class Composer:
             choices = [action for action in choices if action.position() == reader]
             if not choices:
                 elsewhere = " or ".join(map(str, placed))
-                return Refused(seat, f"seat {seat}: that card cannot go at reader {reader} now; "
-                                     f"scan it at reader {elsewhere}")
+                return Refused(
+                    seat,
+                    f"seat {seat}: that card cannot go at reader {reader} now; scan it at reader {elsewhere}",
+                )
         self._selections[seat] = _Selection(cards, choices[0], position=position)
         return CursorMoved(self.cursor(seat, state))
 
@@ -208,7 +210,8 @@ class Composer:
             legal = state.legal_actions(seat)
             if selection.cards:
                 choices = [
-                    action for action in legal
+                    action
+                    for action in legal
                     if _uses(action, selection.cards) and _at(action, selection.position)
                 ]
             if not choices:  # nothing scanned, or the scan no longer fits: everything legal

@@ -56,8 +56,10 @@ def enrol_deck(
             while True:
                 scan = reader(timeout_s)
                 if scan is None:
-                    prompt(f"No card came in {timeout_s:g} s: stopping with {len(report.enrolled)} "
-                           f"of {report.wanted} tags enrolled.")
+                    prompt(
+                        f"No card came in {timeout_s:g} s: stopping with {len(report.enrolled)} "
+                        f"of {report.wanted} tags enrolled."
+                    )
                     return report
                 problem = _problem(game, scan, card_id, store, this_session, catalog, replace)
                 if problem:
@@ -74,8 +76,13 @@ def enrol_deck(
 
 
 def _problem(
-    game: Game, scan: CardScanned, card_id: str, store: TagStore, this_session: dict[str, str],
-    catalog: dict[str, str], replace: bool,
+    game: Game,
+    scan: CardScanned,
+    card_id: str,
+    store: TagStore,
+    this_session: dict[str, str],
+    catalog: dict[str, str],
+    replace: bool,
 ) -> str:
     if not scan.uid:
         return "That was a printed code: QR cards need no enrolment. Use an NFC tag."

@@ -87,7 +87,5 @@ class PodReported:
     message: str
 
 
-InputEvent = (
-    CardScanned | CardRemoved | ButtonPressed | ButtonReleased | PodConnected | PodLost | PodReported
-)
+InputEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased | PodConnected | PodLost | PodReported
 Post = Callable[[InputEvent], None]

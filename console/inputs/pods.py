@@ -62,7 +62,9 @@ class PodSource(SerialSource):
         timing = key_timing or KeyTiming()
         # the pod debounces its own buttons; we only add hold-to-repeat
         self.keys = KeyTracker(
-            post, source=self.name, clock=self.clock,
+            post,
+            source=self.name,
+            clock=self.clock,
             timing=KeyTiming(0.0, timing.repeat_delay_s, timing.repeat_interval_s, timing.repeat_keys),
         )
         self.hello: protocol.Hello | None = None
@@ -256,8 +258,14 @@ class LineScannerSource(SerialSource):
     read again within ``same_code_guard_s`` is the scanner still seeing the same card."""
 
     def __init__(
-        self, url: str, post: Post, *, seat: int, name: str | None = None,
-        same_code_guard_s: float = 1.0, **serial_options: object,
+        self,
+        url: str,
+        post: Post,
+        *,
+        seat: int,
+        name: str | None = None,
+        same_code_guard_s: float = 1.0,
+        **serial_options: object,
     ) -> None:
         serial_options.setdefault("baudrate", 9600)
         super().__init__(url, post, name=name or url, **serial_options)  # type: ignore[arg-type]

@@ -125,8 +125,13 @@ class Hello(Frame):
 
     def fields(self) -> tuple[str, ...]:
         return (
-            str(self.seq), quote_text(self.firmware), str(self.protocol), quote_text(self.unique_id),
-            self.boot, str(self.seat), str(self.readers),
+            str(self.seq),
+            quote_text(self.firmware),
+            str(self.protocol),
+            quote_text(self.unique_id),
+            self.boot,
+            str(self.seat),
+            str(self.readers),
         )
 
 
@@ -272,8 +277,13 @@ def _arity(verb: str, fields: list[str], low: int, high: int | None = None) -> N
 def _hello(f: list[str]) -> Frame:
     _arity("HELLO", f, 7)
     return Hello(
-        _seq(f[0]), unquote_text(f[1]), _number(f[2], "protocol", 0, 999), unquote_text(f[3]),
-        _token(f[4], "boot"), _number(f[5], "seat", 0, 8), _number(f[6], "readers", 0, 9),
+        _seq(f[0]),
+        unquote_text(f[1]),
+        _number(f[2], "protocol", 0, 999),
+        unquote_text(f[3]),
+        _token(f[4], "boot"),
+        _number(f[5], "seat", 0, 8),
+        _number(f[6], "readers", 0, 9),
     )
 
 
@@ -330,8 +340,16 @@ def _resend(f: list[str]) -> Frame:
 
 
 _PARSERS = {
-    "HELLO": _hello, "HB": _heartbeat, "CARD": _card, "GONE": _gone, "BTN": _button, "ERR": _error,
-    "HELLO?": _hello_request, "LED": _led, "BEEP": _beep, "RESEND": _resend,
+    "HELLO": _hello,
+    "HB": _heartbeat,
+    "CARD": _card,
+    "GONE": _gone,
+    "BTN": _button,
+    "ERR": _error,
+    "HELLO?": _hello_request,
+    "LED": _led,
+    "BEEP": _beep,
+    "RESEND": _resend,
 }
 
 

@@ -62,10 +62,16 @@ def _pages(game: Game, copies: int) -> list[list[PlacedCard]]:
             pages.append([])
         slot = index % per_page
         text = card_text(game.name, card_id)
-        pages[-1].append(PlacedCard(
-            left + (slot % COLUMNS) * CARD_W, top + (slot // COLUMNS) * CARD_H, card_id, name, text,
-            _qr_modules(text),
-        ))
+        pages[-1].append(
+            PlacedCard(
+                left + (slot % COLUMNS) * CARD_W,
+                top + (slot // COLUMNS) * CARD_H,
+                card_id,
+                name,
+                text,
+                _qr_modules(text),
+            )
+        )
     return pages
 
 
@@ -158,8 +164,9 @@ def _pdf_page(game: Game, cards: list[PlacedCard]) -> bytes:
     def text(x_mm: float, top_mm: float, size: float, words: str) -> str:
         # Helvetica is about 0.5 em wide per character: centre roughly on x_mm
         width_mm = len(words) * size * 0.5 / POINTS_PER_MM
-        return (f"BT /F1 {size} Tf {pt(x_mm - width_mm / 2)} {pt(PAGE_H - top_mm)} Td "
-                f"({_pdf_text(words)}) Tj ET")
+        return (
+            f"BT /F1 {size} Tf {pt(x_mm - width_mm / 2)} {pt(PAGE_H - top_mm)} Td ({_pdf_text(words)}) Tj ET"
+        )
 
     ops = ["0.6 G 0.5 w [2 2] 0 d"]
     for card in cards:
@@ -194,11 +201,13 @@ def _pdf(game: Game, pages: list[list[PlacedCard]]) -> bytes:
     for page in pages:
         content = _pdf_page(game, page)
         stream = add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-        kids.append(add(
-            f"<< /Type /Page /Parent {pages_ref} 0 R /MediaBox [0 0 {PAGE_W * POINTS_PER_MM:.2f} "
-            f"{PAGE_H * POINTS_PER_MM:.2f}] /Resources << /Font << /F1 {font} 0 R >> >> "
-            f"/Contents {stream} 0 R >>".encode()
-        ))
+        kids.append(
+            add(
+                f"<< /Type /Page /Parent {pages_ref} 0 R /MediaBox [0 0 {PAGE_W * POINTS_PER_MM:.2f} "
+                f"{PAGE_H * POINTS_PER_MM:.2f}] /Resources << /Font << /F1 {font} 0 R >> >> "
+                f"/Contents {stream} 0 R >>".encode()
+            )
+        )
     objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_ref} 0 R >>".encode()
     objects[pages_ref - 1] = (
         f"<< /Type /Pages /Kids [{' '.join(f'{kid} 0 R' for kid in kids)}] /Count {len(kids)} >>".encode()
@@ -214,6 +223,9 @@ def _pdf(game: Game, pages: list[list[PlacedCard]]) -> bytes:
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, catalog, info, xref,
+        len(objects) + 1,
+        catalog,
+        info,
+        xref,
     )
     return bytes(out)

@@ -183,8 +183,14 @@ class SimulatedPod:
     def _boot(self, boot: str | None = None) -> Any:  # a pod_core.Pod, from the firmware loaded by path
         self.boots += 1
         return self.pod_core.Pod(
-            self._link, self.readers, self.buttons, self.leds, self.beeper,
-            unique_id=self.unique_id, boot=boot or secrets.token_hex(4).upper(), seat=self.seat,
+            self._link,
+            self.readers,
+            self.buttons,
+            self.leds,
+            self.beeper,
+            unique_id=self.unique_id,
+            boot=boot or secrets.token_hex(4).upper(),
+            seat=self.seat,
             **self.settings,
         )
 

@@ -91,8 +91,13 @@ class _Taps:
 
 
 def _start_hardware(
-    sources: InputSources, post: Post, mode: str, pins: str | None,
-    pods: Sequence[str], scanners: Sequence[tuple[str, int]], tap: _Taps,
+    sources: InputSources,
+    post: Post,
+    mode: str,
+    pins: str | None,
+    pods: Sequence[str],
+    scanners: Sequence[tuple[str, int]],
+    tap: _Taps,
 ) -> None:
     factory = pin_factory_name()
     if factory.startswith("none") or (factory == "MockFactory" and mode == "auto"):
@@ -118,9 +123,14 @@ def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats:
     sources.pin_factory = MockFactory(revision="c03111")
     pin_map = load_pin_map(pins)
     seat_numbers = list(range(1, seats + 1))
-    sources.panel = tap(ButtonPanel(
-        pin_map, post, pin_factory=sources.pin_factory, seats=[s for s in seat_numbers if s in pin_map.seats]
-    ))
+    sources.panel = tap(
+        ButtonPanel(
+            pin_map,
+            post,
+            pin_factory=sources.pin_factory,
+            seats=[s for s in seat_numbers if s in pin_map.seats],
+        )
+    )
     for seat in seat_numbers:
         # the real firmware's timings: a simulated table should feel like the real one
         pod = SimulatedPod(seat=seat, poll_ms=20, miss_limit=3, debounce_ms=20).start()

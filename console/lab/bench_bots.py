@@ -47,8 +47,9 @@ def decision_times(game_name: str, players: int) -> list[float]:
 
 def win_rate(game: str, upper: str, lower: str, games: int, players: int = 2) -> float:
     """``upper``'s share of wins over ``games`` plays, seats rotated on common seeds."""
-    spec = RunSpec(game, max(1, games // players), seed=1000, players=players,
-                   bots=(upper, *([lower] * (players - 1))))
+    spec = RunSpec(
+        game, max(1, games // players), seed=1000, players=players, bots=(upper, *([lower] * (players - 1)))
+    )
     records = run_local(spec, default_workers())
     wins = sum(1 for r in records if (w := sole_winner(r)) and r["bots"][w - 1] == upper)
     return wins / len(records)
@@ -56,23 +57,43 @@ def win_rate(game: str, upper: str, lower: str, games: int, players: int = 2) ->
 
 def benchmarks() -> list[dict[str, Any]]:
     figures: list[dict[str, Any]] = [
-        {"name": "bots.load_average_1min", "value": os.getloadavg()[0], "unit": "load"}]
+        {"name": "bots.load_average_1min", "value": os.getloadavg()[0], "unit": "load"}
+    ]
     for game, players in (("wheels", 2), ("watch", 4)):
         times = decision_times(game, players)
         figures += [
-            {"name": f"bots.hard_decision_ms_{game}_p50", "value": 1000 * statistics.median(times),
-             "unit": "ms"},
+            {
+                "name": f"bots.hard_decision_ms_{game}_p50",
+                "value": 1000 * statistics.median(times),
+                "unit": "ms",
+            },
             {"name": f"bots.hard_decision_ms_{game}_max", "value": 1000 * max(times), "unit": "ms"},
         ]
     for game in ("wheels", "watch"):
         figures += [
-            {"name": f"bots.{game}_hard_beats_normal", "value": win_rate(game, "hard", "normal", GAMES),
-             "unit": "share"},
-            {"name": f"bots.{game}_normal_beats_random", "value": win_rate(game, "normal", "easy", GAMES),
-             "unit": "share"},
+            {
+                "name": f"bots.{game}_hard_beats_normal",
+                "value": win_rate(game, "hard", "normal", GAMES),
+                "unit": "share",
+            },
+            {
+                "name": f"bots.{game}_normal_beats_random",
+                "value": win_rate(game, "normal", "easy", GAMES),
+                "unit": "share",
+            },
         ]
-    figures.append({"name": "bots.wisteria_normal_beats_random",
-                    "value": win_rate("wisteria", "normal", "easy", GAMES), "unit": "share"})
-    figures.append({"name": "bots.wisteria_hard_beats_normal",
-                    "value": win_rate("wisteria", "hard", "normal", GAMES), "unit": "share"})
+    figures.append(
+        {
+            "name": "bots.wisteria_normal_beats_random",
+            "value": win_rate("wisteria", "normal", "easy", GAMES),
+            "unit": "share",
+        }
+    )
+    figures.append(
+        {
+            "name": "bots.wisteria_hard_beats_normal",
+            "value": win_rate("wisteria", "hard", "normal", GAMES),
+            "unit": "share",
+        }
+    )
     return figures

@@ -21,11 +21,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int)
     parser.add_argument("--bot", default="normal", choices=BOT_KINDS, help="the bot at every seat")
-    parser.add_argument("--bots", metavar="A,B,...",
-                        help="one bot per seat, rotated through every seat on the same seeds")
+    parser.add_argument(
+        "--bots", metavar="A,B,...", help="one bot per seat, rotated through every seat on the same seeds"
+    )
     parser.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
-    parser.add_argument("--versus", action="append", metavar="KEY=VALUE",
-                        help="compare: the same seeds again with these options changed")
+    parser.add_argument(
+        "--versus",
+        action="append",
+        metavar="KEY=VALUE",
+        help="compare: the same seeds again with these options changed",
+    )
     parser.add_argument("--versus-bots", metavar="A,B,...", help="compare: the same seeds with these bots")
     parser.add_argument("--ladder", action="store_true", help="each bot level against the next")
     parser.add_argument("--workers", type=int, help="worker processes (default: every core)")
@@ -50,8 +55,15 @@ def cmd_simulate(args: argparse.Namespace, options: dict[str, Any], versus: dict
         raise ValueError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
-    spec = RunSpec(args.game, args.games, args.seed, args.players or 0, _bots(args.bots, args.bot),
-                   options, args.max_actions)
+    spec = RunSpec(
+        args.game,
+        args.games,
+        args.seed,
+        args.players or 0,
+        _bots(args.bots, args.bot),
+        options,
+        args.max_actions,
+    )
     progress = stderr_progress()
     report = simulate(spec, args.workers, args.cluster, progress)
 

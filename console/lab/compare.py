@@ -28,8 +28,13 @@ def paired(deltas: Sequence[float]) -> JSON:
     mean = sum(deltas) / n
     variance = sum((d - mean) ** 2 for d in deltas) / (n - 1) if n > 1 else 0.0
     half = Z * math.sqrt(variance / n)
-    return {"n": n, "diff": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
-            "significant": n > 1 and (mean - half > 0 or mean + half < 0)}
+    return {
+        "n": n,
+        "diff": round(mean, 4),
+        "low": round(mean - half, 4),
+        "high": round(mean + half, 4),
+        "significant": n > 1 and (mean - half > 0 or mean + half < 0),
+    }
 
 
 def _measures(record: JSON, players: int) -> dict[str, float]:
@@ -56,8 +61,12 @@ def compare(first: RunSpec, second: RunSpec, run: Run) -> JSON:
         for key in left.keys() & right.keys():
             deltas.setdefault(key, []).append(right[key] - left[key])
     differences = {key: paired(values) for key, values in sorted(deltas.items())}
-    return {"a": _side(first), "b": _side(second), "differences": differences,
-            "significant": sorted(key for key, entry in differences.items() if entry.get("significant"))}
+    return {
+        "a": _side(first),
+        "b": _side(second),
+        "differences": differences,
+        "significant": sorted(key for key, entry in differences.items() if entry.get("significant")),
+    }
 
 
 def _side(spec: RunSpec) -> JSON:
@@ -74,8 +83,16 @@ def ladder(base: RunSpec, run: Run, levels: Sequence[str] = LADDER) -> JSON:
         wins = sum(1 for r in records if (w := sole_winner(r)) and r["bots"][w - 1] == upper)
         seats = sum(1 for r in records for name in r["bots"] if name == upper)
         draws = sum(1 for r in records if r["finished"] and len(r["winners"]) > 1)
-        rungs.append({"upper": upper, "lower": lower, "upper_wins": rate(wins, len(records)),
-                      "draws": draws, "plays": len(records), "upper_seats": seats})
+        rungs.append(
+            {
+                "upper": upper,
+                "lower": lower,
+                "upper_wins": rate(wins, len(records)),
+                "draws": draws,
+                "plays": len(records),
+                "upper_seats": seats,
+            }
+        )
     return {"rungs": rungs}
 
 

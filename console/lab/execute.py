@@ -23,7 +23,7 @@ Progress = Callable[[int, int], None]  # (units done, units in all)
 def chunks(units: Sequence[tuple[int, int]], parts: int) -> list[list[tuple[int, int]]]:
     """Consecutive slices, small enough to balance the load across ``parts`` workers."""
     size = max(1, min(200, len(units) // max(1, parts * 8)))
-    return [list(units[start:start + size]) for start in range(0, len(units), size)]
+    return [list(units[start : start + size]) for start in range(0, len(units), size)]
 
 
 def default_workers() -> int:
@@ -70,8 +70,9 @@ def run_cluster(spec: RunSpec, address: str, progress: Progress | None = None) -
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         parts = chunks(units, workers)
-        futures = [client.submit(_chunk_job, (number, spec, part), pure=False)
-                   for number, part in enumerate(parts)]
+        futures = [
+            client.submit(_chunk_job, (number, spec, part), pure=False) for number, part in enumerate(parts)
+        ]
         done: dict[int, list[JSON]] = {}
         finished = 0
         for future in as_completed(futures):

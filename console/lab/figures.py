@@ -39,8 +39,13 @@ def rate(successes: float, trials: int) -> JSON:
     """A rate with its interval, and a warning (with the trials needed) when it is too wide."""
     low, high = wilson(successes, trials)
     value = successes / trials if trials else 0.0
-    shown: JSON = {"rate": round(value, 4), "low": round(low, 4), "high": round(high, 4),
-                   "n": trials, "count": successes}
+    shown: JSON = {
+        "rate": round(value, 4),
+        "low": round(low, 4),
+        "high": round(high, 4),
+        "n": trials,
+        "count": successes,
+    }
     if (high - low) / 2 > WIDE:
         needed = games_needed(value)
         shown["warning"] = f"too wide to conclude (±{(high - low) / 2:.3f}): about {needed} needed"
@@ -52,8 +57,11 @@ def difference(successes: float, trials: int, baseline: float) -> JSON:
     """A rate as a difference from ``baseline``, with the interval moved alike; significant
     when the interval leaves out zero."""
     shown = rate(successes, trials)
-    shown.update(diff=round(shown["rate"] - baseline, 4), diff_low=round(shown["low"] - baseline, 4),
-                 diff_high=round(shown["high"] - baseline, 4))
+    shown.update(
+        diff=round(shown["rate"] - baseline, 4),
+        diff_low=round(shown["low"] - baseline, 4),
+        diff_high=round(shown["high"] - baseline, 4),
+    )
     shown["significant"] = trials > 0 and (shown["diff_low"] > 0 or shown["diff_high"] < 0)
     return shown
 
@@ -67,8 +75,14 @@ def spread(values: Sequence[float]) -> JSON:
     def rank(q: float) -> float:
         return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
-    return {"n": len(ordered), "mean": round(sum(ordered) / len(ordered), 3), "p5": round(rank(0.05), 3),
-            "p50": round(rank(0.5), 3), "p95": round(rank(0.95), 3), "max": round(ordered[-1], 3)}
+    return {
+        "n": len(ordered),
+        "mean": round(sum(ordered) / len(ordered), 3),
+        "p5": round(rank(0.05), 3),
+        "p50": round(rank(0.5), 3),
+        "p95": round(rank(0.95), 3),
+        "max": round(ordered[-1], 3),
+    }
 
 
 def sole_winner(record: JSON) -> int | None:
@@ -98,15 +112,19 @@ def figures(records: Sequence[JSON], players: int) -> JSON:
         "win_rate_by_bot": _by_bot(records),
         "length_actions": spread([r["actions"] for r in records]),
         "length_plies": spread([r["plies"] for r in records]),
-        "scores_by_seat": [spread([r["scores"][seat] for r in records if r["scores"]])
-                           for seat in range(players)],
-        "endings": dict(sorted(Counter(r["ending"] for r in records).items(),
-                               key=lambda kv: (-kv[1], kv[0]))),
+        "scores_by_seat": [
+            spread([r["scores"][seat] for r in records if r["scores"]]) for seat in range(players)
+        ],
+        "endings": dict(
+            sorted(Counter(r["ending"] for r in records).items(), key=lambda kv: (-kv[1], kv[0]))
+        ),
     }
     if any("lead_changes" in r for r in records):
         decided = [r["decided_at"] for r in records if r.get("decided_at") is not None]
-        result["tension"] = {"lead_changes": spread([r["lead_changes"] for r in records]),
-                             "decided_at_fraction": spread(decided)}
+        result["tension"] = {
+            "lead_changes": spread([r["lead_changes"] for r in records]),
+            "decided_at_fraction": spread(decided),
+        }
     if any("cards" in r for r in records):
         result["cards"], result["leaders"] = _cards(records, baseline)
     return result
@@ -126,10 +144,17 @@ def _by_bot(records: Sequence[JSON]) -> JSON:
             if winner == seat:
                 wins[name] += 1
                 seat_wins[name, seat] += 1
-    return {name: {"all_seats": rate(wins[name], sat[name]),
-                   "by_seat": {str(seat): rate(seat_wins[name, seat], seat_sat[name, seat])
-                               for (bot, seat) in sorted(seat_sat) if bot == name}}
-            for name in sorted(sat)}
+    return {
+        name: {
+            "all_seats": rate(wins[name], sat[name]),
+            "by_seat": {
+                str(seat): rate(seat_wins[name, seat], seat_sat[name, seat])
+                for (bot, seat) in sorted(seat_sat)
+                if bot == name
+            },
+        }
+        for name in sorted(sat)
+    }
 
 
 def _cards(records: Sequence[JSON], baseline: float) -> tuple[JSON, JSON]:
@@ -168,7 +193,11 @@ def _cards(records: Sequence[JSON], baseline: float) -> tuple[JSON, JSON]:
             "use_rate": rate(counts["played"], counts["drawn"]),
             "mean_turn_played": round(sum(turns[card]) / len(turns[card]), 2) if turns[card] else None,
         }
-    led = {name: {"win": difference(counts["won"], counts["games"], baseline),
-                  "use_rate": rate(counts["used"], counts["games"])}
-           for name, counts in sorted(leaders.items())}
+    led = {
+        name: {
+            "win": difference(counts["won"], counts["games"], baseline),
+            "use_rate": rate(counts["used"], counts["games"]),
+        }
+        for name, counts in sorted(leaders.items())
+    }
     return cards, led

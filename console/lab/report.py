@@ -52,7 +52,7 @@ def _pct(entry: JSON) -> str:
 
 
 def _warn(entry: JSON) -> str:
-    return f'<span class=warn>{html.escape(entry["warning"])}</span>' if "warning" in entry else ""
+    return f"<span class=warn>{html.escape(entry['warning'])}</span>" if "warning" in entry else ""
 
 
 def _rates_chart(labels: Sequence[str], entries: Sequence[JSON], baseline: float, title: str) -> str:
@@ -76,8 +76,9 @@ def _spread_chart(rows: Sequence[tuple[str, JSON]], title: str) -> str:
     for index, (_, spread) in enumerate(rows):
         if not spread.get("n"):
             continue
-        axes.plot([spread["p5"], spread["p95"]], [index, index], color="#6a7fb5", linewidth=8,
-                  solid_capstyle="butt")
+        axes.plot(
+            [spread["p5"], spread["p95"]], [index, index], color="#6a7fb5", linewidth=8, solid_capstyle="butt"
+        )
         axes.plot([spread["p50"]], [index], marker="|", color="#222", markersize=16)
         axes.plot([spread["max"]], [index], marker="o", color="#b00020")
     axes.set_yticks(range(len(rows)), [label for label, _ in rows])
@@ -88,8 +89,10 @@ def _spread_chart(rows: Sequence[tuple[str, JSON]], title: str) -> str:
 def _forest(cards: JSON, key: str, title: str, limit: int = 24) -> str:
     """Each card's difference from the baseline with its interval, most extreme first."""
     plt = _pyplot()
-    rows = sorted(((name, entry[key]) for name, entry in cards.items() if entry[key]["n"]),
-                  key=lambda row: -abs(row[1]["diff"]))[:limit]
+    rows = sorted(
+        ((name, entry[key]) for name, entry in cards.items() if entry[key]["n"]),
+        key=lambda row: -abs(row[1]["diff"]),
+    )[:limit]
     if not rows:
         return ""
     rows.reverse()
@@ -112,21 +115,30 @@ def _first_seat_answer(found: JSON) -> str:
         verdict = "<span class=sig>" + ("Yes" if entry["diff"] > 0 else "No, disfavoured") + "</span>"
     else:
         verdict = "<span class=ok>Not detectably</span>"
-    return (f"<p class=answer>Is the first seat favoured? {verdict}: it wins {_pct(entry)} against an even "
-            f"{100 * found['baseline_win_rate']:.1f}%, a difference of {100 * entry['diff']:+.1f} points "
-            f"({100 * entry['diff_low']:+.1f} to {100 * entry['diff_high']:+.1f}). {_warn(entry)}</p>")
+    return (
+        f"<p class=answer>Is the first seat favoured? {verdict}: it wins {_pct(entry)} against an even "
+        f"{100 * found['baseline_win_rate']:.1f}%, a difference of {100 * entry['diff']:+.1f} points "
+        f"({100 * entry['diff_low']:+.1f} to {100 * entry['diff_high']:+.1f}). {_warn(entry)}</p>"
+    )
 
 
 def _strong_card_answer(cards: JSON) -> str:
-    flagged = sorted(((name, entry["when_drawn"]) for name, entry in cards.items()
-                      if entry["when_drawn"]["significant"]), key=lambda row: -row[1]["diff"])
+    flagged = sorted(
+        ((name, entry["when_drawn"]) for name, entry in cards.items() if entry["when_drawn"]["significant"]),
+        key=lambda row: -row[1]["diff"],
+    )
     if not flagged:
-        return ("<p class=answer>Which card is too strong? <span class=ok>None detectably</span>: no card's "
-                "win rate when drawn differs from the baseline beyond its interval.</p>")
-    names = ", ".join(f"<b>{html.escape(name)}</b> ({100 * entry['diff']:+.1f} points)"
-                      for name, entry in flagged)
-    return (f"<p class=answer>Which card moves the odds? <span class=sig>{names}</span> "
-            "(win rate when drawn).</p>")
+        return (
+            "<p class=answer>Which card is too strong? <span class=ok>None detectably</span>: no card's "
+            "win rate when drawn differs from the baseline beyond its interval.</p>"
+        )
+    names = ", ".join(
+        f"<b>{html.escape(name)}</b> ({100 * entry['diff']:+.1f} points)" for name, entry in flagged
+    )
+    return (
+        f"<p class=answer>Which card moves the odds? <span class=sig>{names}</span> "
+        "(win rate when drawn).</p>"
+    )
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -138,96 +150,174 @@ def _diff(entry: JSON) -> str:
     if not entry["n"]:
         return "–"
     mark = " class=sig" if entry["significant"] else ""
-    wide = (f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>'
-            if "warning" in entry else "")
-    return (f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
-            f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}")
+    wide = (
+        f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
+    )
+    return (
+        f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
+        f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}"
+    )
 
 
 def build_html(report: JSON) -> str:
     found = report["figures"]
     players = report["players"]
-    parts = [f"<h1>{html.escape(report['game'])}: {report['plays']} games</h1>",
-             f"<p class=muted>{report['games']} seeds from {report['seed']}, {players} players, bots "
-             f"{html.escape(', '.join(report['bots']))}"
-             f"{' rotated through every seat on common seeds' if report['rotated'] else ''}; options "
-             f"{html.escape(str(report['options']))}</p>",
-             _first_seat_answer(found)]
+    parts = [
+        f"<h1>{html.escape(report['game'])}: {report['plays']} games</h1>",
+        f"<p class=muted>{report['games']} seeds from {report['seed']}, {players} players, bots "
+        f"{html.escape(', '.join(report['bots']))}"
+        f"{' rotated through every seat on common seeds' if report['rotated'] else ''}; options "
+        f"{html.escape(str(report['options']))}</p>",
+        _first_seat_answer(found),
+    ]
     if "cards" in found:
         parts.append(_strong_card_answer(found["cards"]))
     labels = [f"seat {seat}" for seat in range(1, players + 1)]
     charts = [_rates_chart(labels, found["win_rate_by_seat"], found["baseline_win_rate"], "Win rate by seat")]
     by_bot = found["win_rate_by_bot"]
     if report["rotated"]:
-        charts.append(_rates_chart(list(by_bot), [e["all_seats"] for e in by_bot.values()],
-                                   found["baseline_win_rate"], "Win rate by bot (every seat)"))
+        charts.append(
+            _rates_chart(
+                list(by_bot),
+                [e["all_seats"] for e in by_bot.values()],
+                found["baseline_win_rate"],
+                "Win rate by bot (every seat)",
+            )
+        )
     parts += ["<h2>Seats and bots</h2>", f"<div class=grid>{''.join(charts)}</div>"]
-    rows = [[f"seat {seat}", _pct(entry), _warn(entry)]
-            for seat, entry in enumerate(found["win_rate_by_seat"], start=1)]
-    rows += [[f"bot {html.escape(name)} at seat {seat}", _pct(entry), _warn(entry)]
-             for name, entry_all in by_bot.items() for seat, entry in entry_all["by_seat"].items()
-             if report["rotated"]]
+    rows = [
+        [f"seat {seat}", _pct(entry), _warn(entry)]
+        for seat, entry in enumerate(found["win_rate_by_seat"], start=1)
+    ]
+    rows += [
+        [f"bot {html.escape(name)} at seat {seat}", _pct(entry), _warn(entry)]
+        for name, entry_all in by_bot.items()
+        for seat, entry in entry_all["by_seat"].items()
+        if report["rotated"]
+    ]
     rows += [["draws", _pct(found["draws"]), ""], ["unfinished", _pct(found["unfinished"]), ""]]
     parts.append(_table(["who", "win rate (95 % Wilson)", ""], rows))
     spreads = [(f"score seat {seat}", spread) for seat, spread in enumerate(found["scores_by_seat"], start=1)]
-    parts += ["<h2>Scores, length and how games end</h2><div class=grid>",
-              _spread_chart(spreads, "Scores") if any(s.get("n") for _, s in spreads) else "",
-              _spread_chart([("actions", found["length_actions"]), ("seat actions", found["length_plies"])],
-                            "Game length"), "</div>"]
+    parts += [
+        "<h2>Scores, length and how games end</h2><div class=grid>",
+        _spread_chart(spreads, "Scores") if any(s.get("n") for _, s in spreads) else "",
+        _spread_chart(
+            [("actions", found["length_actions"]), ("seat actions", found["length_plies"])], "Game length"
+        ),
+        "</div>",
+    ]
     keys = ("p5", "p50", "p95", "max", "mean")
     shown = [*spreads, ("length (actions)", found["length_actions"])]
-    parts.append(_table(["distribution", *keys],
-                        [[name, *(str(spread.get(k, "–")) for k in keys)] for name, spread in shown]))
-    parts.append(_table(["ending", "games"], [[html.escape(name), str(count)]
-                                              for name, count in found["endings"].items()]))
+    parts.append(
+        _table(
+            ["distribution", *keys],
+            [[name, *(str(spread.get(k, "–")) for k in keys)] for name, spread in shown],
+        )
+    )
+    parts.append(
+        _table(
+            ["ending", "games"], [[html.escape(name), str(count)] for name, count in found["endings"].items()]
+        )
+    )
     if "tension" in found:
         tension = found["tension"]
-        parts += ["<h2>Tension</h2>", _table(["figure", *keys], [
-            ["lead changes per game", *(str(tension["lead_changes"].get(k, "–")) for k in keys)],
-            ["winner never trailed after (fraction of the game)",
-             *(str(tension["decided_at_fraction"].get(k, "–")) for k in keys)]])]
+        parts += [
+            "<h2>Tension</h2>",
+            _table(
+                ["figure", *keys],
+                [
+                    ["lead changes per game", *(str(tension["lead_changes"].get(k, "–")) for k in keys)],
+                    [
+                        "winner never trailed after (fraction of the game)",
+                        *(str(tension["decided_at_fraction"].get(k, "–")) for k in keys),
+                    ],
+                ],
+            ),
+        ]
     if "cards" in found:
         cards = found["cards"]
         if report["rotated"]:
-            parts.append("<p class=warn>The seats hold different bots: a card's figures mix in how each bot "
-                         "plays it. Give every seat the same bot to measure the cards themselves.</p>")
-        parts += ["<h2>Cards</h2><div class=grid>",
-                  _forest(cards, "when_drawn", "Win rate when drawn − baseline (red: significant)"),
-                  _forest(cards, "when_played", "Win rate when played − baseline"), "</div>"]
+            parts.append(
+                "<p class=warn>The seats hold different bots: a card's figures mix in how each bot "
+                "plays it. Give every seat the same bot to measure the cards themselves.</p>"
+            )
+        parts += [
+            "<h2>Cards</h2><div class=grid>",
+            _forest(cards, "when_drawn", "Win rate when drawn − baseline (red: significant)"),
+            _forest(cards, "when_played", "Win rate when played − baseline"),
+            "</div>",
+        ]
         ordered = sorted(cards.items(), key=lambda kv: -abs(kv[1]["when_drawn"]["diff"]))
         head = ["card", "when drawn", "when played", "drawn, never played", "use rate", "mean turn"]
-        parts.append(_table(head, [[html.escape(name), _diff(e["when_drawn"]), _diff(e["when_played"]),
-                                    _diff(e["when_never_played"]), _pct(e["use_rate"]),
-                                    str(e["mean_turn_played"] or "–")] for name, e in ordered]))
+        parts.append(
+            _table(
+                head,
+                [
+                    [
+                        html.escape(name),
+                        _diff(e["when_drawn"]),
+                        _diff(e["when_played"]),
+                        _diff(e["when_never_played"]),
+                        _pct(e["use_rate"]),
+                        str(e["mean_turn_played"] or "–"),
+                    ]
+                    for name, e in ordered
+                ],
+            )
+        )
         leaders = found.get("leaders", {})
         if leaders:
-            parts += ["<h2>Leaders (Archaffineurs, peoples)</h2>",
-                      _table(["leader", "win rate − baseline", "use rate"],
-                             [[html.escape(name), _diff(e["win"]), _pct(e["use_rate"])]
-                              for name, e in leaders.items()])]
+            parts += [
+                "<h2>Leaders (Archaffineurs, peoples)</h2>",
+                _table(
+                    ["leader", "win rate − baseline", "use rate"],
+                    [
+                        [html.escape(name), _diff(e["win"]), _pct(e["use_rate"])]
+                        for name, e in leaders.items()
+                    ],
+                ),
+            ]
     parts += _compare_sections(report)
     body = "\n".join(part for part in parts if part)
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(report['game'])} "
-            f"lab report</title><style>{STYLE}</style></head><body>{body}</body></html>")
+    return (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(report['game'])} "
+        f"lab report</title><style>{STYLE}</style></head><body>{body}</body></html>"
+    )
 
 
 def _compare_sections(report: JSON) -> list[str]:
     parts: list[str] = []
     if "compare" in report:
         compared = report["compare"]
-        parts += ["<h2>Compare: B against A on the same seeds</h2>",
-                  f"<p class=muted>A: {html.escape(str(compared['a']))}<br>"
-                  f"B: {html.escape(str(compared['b']))}</p>",
-                  _table(["measure", "B − A (95 %)", ""],
-                         [[html.escape(name), f"{e['diff']:+.4f} <span class=muted>({e['low']:+.4f} to "
-                           f"{e['high']:+.4f}; n {e['n']})</span>",
-                           "<span class=sig>significant</span>" if e.get("significant") else ""]
-                          for name, e in compared["differences"].items() if e.get("n")])]
+        parts += [
+            "<h2>Compare: B against A on the same seeds</h2>",
+            f"<p class=muted>A: {html.escape(str(compared['a']))}<br>"
+            f"B: {html.escape(str(compared['b']))}</p>",
+            _table(
+                ["measure", "B − A (95 %)", ""],
+                [
+                    [
+                        html.escape(name),
+                        f"{e['diff']:+.4f} <span class=muted>({e['low']:+.4f} to "
+                        f"{e['high']:+.4f}; n {e['n']})</span>",
+                        "<span class=sig>significant</span>" if e.get("significant") else "",
+                    ]
+                    for name, e in compared["differences"].items()
+                    if e.get("n")
+                ],
+            ),
+        ]
     if "ladder" in report:
-        parts += ["<h2>Skill ladder</h2>",
-                  _table(["stronger", "weaker", "stronger wins (95 %)", ""],
-                         [[rung["upper"], rung["lower"], _pct(rung["upper_wins"]), _warn(rung["upper_wins"])]
-                          for rung in report["ladder"]["rungs"]])]
+        parts += [
+            "<h2>Skill ladder</h2>",
+            _table(
+                ["stronger", "weaker", "stronger wins (95 %)", ""],
+                [
+                    [rung["upper"], rung["lower"], _pct(rung["upper_wins"]), _warn(rung["upper_wins"])]
+                    for rung in report["ladder"]["rungs"]
+                ],
+            ),
+        ]
     return parts
 
 

@@ -41,8 +41,9 @@ class RunSpec:
         if len(self.bots) == 1:
             return self.bots * players
         if len(self.bots) != players:
-            raise ValueError(f"--bots names {len(self.bots)} bots for {players} seats: "
-                             "name one, or one per seat")
+            raise ValueError(
+                f"--bots names {len(self.bots)} bots for {players} seats: name one, or one per seat"
+            )
         return self.bots
 
     def rotations(self) -> int:
@@ -79,8 +80,9 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     players = spec.seat_players()
     names = rotated(spec.seat_bots(), rotation)
     cache = bots if bots is not None else {}
-    seat_bots = {seat: cache.setdefault(name, make_bot(game, name, None))
-                 for seat, name in enumerate(names, start=1)}
+    seat_bots = {
+        seat: cache.setdefault(name, make_bot(game, name, None)) for seat, name in enumerate(names, start=1)
+    }
     seed = spec.seed + index
     state = game.new(players, seed, spec.options)
     chance_rng = random.Random(f"{seed}:chance")
@@ -114,14 +116,29 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
         history.append(action)
         applied += 1
     outcome = state.outcome()
-    record: JSON = {"index": index, "rotation": rotation, "seed": seed, "bots": names,
-                    "actions": applied, "plies": plies, "finished": outcome is not None}
+    record: JSON = {
+        "index": index,
+        "rotation": rotation,
+        "seed": seed,
+        "bots": names,
+        "actions": applied,
+        "plies": plies,
+        "finished": outcome is not None,
+    }
     if outcome is None:
-        record.update(winners=[], scores=[], reason="unfinished: action limit reached",
-                      ending="unfinished: action limit reached")
+        record.update(
+            winners=[],
+            scores=[],
+            reason="unfinished: action limit reached",
+            ending="unfinished: action limit reached",
+        )
     else:
-        record.update(winners=list(outcome.winners), scores=list(outcome.scores), reason=outcome.reason,
-                      ending=ending(outcome.reason) if outcome.winners else f"abandoned: {outcome.reason}")
+        record.update(
+            winners=list(outcome.winners),
+            scores=list(outcome.scores),
+            reason=outcome.reason,
+            ending=ending(outcome.reason) if outcome.winners else f"abandoned: {outcome.reason}",
+        )
     if standing is not None:
         record["lead_changes"] = lead_changes
         record["decided_at"] = _decided_at(leaders, outcome.winners if outcome else ())

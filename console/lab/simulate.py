@@ -38,8 +38,9 @@ def progress_bar(stream: IO[str]) -> Progress | None:
     return show
 
 
-def run_spec(spec: RunSpec, workers: int | None = None, cluster: str | None = None,
-             progress: Progress | None = None) -> list[JSON]:
+def run_spec(
+    spec: RunSpec, workers: int | None = None, cluster: str | None = None, progress: Progress | None = None
+) -> list[JSON]:
     game = find_game(spec.game)
     game.check_players(spec.seat_players())
     game.merge_options(spec.options)  # refuse bad options before any worker starts
@@ -49,8 +50,9 @@ def run_spec(spec: RunSpec, workers: int | None = None, cluster: str | None = No
     return run_local(spec, workers or default_workers(), progress)
 
 
-def simulate(spec: RunSpec, workers: int | None = None, cluster: str | None = None,
-             progress: Progress | None = None) -> JSON:
+def simulate(
+    spec: RunSpec, workers: int | None = None, cluster: str | None = None, progress: Progress | None = None
+) -> JSON:
     """The report of one run: the shared fields of ``tabletop simulate`` plus the lab's figures."""
     started = time.perf_counter()
     records = run_spec(spec, workers, cluster, progress)
@@ -84,9 +86,10 @@ def without_timings(report: JSON) -> JSON:
 def format_report(report: JSON) -> str:
     """The terminal summary: seat and bot win rates with intervals, lengths and endings."""
     found = report["figures"]
-    lines = [f"{report['game']}: {report['games']} games, {report['players']} players, seed {report['seed']}"
-             f", bots {', '.join(report['bots'])}"
-             + (" (rotated through every seat)" if report["rotated"] else "")]
+    lines = [
+        f"{report['game']}: {report['games']} games, {report['players']} players, seed {report['seed']}"
+        f", bots {', '.join(report['bots'])}" + (" (rotated through every seat)" if report["rotated"] else "")
+    ]
     for seat, entry in enumerate(found["win_rate_by_seat"], start=1):
         lines.append(f"  seat {seat} won {entry['count']:>6} ({_interval(entry)})")
     if report["rotated"]:
@@ -96,15 +99,19 @@ def format_report(report: JSON) -> str:
     lines.append(f"  draws {report['draws']}, unfinished {report['unfinished']}")
     length = found["length_actions"]
     if length["n"]:
-        lines.append(f"  length in actions: p5 {length['p5']}, p50 {length['p50']}, p95 {length['p95']}, "
-                     f"max {length['max']}")
+        lines.append(
+            f"  length in actions: p5 {length['p5']}, p50 {length['p50']}, p95 {length['p95']}, "
+            f"max {length['max']}"
+        )
     for ending, count in list(found["endings"].items())[:5]:
         lines.append(f"  ended {count:>6}x: {ending}")
     if "tension" in found:
         tension = found["tension"]
-        lines.append(f"  lead changes per game: mean {tension['lead_changes'].get('mean', 0)}; "
-                     f"the winner never "
-                     f"trailed after {tension['decided_at_fraction'].get('p50', '-')} of the game (median)")
+        lines.append(
+            f"  lead changes per game: mean {tension['lead_changes'].get('mean', 0)}; "
+            f"the winner never "
+            f"trailed after {tension['decided_at_fraction'].get('p50', '-')} of the game (median)"
+        )
     lines.append(f"  {report['games_per_s']:.1f} games/s")
     return "\n".join(lines)
 

@@ -61,8 +61,15 @@ class Rig:
             self.hubs.append(self.start_hub(f"hub{index}", seed=index))
 
     def venue(self, user: str, **changes: Any) -> VenueConfig:
-        return VenueConfig(broker="127.0.0.1", port=self.broker.port, venue=VENUE, hub=user, username=user,
-                           password=self.passwords[user], **changes)
+        return VenueConfig(
+            broker="127.0.0.1",
+            port=self.broker.port,
+            venue=VENUE,
+            hub=user,
+            username=user,
+            password=self.passwords[user],
+            **changes,
+        )
 
     def new_board(self, record: bool = False) -> Board:
         board = Board(self.venue(BOARD_USER), ResultStore(self.folder / f"board-{time.monotonic_ns()}.db"))
@@ -84,9 +91,13 @@ class Rig:
         return board.start()
 
     def start_hub(self, name: str, seed: int) -> Hub:
-        config = HubConfig(journal=self.folder / name / "journal.db", bot_delay_s=0.25, chance_delay_s=0.1,
-                           venue=self.venue(name, resend_s=1.0),
-                           table=TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=seed))
+        config = HubConfig(
+            journal=self.folder / name / "journal.db",
+            bot_delay_s=0.25,
+            chance_delay_s=0.1,
+            venue=self.venue(name, resend_s=1.0),
+            table=TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=seed),
+        )
         hub = Hub(config)
         hub.start(default_table=False, inputs=False)
         publisher = hub.venue
@@ -192,11 +203,21 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
             wait_for(lambda: len(rig.board.results.all()) >= expected, 60)
             figures.append(figure("venue.results_lost", expected - len(rig.board.results.all()), "results"))
 
-            figures.append(figure("venue.offline_detect_s", offline_after(
-                rig.board, "hub0", lambda: crash(rig.hubs[0]), 30), "s"))
+            figures.append(
+                figure(
+                    "venue.offline_detect_s",
+                    offline_after(rig.board, "hub0", lambda: crash(rig.hubs[0]), 30),
+                    "s",
+                )
+            )
             keepalive = rig.hubs[1].config.venue.keepalive_s
-            figures.append(figure("venue.silent_offline_detect_s", offline_after(
-                rig.board, "hub1", lambda: silence(rig.hubs[1]), 3 * keepalive), "s"))
+            figures.append(
+                figure(
+                    "venue.silent_offline_detect_s",
+                    offline_after(rig.board, "hub1", lambda: silence(rig.hubs[1]), 3 * keepalive),
+                    "s",
+                )
+            )
         finally:
             rig.close()
     return figures

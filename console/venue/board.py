@@ -36,7 +36,8 @@ class ResultStore:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
-                " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))")
+                " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))"
+            )
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise ValueError(f"{path} is not a venue results file ({error})") from None
@@ -44,8 +45,10 @@ class ResultStore:
     def add(self, hub: str, result_id: str, result: dict[str, Any]) -> bool:
         """Keep a result; False if it was kept already."""
         with self._lock:
-            cursor = self._db.execute("INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?)",
-                                      (hub, result_id, dumps(result), time.time()))
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?)",
+                (hub, result_id, dumps(result), time.time()),
+            )
             return cursor.rowcount > 0
 
     @property
@@ -70,12 +73,17 @@ class ResultStore:
 def is_result(data: dict[str, Any]) -> bool:
     """A result the standings can count: a game, a player count, winners and scores by seat."""
     players = data.get("players")
-    return (isinstance(data.get("game"), str) and isinstance(players, int) and not isinstance(players, bool)
-            and 1 <= players <= 64
-            and isinstance(data.get("winners"), list) and all(isinstance(w, int) for w in data["winners"])
-            and isinstance(data.get("scores"), list)
-            and all(isinstance(v, int | float) for v in data["scores"])
-            and isinstance(data.get("names") or {}, dict))
+    return (
+        isinstance(data.get("game"), str)
+        and isinstance(players, int)
+        and not isinstance(players, bool)
+        and 1 <= players <= 64
+        and isinstance(data.get("winners"), list)
+        and all(isinstance(w, int) for w in data["winners"])
+        and isinstance(data.get("scores"), list)
+        and all(isinstance(v, int | float) for v in data["scores"])
+        and isinstance(data.get("names") or {}, dict)
+    )
 
 
 class Board:
@@ -168,8 +176,12 @@ class Board:
         seatings = self.events.next_round(event_id, self.results_now(), self.online_hubs())
         for seating in seatings:
             if seating.hub is not None:
-                self.client.publish(topics.seating(self.venue, seating.hub),
-                                    dumps(seating.message(event["game"])), qos=1, retain=True)
+                self.client.publish(
+                    topics.seating(self.venue, seating.hub),
+                    dumps(seating.message(event["game"])),
+                    qos=1,
+                    retain=True,
+                )
         return seatings
 
     def event_snapshot(self) -> dict[str, Any] | None:
@@ -181,11 +193,21 @@ class Board:
         played = {r["seating"]["seating_id"]: r for r in results if r.get("seating")}
         seatings = self.events.seatings(event["id"])
         current = max((s.round for s in seatings), default=0)
-        return {**event, "round": current,
-                "tables": [{"table_no": s.table_no, "hub": s.hub, "names": s.names,
-                            "done": s.hub is None or s.seating_id in played}
-                           for s in seatings if s.round == current],
-                "standings": self.events.standings(event["id"], results)}
+        return {
+            **event,
+            "round": current,
+            "tables": [
+                {
+                    "table_no": s.table_no,
+                    "hub": s.hub,
+                    "names": s.names,
+                    "done": s.hub is None or s.seating_id in played,
+                }
+                for s in seatings
+                if s.round == current
+            ],
+            "standings": self.events.standings(event["id"], results),
+        }
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page shows: hubs with their tables, and the standings per game."""
@@ -195,5 +217,10 @@ class Board:
                 hubs.setdefault(hub, {"hub": hub, "online": None, "at": None, "tables": []})
                 hubs[hub]["tables"].append(state)
         table = {game: [s.to_json() for s in rows] for game, rows in standings(self.results_now()).items()}
-        return {"venue": self.venue, "connected": self.connected, "hubs": list(hubs.values()),
-                "standings": table, "event": self.event_snapshot()}
+        return {
+            "venue": self.venue,
+            "connected": self.connected,
+            "hubs": list(hubs.values()),
+            "standings": table,
+            "event": self.event_snapshot(),
+        }

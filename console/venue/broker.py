@@ -45,7 +45,11 @@ class LocalBroker:
     """Mosquitto on 127.0.0.1 with ``users`` (name: password) and the venue's ACL, in ``folder``."""
 
     def __init__(
-        self, folder: Path, venue: str, users: dict[str, str], port: int = 0,
+        self,
+        folder: Path,
+        venue: str,
+        users: dict[str, str],
+        port: int = 0,
         tls: tuple[Path, Path, Path] | None = None,
     ) -> None:
         """``tls``: (CA, certificate, key) files for a TLS listener instead of plain TCP."""
@@ -62,8 +66,9 @@ class LocalBroker:
         passwords.write_text("")
         os.chmod(passwords, 0o600)
         for user, password in users.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, password],
-                           check=True, capture_output=True)
+            subprocess.run(
+                ["mosquitto_passwd", "-b", str(passwords), user, password], check=True, capture_output=True
+            )
         (folder / "acl").write_text(acl_text(venue))
         os.chmod(folder / "acl", 0o600)
         self.config = folder / "mosquitto.conf"
@@ -81,8 +86,9 @@ class LocalBroker:
         )
 
     def start(self, timeout: float = 10.0) -> LocalBroker:
-        self.process = subprocess.Popen([self.program, "-c", str(self.config)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [self.program, "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

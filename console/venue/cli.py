@@ -58,20 +58,31 @@ def cmd_venue(args: argparse.Namespace) -> int:
     pin = args.pin or f"{secrets.randbelow(10**6):06d}"
     if not (pin.isdigit() and 4 <= len(pin) <= 12):
         raise ValueError("--pin must be 4 to 12 digits")
-    config = VenueConfig(broker=args.broker, port=args.broker_port, venue=args.venue, username=args.user,
-                         password=board_password(args), tls=args.tls, ca_file=args.ca_file)
+    config = VenueConfig(
+        broker=args.broker,
+        port=args.broker_port,
+        venue=args.venue,
+        username=args.user,
+        password=board_password(args),
+        tls=args.tls,
+        ca_file=args.ca_file,
+    )
     results_path = args.results or default_journal_path().with_name("venue-results.db")
     results_path.parent.mkdir(parents=True, exist_ok=True)
     board = Board(config, ResultStore(results_path)).start()
     app = create_board_app(board, {"ORGANISER_PIN": pin})
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=16, ident="tabletop-venue",
-                               expose_tracebacks=False)
+        server = create_server(
+            app, host=args.host, port=args.port, threads=16, ident="tabletop-venue", expose_tracebacks=False
+        )
     except OSError as error:
         board.stop()
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
-    print(f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
-          f"(broker {args.broker}:{args.broker_port}, results in {results_path})", flush=True)
+    print(
+        f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
+        f"(broker {args.broker}:{args.broker_port}, results in {results_path})",
+        flush=True,
+    )
     print(f"tabletop: organiser PIN {pin}", flush=True)
 
     def close_board() -> None:  # the results file is closed cleanly on systemd's stop too
@@ -80,4 +91,3 @@ def cmd_venue(args: argparse.Namespace) -> int:
 
     run_until_stopped(server, close_board)
     return 0
-

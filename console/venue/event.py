@@ -49,8 +49,14 @@ class Seating:
     names: dict[str, str]
 
     def message(self, game: str) -> dict[str, Any]:
-        return {"seating_id": self.seating_id, "event": self.event, "round": self.round,
-                "table_no": self.table_no, "game": game, "names": self.names}
+        return {
+            "seating_id": self.seating_id,
+            "event": self.event,
+            "round": self.round,
+            "table_no": self.table_no,
+            "game": game,
+            "names": self.names,
+        }
 
 
 class Events:
@@ -78,9 +84,10 @@ class Events:
             except ValueError as error:
                 raise EventError(str(error)) from None
         with self._lock:
-            cursor = self._db.execute("INSERT INTO events (game, rounds, players, created)"
-                                      " VALUES (?, ?, ?, ?)",
-                                      (found.name, rounds, json.dumps(names), time.time()))
+            cursor = self._db.execute(
+                "INSERT INTO events (game, rounds, players, created) VALUES (?, ?, ?, ?)",
+                (found.name, rounds, json.dumps(names), time.time()),
+            )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
 
@@ -88,17 +95,21 @@ class Events:
         """The event (the latest if no id is given)."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, rounds, players FROM events " +
-                ("WHERE id = ?" if event_id is not None else "ORDER BY id DESC LIMIT 1"),
-                (event_id,) if event_id is not None else ()).fetchone()
+                "SELECT id, game, rounds, players FROM events "
+                + ("WHERE id = ?" if event_id is not None else "ORDER BY id DESC LIMIT 1"),
+                (event_id,) if event_id is not None else (),
+            ).fetchone()
         if row is None:
             raise EventError("there is no event yet: create one first")
         return {"id": row[0], "game": row[1], "rounds": row[2], "players": json.loads(row[3])}
 
     def seatings(self, event_id: int) -> list[Seating]:
         with self._lock:
-            rows = self._db.execute("SELECT seating_id, event, round, table_no, hub, names FROM seatings"
-                                    " WHERE event = ? ORDER BY round, table_no", (event_id,)).fetchall()
+            rows = self._db.execute(
+                "SELECT seating_id, event, round, table_no, hub, names FROM seatings"
+                " WHERE event = ? ORDER BY round, table_no",
+                (event_id,),
+            ).fetchall()
         return [Seating(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) for r in rows]
 
     def correct(
@@ -107,21 +118,28 @@ class Events:
         if not who.strip() or not why.strip():
             raise EventError("a correction names who made it and why")
         with self._lock:
-            self._db.execute("INSERT INTO corrections VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (hub, result_id, json.dumps(winners), json.dumps(scores), who, why, time.time()))
+            self._db.execute(
+                "INSERT INTO corrections VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (hub, result_id, json.dumps(winners), json.dumps(scores), who, why, time.time()),
+            )
 
     def corrected(self, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The results with the organiser's latest correction of each applied."""
         with self._lock:
-            rows = self._db.execute("SELECT hub, result_id, winners, scores, who, why FROM corrections"
-                                    " ORDER BY rowid").fetchall()
+            rows = self._db.execute(
+                "SELECT hub, result_id, winners, scores, who, why FROM corrections ORDER BY rowid"
+            ).fetchall()
         latest = {(r[0], r[1]): r for r in rows}
         out = []
         for result in results:
             fix = latest.get((result["hub"], result["result_id"]))
             if fix is not None:
-                result = {**result, "winners": json.loads(fix[2]), "scores": json.loads(fix[3]),
-                          "corrected": {"who": fix[4], "why": fix[5]}}
+                result = {
+                    **result,
+                    "winners": json.loads(fix[2]),
+                    "scores": json.loads(fix[3]),
+                    "corrected": {"who": fix[4], "why": fix[5]},
+                }
             out.append(result)
         return out
 
@@ -131,8 +149,9 @@ class Events:
         seatings = self.seatings(event_id)
         played = {r["seating"]["seating_id"] for r in results if r.get("seating")}
         current = max((s.round for s in seatings), default=0)
-        waiting = [s for s in seatings
-                   if s.round == current and s.hub is not None and s.seating_id not in played]
+        waiting = [
+            s for s in seatings if s.round == current and s.hub is not None and s.seating_id not in played
+        ]
         if waiting:
             raise EventError(f"round {current} still has {len(waiting)} table(s) playing")
         if current >= event["rounds"]:
@@ -140,27 +159,47 @@ class Events:
         tables, byes = self._pair(event, seatings, results)
         if len(tables) > len(hubs):
             raise EventError(f"round {current + 1} needs {len(tables)} hubs online; {len(hubs)} are")
-        made = [Seating(f"e{event_id}r{current + 1}t{n}-{secrets.token_hex(3)}", event_id, current + 1, n,
-                        hub, {str(seat): name for seat, name in enumerate(table, start=1)})
-                for n, (hub, table) in enumerate(zip(sorted(hubs), tables, strict=False), start=1)]
-        made += [Seating(f"e{event_id}r{current + 1}bye{n}-{secrets.token_hex(3)}", event_id, current + 1, 0,
-                         None, {"1": name}) for n, name in enumerate(byes, start=1)]
+        made = [
+            Seating(
+                f"e{event_id}r{current + 1}t{n}-{secrets.token_hex(3)}",
+                event_id,
+                current + 1,
+                n,
+                hub,
+                {str(seat): name for seat, name in enumerate(table, start=1)},
+            )
+            for n, (hub, table) in enumerate(zip(sorted(hubs), tables, strict=False), start=1)
+        ]
+        made += [
+            Seating(
+                f"e{event_id}r{current + 1}bye{n}-{secrets.token_hex(3)}",
+                event_id,
+                current + 1,
+                0,
+                None,
+                {"1": name},
+            )
+            for n, name in enumerate(byes, start=1)
+        ]
         with self._lock:
-            self._db.executemany("INSERT INTO seatings VALUES (?, ?, ?, ?, ?, ?)",
-                                 [(s.seating_id, s.event, s.round, s.table_no, s.hub, json.dumps(s.names))
-                                  for s in made])
+            self._db.executemany(
+                "INSERT INTO seatings VALUES (?, ?, ?, ?, ?, ?)",
+                [(s.seating_id, s.event, s.round, s.table_no, s.hub, json.dumps(s.names)) for s in made],
+            )
         return made
 
-    def _pair(self, event: dict[str, Any], seatings: list[Seating], results: list[dict[str, Any]]
-              ) -> tuple[list[tuple[str, ...]], list[str]]:
+    def _pair(
+        self, event: dict[str, Any], seatings: list[Seating], results: list[dict[str, Any]]
+    ) -> tuple[list[tuple[str, ...]], list[str]]:
         games, byes = self.games(event["id"], seatings, results)
         if is_swiss(event["game"]):
             pairs = swiss_round(event["players"], games, byes)
             return [(a, b) for a, b in pairs if b is not None], [a for a, b in pairs if b is None]
         return watch_round(event["players"], games), []
 
-    def games(self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
-              ) -> tuple[list[Game], list[str]]:
+    def games(
+        self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
+    ) -> tuple[list[Game], list[str]]:
         ours = {s.seating_id for s in seatings}
         games = []
         for result in results:
@@ -178,10 +217,19 @@ class Events:
         games, byes = self.games(event_id, self.seatings(event_id), results)
         if is_swiss(event["game"]):
             ranked = swiss_ranking(records(event["players"], games, byes))
-            return [{"player": r.player, "match_points": r.match_points, "owp": round(r.owp, 3),
-                     "oowp": round(r.oowp, 3)} for r in ranked]
-        return [{"player": r.player, "wins": r.wins, "points": r.points, "share": round(r.share, 3)}
-                for r in watch_ranking(event["players"], games)]
+            return [
+                {
+                    "player": r.player,
+                    "match_points": r.match_points,
+                    "owp": round(r.owp, 3),
+                    "oowp": round(r.oowp, 3),
+                }
+                for r in ranked
+            ]
+        return [
+            {"player": r.player, "wins": r.wins, "points": r.points, "share": round(r.share, 3)}
+            for r in watch_ranking(event["players"], games)
+        ]
 
 
 # Games an event seats at tables of four and three; every other game is paired, Swiss.

@@ -29,7 +29,9 @@ def _watch(view: JSON) -> dict[str, float]:
 # The running score each game's public view shows: Wheels' banked points, the cards a Wisteria
 # player holds, the Watch's victory points.
 SCORES: dict[str, Callable[[JSON], dict[str, float]]] = {
-    "wheels": _wheels, "wisteria": _wisteria, "watch": _watch,
+    "wheels": _wheels,
+    "wisteria": _wisteria,
+    "watch": _watch,
 }
 
 

@@ -49,8 +49,9 @@ class Outbox:
             # Results are sent for games that end after the venue was first switched on, not
             # for the journal's whole history.
             self._db.execute("INSERT OR IGNORE INTO venue_meta VALUES ('enabled_at', ?)", (str(time.time()),))
-            self.enabled_at = float(self._db.execute(
-                "SELECT value FROM venue_meta WHERE key = 'enabled_at'").fetchone()[0])
+            self.enabled_at = float(
+                self._db.execute("SELECT value FROM venue_meta WHERE key = 'enabled_at'").fetchone()[0]
+            )
 
     def add(self, table_id: int, make_payload: Any) -> str | None:
         """Keep the result of ``table_id`` (``make_payload(result_id)`` builds it) unless it is
@@ -60,14 +61,18 @@ class Outbox:
                 return None
             result_id = secrets.token_hex(8)
             payload = json.dumps(make_payload(result_id), separators=(",", ":"), ensure_ascii=False)
-            self._db.execute("INSERT INTO venue_results VALUES (?, ?, ?, ?, NULL)",
-                             (table_id, result_id, payload, time.time()))
+            self._db.execute(
+                "INSERT INTO venue_results VALUES (?, ?, ?, ?, NULL)",
+                (table_id, result_id, payload, time.time()),
+            )
             return result_id
 
     def has(self, table_id: int) -> bool:
         with self._lock:
-            return self._db.execute(
-                "SELECT 1 FROM venue_results WHERE table_id = ?", (table_id,)).fetchone() is not None
+            return (
+                self._db.execute("SELECT 1 FROM venue_results WHERE table_id = ?", (table_id,)).fetchone()
+                is not None
+            )
 
     def pending(self) -> list[tuple[str, str]]:
         """(result id, payload) of every result the venue has not acknowledged, oldest first."""
@@ -80,27 +85,36 @@ class Outbox:
         with self._lock:
             cursor = self._db.execute(
                 "UPDATE venue_results SET acked = ? WHERE result_id = ? AND acked IS NULL",
-                (time.time(), result_id))
+                (time.time(), result_id),
+            )
             return cursor.rowcount > 0
 
     def finished_unsent(self, journal: Journal) -> list[Any]:
         """Tables that finished since the venue was switched on and have no result kept: a hub
         killed between a game's end and its result being kept makes it here on its next start."""
-        return [record for record in journal.tables()
-                if record.finished and record.created >= self.enabled_at
-                and not self.has(record.id)]
+        return [
+            record
+            for record in journal.tables()
+            if record.finished and record.created >= self.enabled_at and not self.has(record.id)
+        ]
 
     def assign(self, table_id: int, seating: dict[str, Any]) -> bool:
         """Keep the seating a table was started with; False if that seating was accepted before."""
         with self._lock:
-            cursor = self._db.execute("INSERT OR IGNORE INTO venue_seatings VALUES (?, ?, ?)",
-                                      (table_id, seating["seating_id"], json.dumps(seating)))
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO venue_seatings VALUES (?, ?, ?)",
+                (table_id, seating["seating_id"], json.dumps(seating)),
+            )
             return cursor.rowcount > 0
 
     def accepted(self, seating_id: str) -> bool:
         with self._lock:
-            return self._db.execute("SELECT 1 FROM venue_seatings WHERE seating_id = ?",
-                                    (seating_id,)).fetchone() is not None
+            return (
+                self._db.execute(
+                    "SELECT 1 FROM venue_seatings WHERE seating_id = ?", (seating_id,)
+                ).fetchone()
+                is not None
+            )
 
     def seatings(self) -> dict[int, dict[str, Any]]:
         with self._lock:

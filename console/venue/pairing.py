@@ -117,7 +117,7 @@ def _pair(
     for index, partner in enumerate(rest):
         if partner in met[top]:
             continue
-        paired = _pair(rest[:index] + rest[index + 1:], met, dead_ends)
+        paired = _pair(rest[:index] + rest[index + 1 :], met, dead_ends)
         if paired is not None:
             return [(top, partner), *paired]
     dead_ends.add(key)

@@ -85,8 +85,9 @@ class VenuePublisher:
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
         # The broker's ACL lets a hub's user write only under its own name: the default user.
-        self.client = make_client(replace(config, username=config.username or self.hub),
-                                  f"tt-{self.venue}-{self.hub}")
+        self.client = make_client(
+            replace(config, username=config.username or self.hub), f"tt-{self.venue}-{self.hub}"
+        )
         self.client.will_set(topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
@@ -99,8 +100,13 @@ class VenuePublisher:
 
     def status(self) -> dict[str, Any]:
         """For the host page's badge: is the venue's broker reachable."""
-        return {"venue": self.venue, "hub": self.hub, "broker": self.address,
-                "connected": self.connected, "problem": self.problem}
+        return {
+            "venue": self.venue,
+            "hub": self.hub,
+            "broker": self.address,
+            "connected": self.connected,
+            "problem": self.problem,
+        }
 
     def start(self) -> VenuePublisher:
         keepalive = int(self.config.keepalive_s)
@@ -119,8 +125,9 @@ class VenuePublisher:
         self._wake.put(None)
         self._thread.join(timeout)
         if self.connected:
-            info = self.client.publish(topics.status(self.venue, self.hub), self._presence(False),
-                                       qos=1, retain=True)
+            info = self.client.publish(
+                topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True
+            )
             # The connection may go while we wait: the last will then says the same.
             with contextlib.suppress(RuntimeError):
                 info.wait_for_publish(timeout)
@@ -182,15 +189,29 @@ class VenuePublisher:
     def _keep_results_missed_while_down(self) -> None:
         for record in self.outbox.finished_unsent(self.journal):
             seating = self.seatings.get(record.id) or {}
-            state = {"table": record.id, "game": record.game, "players": record.players,
-                     "status": record.status, "outcome": record.outcome,
-                     "names": seating.get("names", {}), "seating": seating or None}
-            self.outbox.add(record.id, lambda rid, state=state: result_message(
-                rid, self.hub, state, self.clock()))
+            state = {
+                "table": record.id,
+                "game": record.game,
+                "players": record.players,
+                "status": record.status,
+                "outcome": record.outcome,
+                "names": seating.get("names", {}),
+                "seating": seating or None,
+            }
+            self.outbox.add(
+                record.id, lambda rid, state=state: result_message(rid, self.hub, state, self.clock())
+            )
 
     def _presence(self, online: bool) -> str:
-        return dumps({"hub": self.hub, "venue": self.venue, "online": online, "at": self.clock(),
-                      "keepalive_s": self.config.keepalive_s})
+        return dumps(
+            {
+                "hub": self.hub,
+                "venue": self.venue,
+                "online": online,
+                "at": self.clock(),
+                "keepalive_s": self.config.keepalive_s,
+            }
+        )
 
     # -- seatings from the venue's pairing ------------------------------------------------------
 
@@ -268,7 +289,6 @@ class VenuePublisher:
                 self.outbox.acknowledge(result_id)
 
 
-
 def check_seating(data: Any) -> dict[str, Any] | None:
     """A seating from the venue, checked: a known game, a name for every seat. None: no offer."""
     from console.games import find_game
@@ -286,5 +306,9 @@ def check_seating(data: Any) -> dict[str, Any] | None:
         raise ValueError("names must be given for seats 1 to N")
     game = find_game(str(data.get("game")))
     game.check_players(len(names))
-    return {"seating_id": data["seating_id"], "game": game.name, "names": dict(names),
-            **{key: data[key] for key in ("event", "round", "table_no") if isinstance(data.get(key), int)}}
+    return {
+        "seating_id": data["seating_id"],
+        "game": game.name,
+        "names": dict(names),
+        **{key: data[key] for key in ("event", "round", "table_no") if isinstance(data.get(key), int)},
+    }

@@ -21,14 +21,21 @@ class Standing:
     opponents: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "games": self.games, "wins": self.wins,
-                "points": round(self.points, 3), "share": round(self.share, 3)}
+        return {
+            "player": self.player,
+            "games": self.games,
+            "wins": self.wins,
+            "points": round(self.points, 3),
+            "share": round(self.share, 3),
+        }
 
 
 def seat_players(result: Mapping[str, Any]) -> list[str]:
     names = result.get("names") or {}
-    return [str(names.get(str(seat)) or f"{result['hub']} seat {seat}")
-            for seat in range(1, int(result["players"]) + 1)]
+    return [
+        str(names.get(str(seat)) or f"{result['hub']} seat {seat}")
+        for seat in range(1, int(result["players"]) + 1)
+    ]
 
 
 def standings(results: Iterable[Mapping[str, Any]]) -> dict[str, list[Standing]]:

@@ -46,8 +46,9 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     def organiser_page() -> str:
         from console.games import game_names
 
-        return render_template("organiser.html", venue=board.venue, games=game_names(),
-                               results=board.results_now())
+        return render_template(
+            "organiser.html", venue=board.venue, games=game_names(), results=board.results_now()
+        )
 
     @app.get("/board.part")
     def part() -> str:
@@ -75,8 +76,9 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     def pair_round() -> tuple[Response, int]:
         organiser()
         seatings = board.send_round(board.events.event()["id"])
-        return jsonify(seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names}
-                                 for s in seatings]), 201
+        return jsonify(
+            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings]
+        ), 201
 
     @app.post("/api/results/<hub>/<result_id>/correction")
     def correct(hub: str, result_id: str) -> Response:
@@ -86,11 +88,16 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
         if (hub, result_id) not in known:
             raise EventError(f"there is no result {result_id} from {hub}")
         winners, scores = body["winners"], body["scores"]
-        if not (isinstance(winners, list) and all(isinstance(w, int) for w in winners)
-                and isinstance(scores, list) and all(isinstance(v, int | float) for v in scores)):
+        if not (
+            isinstance(winners, list)
+            and all(isinstance(w, int) for w in winners)
+            and isinstance(scores, list)
+            and all(isinstance(v, int | float) for v in scores)
+        ):
             raise EventError("winners must be a list of seats and scores a list of numbers")
-        board.events.correct(hub, result_id, winners, [float(v) for v in scores],
-                             str(body["who"]), str(body["why"]))
+        board.events.correct(
+            hub, result_id, winners, [float(v) for v in scores], str(body["who"]), str(body["why"])
+        )
         return jsonify(corrected=result_id)
 
     return app
@@ -111,10 +118,13 @@ def seat_rows(table: dict[str, Any]) -> list[dict[str, Any]]:
     scores = table.get("scores") or {}
     to_act = set(table.get("to_act") or [])
     winners = set((table.get("outcome") or {}).get("winners") or [])
-    return [{
-        "seat": seat,
-        "who": names.get(str(seat)) or f"seat {seat} ({controllers.get(str(seat), '?')})",
-        "score": scores.get(str(seat)),
-        "acting": seat in to_act and table.get("status") == "playing",
-        "winner": seat in winners,
-    } for seat in range(1, int(table.get("players", 0)) + 1)]
+    return [
+        {
+            "seat": seat,
+            "who": names.get(str(seat)) or f"seat {seat} ({controllers.get(str(seat), '?')})",
+            "score": scores.get(str(seat)),
+            "acting": seat in to_act and table.get("status") == "playing",
+            "winner": seat in winners,
+        }
+        for seat in range(1, int(table.get("players", 0)) + 1)
+    ]

@@ -34,8 +34,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["limits"] = limits
     # Public streams never take the seats' share of the stream slots.
     app.extensions["public_streams"] = PublicStreams(
-        hub.slots.limit - min(limits.seat_share, hub.slots.limit // 2),
-        limits.public_streams_per_client)
+        hub.slots.limit - min(limits.seat_share, hub.slots.limit // 2), limits.public_streams_per_client
+    )
     app.extensions["pin_guard"] = PinGuard()
     app.extensions["once"] = Once(hub.journal)
 

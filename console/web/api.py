@@ -43,8 +43,9 @@ def _seat_worker(table_id: int, seat: int) -> TableWorker:
     return worker
 
 
-def wait_for(worker: TableWorker, command: Any,
-             late: Callable[[Future[Any]], Exception] | None = None) -> Any:
+def wait_for(
+    worker: TableWorker, command: Any, late: Callable[[Future[Any]], Exception] | None = None
+) -> Any:
     """The worker's answer to ``command``; a worker too busy to take it up in time is a 503."""
     future = worker.post(command)
     try:
@@ -60,8 +61,13 @@ def wait_for(worker: TableWorker, command: Any,
         raise HubErrorWithStatus(503, "the table is slow to answer; your request is under way") from None
 
 
-def _once(scope: str, what: str, position: Callable[[], int], act: Callable[[], Answer],
-          settle: Callable[[int], Answer | None]) -> Response:
+def _once(
+    scope: str,
+    what: str,
+    position: Callable[[], int],
+    act: Callable[[], Answer],
+    settle: Callable[[int], Answer | None],
+) -> Response:
     """``act`` once per Idempotency-Key (console.web.once); without a key, just ``act``."""
     key = check_key(request.headers.get(HEADER))
     if key is None:
@@ -79,7 +85,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
     """The action exactly as the game writes it; any other spelling (stray spaces, another case,
     other digits) is a 400 that names the exact form."""
     if not isinstance(text, str) or not text or len(text) > 2000:
-        raise HubErrorWithStatus(400, "action must be one action in notation, like \"1:battle\"")
+        raise HubErrorWithStatus(400, 'action must be one action in notation, like "1:battle"')
     game = worker.table.game
     try:
         return str(game.parse_action(text))
@@ -108,11 +114,18 @@ def _log(worker: TableWorker, audience: Audience) -> Response:
 
 @blueprint.get("/tables")
 def tables() -> Response:
-    return jsonify(tables=[
-        {"id": w.table.id, "game": w.table.game.name, "title": w.table.game.title,
-         "players": w.table.state.players, "status": w.channel.snapshot.status}
-        for w in hub().tables()
-    ])
+    return jsonify(
+        tables=[
+            {
+                "id": w.table.id,
+                "game": w.table.game.name,
+                "title": w.table.game.title,
+                "players": w.table.state.players,
+                "status": w.channel.snapshot.status,
+            }
+            for w in hub().tables()
+        ]
+    )
 
 
 @blueprint.post("/tables")
@@ -128,8 +141,13 @@ def start_table() -> Response:
         made = [w.table.id for w in hub().tables() if w.table.id > before and w.table.game.name == spec.game]
         return started(min(made)) if made else None
 
-    return _once("start", json.dumps(body, sort_keys=True), _highest_table_id,
-                 lambda: started(hub().start_table(spec).table.id), settle)
+    return _once(
+        "start",
+        json.dumps(body, sort_keys=True),
+        _highest_table_id,
+        lambda: started(hub().start_table(spec).table.id),
+        settle,
+    )
 
 
 def _highest_table_id() -> int:

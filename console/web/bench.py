@@ -68,9 +68,10 @@ class Replica:
 
     def catch_up(self) -> None:
         with sqlite3.connect(f"file:{self.journal}?mode=ro", uri=True) as db:
-            rows = db.execute("SELECT notation FROM actions WHERE table_id = ? ORDER BY seq",
-                              (self.table_id,)).fetchall()
-        for (notation,) in rows[self.applied:]:
+            rows = db.execute(
+                "SELECT notation FROM actions WHERE table_id = ? ORDER BY seq", (self.table_id,)
+            ).fetchall()
+        for (notation,) in rows[self.applied :]:
             self.state.apply(self.game.parse_action(notation))
         self.applied = len(rows)
 
@@ -90,8 +91,11 @@ def stream_paths(journal: Path, count: int, table_id: int) -> list[tuple[str, st
     with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as db:
         rows = db.execute("SELECT seat, token FROM hub_seats WHERE table_id = ?", (table_id,)).fetchall()
     tokens = dict(rows)
-    seats = [(f"/api/tables/{table_id}/seats/{seat}/events", tokens[seat]) for seat in range(1, SEATS + 1)
-             for _ in range(STREAMS_PER_SEAT)]
+    seats = [
+        (f"/api/tables/{table_id}/seats/{seat}/events", tokens[seat])
+        for seat in range(1, SEATS + 1)
+        for _ in range(STREAMS_PER_SEAT)
+    ]
     return seats + [(f"/api/tables/{table_id}/events", "")] * (count - len(seats))
 
 
@@ -105,8 +109,12 @@ def open_phones(hub: HubProcess, journal: Path, count: int, table_id: int) -> Ph
 def next_table(hub: HubProcess, journal: Path) -> Replica:
     """The game ended: the host starts another, like the first."""
     body = json.dumps({"game": "wisteria", "seats": ["bot", "bot"], "chance": "physical"}).encode()
-    request = urllib.request.Request(hub.url + "/api/tables", data=body, method="POST", headers={
-        "Content-Type": "application/json", "Origin": hub.url, "X-Host-Pin": PIN})
+    request = urllib.request.Request(
+        hub.url + "/api/tables",
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "Origin": hub.url, "X-Host-Pin": PIN},
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return Replica(journal, json.loads(response.read())["id"])
 
@@ -138,15 +146,18 @@ def scan_once(pods: list[PretendPod], replica: Replica, phones: Phones, number: 
     written = pods[seat - 1].card(f"04{seat:02X}{number:010X}", card_text("wisteria", card))
 
     def everyone_has_it() -> bool:
-        return all(any(actions >= expected for _, actions in p.states[arrived_before[i]:])
-                   for i, p in enumerate(phones.phones) if p.open)
+        return all(
+            any(actions >= expected for _, actions in p.states[arrived_before[i] :])
+            for i, p in enumerate(phones.phones)
+            if p.open
+        )
 
     if not phones.wait_until(everyone_has_it, 10.0):
         raise RuntimeError(f"scan {number} did not reach every phone")
     pods[seat - 1].gone()
     latencies = []
     for index, phone in enumerate(phones.phones):
-        first = next(at for at, actions in phone.states[arrived_before[index]:] if actions >= expected)
+        first = next(at for at, actions in phone.states[arrived_before[index] :] if actions >= expected)
         latencies.append((first - written) / 1e6)
     return latencies
 
@@ -206,7 +217,7 @@ def start_seconds(runs: int = 3) -> float:
         with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as name:
             folder = Path(name)
             config = folder / "hub.toml"
-            config.write_text('[server]\nport = 0\n', encoding="utf-8")
+            config.write_text("[server]\nport = 0\n", encoding="utf-8")
             hub = HubProcess(folder / "journal.db", "--config", str(config), "--simulate")
             try:
                 hub.get("/")

@@ -110,8 +110,9 @@ class PageLoader:
         while not self._stop.wait(0.05):
             started = time.monotonic()
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=10,
-                                              source_address=("127.0.3.1", 0)) as sock:
+                with socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=10, source_address=("127.0.3.1", 0)
+                ) as sock:
                     sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: hub\r\nConnection: close\r\n\r\n")
                     answer = b""
                     while chunk := sock.recv(65536):
@@ -172,9 +173,14 @@ def under_flood(scans: int = 30) -> dict[str, Any]:
             loader.close()
             flood.close()
             phones.close()
-        return {"p99": percentile(loader.times, 0.99) if loader.times else float("inf"),
-                "failures": loader.failures, "lost": lost, "rss": rss, "spill": spill_after - spill_before,
-                "sockets": held}
+        return {
+            "p99": percentile(loader.times, 0.99) if loader.times else float("inf"),
+            "failures": loader.failures,
+            "lost": lost,
+            "rss": rss,
+            "spill": spill_after - spill_before,
+            "sockets": held,
+        }
 
 
 def benchmarks() -> list[dict[str, Any]]:
@@ -192,4 +198,3 @@ def benchmarks() -> list[dict[str, Any]]:
 if __name__ == "__main__":
     for figure in benchmarks():
         print(f"{figure['name']:<34} {figure['value']:>12.3f} {figure['unit']}")
-

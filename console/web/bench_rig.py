@@ -38,8 +38,11 @@ class PretendPod:
             os.write(self.master, protocol.encode(frame))
 
     def _hello(self) -> None:
-        self._write(protocol.Hello(self.seq, "bench", protocol.PROTOCOL_VERSION, f"BENCH{self.seat}", "0001",
-                                   self.seat, 1))
+        self._write(
+            protocol.Hello(
+                self.seq, "bench", protocol.PROTOCOL_VERSION, f"BENCH{self.seat}", "0001", self.seat, 1
+            )
+        )
         self.hellos += 1
 
     def _listen(self) -> None:
@@ -110,8 +113,10 @@ class Phones:
             sock = socket.create_connection(("127.0.0.1", port))
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             auth = f"Authorization: Bearer {token}\r\n" if token else ""
-            sock.sendall(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n{auth}"
-                         "Accept: text/event-stream\r\n\r\n".encode())
+            sock.sendall(
+                f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n{auth}"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
             sock.setblocking(False)
             phone = Phone(path, token, sock)
             self.phones.append(phone)

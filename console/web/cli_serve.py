@@ -21,8 +21,11 @@ from console.hub.config import ConfigError, HubConfig, check_config, load_config
 def register_cli(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
-    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: phones on the network join; "
-                       "127.0.0.1: this machine only)")
+    serve.add_argument(
+        "--host",
+        help="address to listen on (default 0.0.0.0: phones on the network join; "
+        "127.0.0.1: this machine only)",
+    )
     serve.add_argument("--port", type=int, help="port to listen on (default 8000; 0 picks a free one)")
     serve.add_argument("--public-url", help="the address phones should open, for the join codes")
     serve.add_argument("--threads", type=int, help="server threads (each open stream holds one)")
@@ -33,10 +36,16 @@ def register_cli(subparsers: Any) -> None:
     serve.add_argument("--seed", type=int, help="the new table's seed (default: a random one)")
     serve.add_argument("--bot-delay", type=float, help="seconds before each bot move")
     serve.add_argument("--chance-delay", type=float, help="seconds before the table deals (virtual chance)")
-    serve.add_argument("--inputs", choices=["auto", "simulated", "none"],
-                       help="physical input sources (auto: the buttons and pods connected)")
-    serve.add_argument("--simulate", action="store_true",
-                       help="simulated pods on ptys and mock GPIO buttons, for a table without hardware")
+    serve.add_argument(
+        "--inputs",
+        choices=["auto", "simulated", "none"],
+        help="physical input sources (auto: the buttons and pods connected)",
+    )
+    serve.add_argument(
+        "--simulate",
+        action="store_true",
+        help="simulated pods on ptys and mock GPIO buttons, for a table without hardware",
+    )
     serve.set_defaults(handler=cmd_serve)
 
 
@@ -44,10 +53,17 @@ def configure(args: argparse.Namespace) -> HubConfig:
     config = load_config(args.config)
     if getattr(args, "journal", None):
         config = dataclasses.replace(config, journal=args.journal)
-    server = {key: value for key, value in {
-        "host": args.host, "port": args.port, "public_url": args.public_url,
-        "threads": args.threads, "keepalive_s": args.keepalive,
-    }.items() if value is not None}
+    server = {
+        key: value
+        for key, value in {
+            "host": args.host,
+            "port": args.port,
+            "public_url": args.public_url,
+            "threads": args.threads,
+            "keepalive_s": args.keepalive,
+        }.items()
+        if value is not None
+    }
     config = config.with_server(**server)
     table: dict[str, Any] = {}
     if args.game:

@@ -41,12 +41,16 @@ class JsonErrorTask(ErrorTask):
     def execute(self) -> None:
         code = self.request.error.code
         words = SERVER_ERRORS.get(code, "the request cannot be served; nothing was done")
-        body = json.dumps({
-            "error": words.format(limit=self.channel.server.adj.max_request_body_size), "status": code,
-        }).encode()
+        body = json.dumps(
+            {
+                "error": words.format(limit=self.channel.server.adj.max_request_body_size),
+                "status": code,
+            }
+        ).encode()
         self.status = f"{code} {self.request.error.reason}"
-        self.response_headers.extend([("Content-Type", "application/json"), ("Cache-Control", "no-store"),
-                                      *HEADERS.items()])
+        self.response_headers.extend(
+            [("Content-Type", "application/json"), ("Cache-Control", "no-store"), *HEADERS.items()]
+        )
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)

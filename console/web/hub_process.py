@@ -26,8 +26,9 @@ class HubProcess:
         env = {**os.environ, "XDG_CONFIG_HOME": str(journal.parent / "no-config"), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", *options]
         self.spawned = time.monotonic()
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                                        text=True)
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+        )
         self.lines: list[str] = []
         self.url = self.pin = ""
         self._serving = threading.Event()

@@ -72,6 +72,14 @@ def join_links(
     for seat, token in sorted(tokens.items()):
         url = base + join_path(table_id, seat, token)
         short = f"{base}/j/{short_code(token)}"
-        links.append({"seat": seat, "url": url, "short_url": short, "text": short.split("://", 1)[-1],
-                      "svg": qr_svg(url), "claimed": bool((claimed or {}).get(str(seat)))})
+        links.append(
+            {
+                "seat": seat,
+                "url": url,
+                "short_url": short,
+                "text": short.split("://", 1)[-1],
+                "svg": qr_svg(url),
+                "claimed": bool((claimed or {}).get(str(seat))),
+            }
+        )
     return links

@@ -104,8 +104,15 @@ class PinGuard:
     (the hub's own display) is never slowed or locked. At most ``max_clients`` addresses are
     remembered (the oldest forgotten first), so a scan of addresses cannot grow the hub."""
 
-    def __init__(self, free: int = 3, lock_after: int = 10, window_s: float = 600.0, lock_s: float = 300.0,
-                 max_clients: int = 4096, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        free: int = 3,
+        lock_after: int = 10,
+        window_s: float = 600.0,
+        lock_s: float = 300.0,
+        max_clients: int = 4096,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.free, self.lock_after, self.window_s, self.lock_s = free, lock_after, window_s, lock_s
         self.max_clients, self.clock = max_clients, clock
         self._clients: OrderedDict[str, _Tries] = OrderedDict()
@@ -122,8 +129,9 @@ class PinGuard:
             tries = self._clients.get(address) or _Tries([])
             if tries.locked_until > now:
                 wait = tries.locked_until - now
-                raise RetryLater(429, f"too many wrong host PINs from this device; locked for {wait:.0f} s",
-                                 wait)
+                raise RetryLater(
+                    429, f"too many wrong host PINs from this device; locked for {wait:.0f} s", wait
+                )
             if tries.next_try > now:
                 wait = tries.next_try - now
                 raise RetryLater(429, f"wrong host PINs: wait {wait:.0f} s before the next try", wait)

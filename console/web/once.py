@@ -110,16 +110,28 @@ class Once:
         with self.journal.lock:
             return self.journal.connection.execute(sql, params).fetchall()
 
-    def run(self, key: str, what: str, position: Callable[[], int], act: Callable[[], Answer],
-            settle: Callable[[int], Answer | None]) -> Answer:
+    def run(
+        self,
+        key: str,
+        what: str,
+        position: Callable[[], int],
+        act: Callable[[], Answer],
+        settle: Callable[[int], Answer | None],
+    ) -> Answer:
         """``position()``: where the journal is now; ``act()``: do it, once (a refusal it raises
         is the answer, kept like any other); ``settle(before)``: for a key left under way by a
         killed hub, the answer if the journal shows it was done, else None (then it is done now)."""
         with self._locks[int(fingerprint(key)[:8], 16) % len(self._locks)]:
             return self._run(key, fingerprint(what), position, act, settle)
 
-    def _run(self, key: str, asked: str, position: Callable[[], int], act: Callable[[], Answer],
-             settle: Callable[[int], Answer | None]) -> Answer:
+    def _run(
+        self,
+        key: str,
+        asked: str,
+        position: Callable[[], int],
+        act: Callable[[], Answer],
+        settle: Callable[[int], Answer | None],
+    ) -> Answer:
         rows = self._sql("SELECT fingerprint, before, status, body FROM web_requests WHERE key = ?", (key,))
         if rows:
             seen, before, status, body = rows[0]
@@ -135,8 +147,10 @@ class Once:
                 self._finish(key, settled)
                 return Answer(settled.status, settled.body, replayed=True)
             self._sql("DELETE FROM web_requests WHERE key = ?", (key,))
-        self._sql("INSERT INTO web_requests (key, fingerprint, before, at) VALUES (?, ?, ?, ?)",
-                  (key, asked, position(), time.time()))
+        self._sql(
+            "INSERT INTO web_requests (key, fingerprint, before, at) VALUES (?, ?, ?, ?)",
+            (key, asked, position(), time.time()),
+        )
         try:
             answer = act()
         except UnderWayError as under_way:
@@ -170,5 +184,6 @@ class Once:
                 self._late.discard(key)
 
     def _finish(self, key: str, answer: Answer) -> None:
-        self._sql("UPDATE web_requests SET status = ?, body = ? WHERE key = ?",
-                  (answer.status, answer.body, key))
+        self._sql(
+            "UPDATE web_requests SET status = ?, body = ? WHERE key = ?", (answer.status, answer.body, key)
+        )

@@ -57,8 +57,9 @@ def _plain_host(host: str) -> bool:
 
 @table_pages.get("/")
 def index() -> str:
-    return render_template("index.html", tables=hub().tables(), games=game_names(),
-                           start_form=page_data.start_form())
+    return render_template(
+        "index.html", tables=hub().tables(), games=game_names(), start_form=page_data.start_form()
+    )
 
 
 @table_pages.get("/tables/<int:table_id>")
@@ -67,11 +68,20 @@ def table_screen(table_id: int) -> str:
     display = is_hub_display()
     payload = worker.channel.snapshot.payloads[None]
     claimed = json.loads(payload).get("claimed", {})
-    links = [link for link in join_links(table_id, hub().tokens(table_id), claimed)
-             if not link["claimed"]] if display else []
-    return render_template("table.html", worker=worker, payload=payload, links=links,
-                           display=display, cards=page_data.cards(worker.table.game.name),
-                           claimed=sorted(int(seat) for seat, taken in claimed.items() if taken))
+    links = (
+        [link for link in join_links(table_id, hub().tokens(table_id), claimed) if not link["claimed"]]
+        if display
+        else []
+    )
+    return render_template(
+        "table.html",
+        worker=worker,
+        payload=payload,
+        links=links,
+        display=display,
+        cards=page_data.cards(worker.table.game.name),
+        claimed=sorted(int(seat) for seat, taken in claimed.items() if taken),
+    )
 
 
 @seat_pages.route("/join/<int:table_id>/<int:seat>/<token>", methods=["GET", "POST"])
@@ -84,8 +94,10 @@ def join_short(code: str) -> WerkzeugResponse | tuple[str, int]:
     """The short address printed under a QR code, for typing."""
     found = hub().find_short_code(code)
     if found is None:
-        raise NotFound(f"there is no seat with the code {code[:16]!r}: check the letters under the "
-                       "seat's code on the table screen")
+        raise NotFound(
+            f"there is no seat with the code {code[:16]!r}: check the letters under the "
+            "seat's code on the table screen"
+        )
     return _join(*found)
 
 
@@ -94,8 +106,10 @@ def _join(table_id: int, seat: int, token: str) -> WerkzeugResponse | tuple[str,
     opens the seat) is asked for the host: the host types the PIN on it to hand the seat over."""
     worker = hub().worker(table_id)
     if hub().seat_for_join_token(table_id, token) != seat:
-        raise Forbidden("this join code is not valid (it may belong to an older table): scan the code "
-                        "on the table screen again")
+        raise Forbidden(
+            "this join code is not valid (it may belong to an older table): scan the code "
+            "on the table screen again"
+        )
     return _claim(worker, seat)
 
 
@@ -122,11 +136,18 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
         try:
             new_token = wait_for(worker, ClaimSeat(seat))
         except SeatTaken as taken:
-            return render_template("join-claimed.html", worker=worker, seat=seat, message=str(taken),
-                                   action=request.path), taken.status
+            return render_template(
+                "join-claimed.html", worker=worker, seat=seat, message=str(taken), action=request.path
+            ), taken.status
     response = redirect(seat_page, code=303)
-    response.set_cookie(cookie_name(table_id), new_token, max_age=COOKIE_MAX_AGE_S, httponly=True,
-                        samesite="Lax", secure=request.is_secure)
+    response.set_cookie(
+        cookie_name(table_id),
+        new_token,
+        max_age=COOKIE_MAX_AGE_S,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
     return response
 
 
@@ -135,13 +156,15 @@ def seat_page(table_id: int, seat: int) -> str:
     worker = hub().worker(table_id)
     require_seat(table_id, seat)
     payload = worker.channel.snapshot.payloads[seat]
-    return render_template("seat.html", worker=worker, seat=seat, payload=payload,
-                           cards=page_data.cards(worker.table.game.name))
+    return render_template(
+        "seat.html", worker=worker, seat=seat, payload=payload, cards=page_data.cards(worker.table.game.name)
+    )
 
 
 @seat_pages.get("/tables/<int:table_id>/watch")
 def watch_page(table_id: int) -> str:
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
-    return render_template("seat.html", worker=worker, seat=None, payload=payload,
-                           cards=page_data.cards(worker.table.game.name))
+    return render_template(
+        "seat.html", worker=worker, seat=None, payload=payload, cards=page_data.cards(worker.table.game.name)
+    )

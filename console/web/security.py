@@ -66,8 +66,11 @@ TRUSTWORTHY_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 
 
 def _security_headers(response: Response) -> Response:
-    trustworthy = request.scheme == "https" or request.host.rpartition(":")[0] in TRUSTWORTHY_HOSTS \
+    trustworthy = (
+        request.scheme == "https"
+        or request.host.rpartition(":")[0] in TRUSTWORTHY_HOSTS
         or request.host in TRUSTWORTHY_HOSTS
+    )
     for name, value in HEADERS.items():
         if name == "Cross-Origin-Opener-Policy" and not trustworthy:
             continue

@@ -54,8 +54,10 @@ def listen(app: Flask, hub: Hub, limits: Limits | None = None) -> GuardedServer:
             ident="tabletop",
             expose_tracebacks=False,
         )
-        adjustments.socket_options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),
-                                      (socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer_bytes)]
+        adjustments.socket_options = [
+            (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),
+            (socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer_bytes),
+        ]
         return GuardedServer(app, limits, adj=adjustments, sockinfo=adjustments.listen[0])
     except OSError as error:
         raise ServeError(f"cannot listen on {settings.host}:{settings.port}: {error.strerror}") from None
@@ -76,15 +78,21 @@ def greeting(hub: Hub, port: int) -> list[str]:
     settings = hub.config.server
     host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
     first = f"/tables/{hub.featured}" if hub.featured is not None else "/"
-    lines = [*hub.messages, f"host PIN {hub.host_pin}",
-             f"serving on http://{host}:{port}/ - open http://{host}:{port}{first}"]
+    lines = [
+        *hub.messages,
+        f"host PIN {hub.host_pin}",
+        f"serving on http://{host}:{port}/ - open http://{host}:{port}{first}",
+    ]
     phones = phone_url(settings, port)
     if phones.startswith("http://127.0.0.1:"):  # every interface, but no network to reach it by
-        lines.append("this machine is on no network yet: join it to the Wi-Fi and restart the hub "
-                     "so phones can join")
+        lines.append(
+            "this machine is on no network yet: join it to the Wi-Fi and restart the hub so phones can join"
+        )
     elif phones:
-        lines.append(f"phones on this network join at {phones}/ : scan a seat's code on the table "
-                     "screen, or type the short address under it")
+        lines.append(
+            f"phones on this network join at {phones}/ : scan a seat's code on the table "
+            "screen, or type the short address under it"
+        )
     else:
         lines.append("only this machine can connect; to let phones join, serve with --host 0.0.0.0")
     return lines
@@ -114,8 +122,9 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     run_until_stopped(server, hub.stop, announce)
 
 
-def run_until_stopped(server: Any, then: Callable[[], object],
-                      ready: Callable[[], object] | None = None) -> None:
+def run_until_stopped(
+    server: Any, then: Callable[[], object], ready: Callable[[], object] | None = None
+) -> None:
     """Serve until Ctrl-C or SIGTERM (systemd's stop), then close the server and run ``then``.
     ``ready`` (the greeting) runs once SIGTERM is ours: whoever reads it may stop us cleanly."""
 
@@ -133,4 +142,3 @@ def run_until_stopped(server: Any, then: Callable[[], object],
         signal.signal(signal.SIGTERM, previous)
         server.close()
         then()
-

@@ -69,8 +69,9 @@ def event_stream(hub: Hub, worker: TableWorker, audience: Audience, after: int |
     return response
 
 
-def _messages(channel: Channel, subscription: Subscription, after: int | None,
-              keepalive_s: float, max_stream_s: float) -> Iterator[bytes]:
+def _messages(
+    channel: Channel, subscription: Subscription, after: int | None, keepalive_s: float, max_stream_s: float
+) -> Iterator[bytes]:
     audience = subscription.audience
     yield f": tabletop live updates\nretry: {RETRY_MS}\n\n".encode()
     snapshot = channel.snapshot

@@ -55,22 +55,29 @@ def wheels_pair(stacked_rival: list[list[str]]) -> tuple[State, State]:
 
 
 def test_wheels_rival_hand_and_deck_never_change_the_decision() -> None:
-    deck = sorted(card for card, copies in find_game("wheels").new(2).seats[1].deck.middle.items()
-                  for _ in range(copies))
+    deck = sorted(
+        card
+        for card, copies in find_game("wheels").new(2).seats[1].deck.middle.items()
+        for _ in range(copies)
+    )
     first, second = wheels_pair([deck, deck[::-1]])
     assert first.seats[1].hand != second.seats[1].hand, "the rival must hold different cards"
     assert_fair(first, second, 1)
 
 
 def test_wheels_sealed_wheels_and_rival_deck_from_a_redeal() -> None:
-    state = play_random_until(find_game("wheels").new(2, 3), random.Random(3),
-                              lambda s: s.phase == "play" and len(s.history) > 30 and bool(s.to_act)
-                              and s.to_act != (CHANCE,))
+    state = play_random_until(
+        find_game("wheels").new(2, 3),
+        random.Random(3),
+        lambda s: s.phase == "play" and len(s.history) > 30 and bool(s.to_act) and s.to_act != (CHANCE,),
+    )
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(99))
     rival = 2 - seat
-    assert state.seats[rival].hand != twin.seats[rival].hand or state.seats[rival].deck.middle != \
-        twin.seats[rival].deck.middle
+    assert (
+        state.seats[rival].hand != twin.seats[rival].hand
+        or state.seats[rival].deck.middle != twin.seats[rival].deck.middle
+    )
     assert_fair(state, twin, seat)
 
 
@@ -94,8 +101,9 @@ def test_wisteria_secret_choice_never_changes_the_decision() -> None:
 
 
 def test_wisteria_unseen_piles_from_a_redeal() -> None:
-    state = play_random_until(find_game("wisteria").new(3, 4), random.Random(4),
-                              lambda s: s.round > 8 and s.to_act != (CHANCE,))
+    state = play_random_until(
+        find_game("wisteria").new(3, 4), random.Random(4), lambda s: s.round > 8 and s.to_act != (CHANCE,)
+    )
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(1))
     assert twin.census() == state.census()
@@ -105,15 +113,22 @@ def test_wisteria_unseen_piles_from_a_redeal() -> None:
 
 def test_watch_other_hands_decks_and_channels_from_a_redeal() -> None:
     game = find_game("watch")
-    state = play_random_until(game.new(4, 2), random.Random(2),
-                              lambda s: s.round >= 3 and s.to_act != (CHANCE,)
-                              and sum(len(s.hands[o]) for o in range(1, 5) if o != s.to_act[0]) >= 2)
+    state = play_random_until(
+        game.new(4, 2),
+        random.Random(2),
+        lambda s: (
+            s.round >= 3
+            and s.to_act != (CHANCE,)
+            and sum(len(s.hands[o]) for o in range(1, 5) if o != s.to_act[0]) >= 2
+        ),
+    )
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(5))
     others = [other for other in range(1, 5) if other != seat]
     assert twin.hands[seat] == state.hands[seat]
-    assert [sorted(state.hands[o]) for o in others] != [twin.hands[o] for o in others] or \
-        {n: d.unseen for n, d in state.decks.items()} != {n: d.unseen for n, d in twin.decks.items()}
+    assert [sorted(state.hands[o]) for o in others] != [twin.hands[o] for o in others] or {
+        n: d.unseen for n, d in state.decks.items()
+    } != {n: d.unseen for n, d in twin.decks.items()}
     assert_fair(state, twin, seat)
 
 

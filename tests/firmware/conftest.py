@@ -42,7 +42,10 @@ class MicroPython:
         """Run ``code`` with every file of ``folder`` importable; files it writes come back there."""
         return subprocess.run(
             [self.node, str(RUNNER), str(self.module), str(folder), code],
-            capture_output=True, text=True, timeout=timeout_s, check=False,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            check=False,
         )
 
 

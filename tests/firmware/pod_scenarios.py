@@ -41,11 +41,13 @@ def frames(vectors: list) -> list:
 def bad_lines(vectors: list) -> list:
     out = []
     for vector in vectors:
-        out.append({
-            "name": vector["name"],
-            "split": _attempt(pod_protocol.split_frame, vector["line"]),
-            "command": _attempt(pod_protocol.parse_command, vector["line"]),
-        })
+        out.append(
+            {
+                "name": vector["name"],
+                "split": _attempt(pod_protocol.split_frame, vector["line"]),
+                "command": _attempt(pod_protocol.parse_command, vector["line"]),
+            }
+        )
     return out
 
 
@@ -147,8 +149,17 @@ def pod_run(script: dict) -> dict:
     for index in range(len(readers)):
         leds[index + 1] = ScriptedLed()
     pod = pod_core.Pod(
-        link, readers, buttons, leds, beeper, script["unique_id"], script["boot"], script["seat"],
-        script["heartbeat_ms"], script["miss_limit"], script["debounce_ms"],
+        link,
+        readers,
+        buttons,
+        leds,
+        beeper,
+        script["unique_id"],
+        script["boot"],
+        script["seat"],
+        script["heartbeat_ms"],
+        script["miss_limit"],
+        script["debounce_ms"],
     )
     steps = script["steps"]
     done = 0

@@ -28,14 +28,23 @@ RUN = "import pod_scenarios\npod_scenarios.run('{folder}/cases.json', '{folder}/
 # TextRecord("card:knight-07", "en")
 RECORD = "d101115402656e636172643a6b6e696768742d3037"
 TEXTS = [vector["text"] for vector in VECTORS["quote"]] + [
-    "", "plain words", "$*,%", "naïve — ünïcödé ✓ 🂡", "tab\there", "~\x7f\x1f", "a" * 300,
+    "",
+    "plain words",
+    "$*,%",
+    "naïve — ünïcödé ✓ 🂡",
+    "tab\there",
+    "~\x7f\x1f",
+    "a" * 300,
 ]
 NDEF = [
     "03" + "15" + RECORD + "fe" + "00" * 10,  # one Text record
     "0103a01044" + "00" + "0315" + RECORD + "fe",  # lock control and null TLVs first
     "03ff0015" + RECORD + "fe",  # three-byte length
     "0308d1010455046162" + "2e62fe",  # a URI record: not text
-    "0300fe", "00" * 16, "0000", "",  # empty tags and memory
+    "0300fe",
+    "00" * 16,
+    "0000",
+    "",  # empty tags and memory
     ("0315" + RECORD + "fe")[:32],  # cut short
     "030c" + "c1010000000554" + "02656e" + "c3a9",  # long-form record, UTF-8 text "é"
     "0309" + "d1010554" + "02656e" + "ff" + "fe",  # text that is not UTF-8
@@ -58,8 +67,16 @@ DEBOUNCE = [
 
 def _pod(name: str, steps: list[list[Any]], until_ms: int, **settings: Any) -> dict[str, Any]:
     script = {
-        "name": name, "readers": 1, "buttons": ["UP", "DOWN", "OK", "BACK"], "unique_id": "E66138935F4B2A2C",
-        "boot": "7F3A", "seat": 2, "heartbeat_ms": 1000, "miss_limit": 3, "debounce_ms": 20, "tick_ms": 10,
+        "name": name,
+        "readers": 1,
+        "buttons": ["UP", "DOWN", "OK", "BACK"],
+        "unique_id": "E66138935F4B2A2C",
+        "boot": "7F3A",
+        "seat": 2,
+        "heartbeat_ms": 1000,
+        "miss_limit": 3,
+        "debounce_ms": 20,
+        "tick_ms": 10,
     }
     return {**script, **settings, "steps": steps, "until_ms": until_ms}
 
@@ -69,45 +86,96 @@ def _hub(frame: protocol.Frame) -> str:
 
 
 PODS = [
-    _pod("boot, a card with text to quote, its removal after three missed polls", [
-        [0, "card", 0, "04A1B2C3D4E5F6", "card:wheels:cart-wheel,50%$* Käse"],
-        [200, "lift", 0], [300, "card", 0, "DEADBEEF", ""], [310, "lift", 0],
-        [320, "card", 0, "DEADBEEF", ""],
-        [500, "card", 0, "CAFEF00D", "x" * 500],
-    ], 2500),
-    _pod("buttons: a bounce, presses on several keys in one poll, a release", [
-        [0, "level", "OK", True], [5, "level", "OK", False], [12, "level", "OK", True],
-        [100, "level", "UP", True], [100, "level", "DOWN", True], [100, "level", "BACK", True],
-        [300, "level", "UP", False], [300, "level", "DOWN", False], [300, "level", "BACK", False],
-        [300, "level", "OK", False],
-    ], 600, tick_ms=4),
-    _pod("hub commands: HELLO?, LEDs, beeps, garbage, a frame that is not a command", [
-        [20, "hub", _hub(protocol.HelloRequest())], [30, "hub", _hub(protocol.SetLed(0, "BLINK"))],
-        [30, "hub", _hub(protocol.SetLed(1, "ON"))], [40, "hub", _hub(protocol.SetLed(7, "OFF"))],
-        [40, "hub", _hub(protocol.Beep(80))], [50, "hub", "$LED,0,BLINK*00\n"], [60, "hub", "LED,0\n"],
-        [70, "hub", "$HB,3,12000*0A\n"], [80, "hub", "$BEEP,99999*00\n"], [90, "hub", "$LED,0,ON*" + "ZZ\n"],
-        [100, "hub", "$\u00e9*00\n"], [110, "hub", "$" + "A" * 300 + "*00\n"],
-        [120, "hub", _hub(protocol.Beep(2000))],
-    ], 300, readers=2),
-    _pod("RESEND inside and past the history, and the sequence wrapping past 255", [
-        *[[20 * i, "card", 0, f"{i:08X}", ""] for i in range(1, 41)],
-        [900, "hub", _hub(protocol.Resend(38))], [910, "hub", _hub(protocol.Resend(1))],
-        [920, "hub", _hub(protocol.Resend(41))],
-        *[[1000 + 40 * i, "level", "OK", i % 2 == 0] for i in range(500)],
-        [21000, "hub", _hub(protocol.Resend(250))],
-    ], 21100),
-    _pod("a failing reader is said once, then recovers; three readers poll in order", [
-        [0, "fail", 1, "no answer on SPI"], [0, "card", 0, "AAAAAAAA", ""],
-        [0, "card", 2, "CCCCCCCC", "card:watch:7"],
-        [200, "mend", 1], [200, "card", 1, "BBBBBBBB", ""], [400, "fail", 1, "CRC error"],
-        [400, "lift", 0], [400, "lift", 2],
-    ], 1100, readers=3, seat=0, miss_limit=2),
+    _pod(
+        "boot, a card with text to quote, its removal after three missed polls",
+        [
+            [0, "card", 0, "04A1B2C3D4E5F6", "card:wheels:cart-wheel,50%$* Käse"],
+            [200, "lift", 0],
+            [300, "card", 0, "DEADBEEF", ""],
+            [310, "lift", 0],
+            [320, "card", 0, "DEADBEEF", ""],
+            [500, "card", 0, "CAFEF00D", "x" * 500],
+        ],
+        2500,
+    ),
+    _pod(
+        "buttons: a bounce, presses on several keys in one poll, a release",
+        [
+            [0, "level", "OK", True],
+            [5, "level", "OK", False],
+            [12, "level", "OK", True],
+            [100, "level", "UP", True],
+            [100, "level", "DOWN", True],
+            [100, "level", "BACK", True],
+            [300, "level", "UP", False],
+            [300, "level", "DOWN", False],
+            [300, "level", "BACK", False],
+            [300, "level", "OK", False],
+        ],
+        600,
+        tick_ms=4,
+    ),
+    _pod(
+        "hub commands: HELLO?, LEDs, beeps, garbage, a frame that is not a command",
+        [
+            [20, "hub", _hub(protocol.HelloRequest())],
+            [30, "hub", _hub(protocol.SetLed(0, "BLINK"))],
+            [30, "hub", _hub(protocol.SetLed(1, "ON"))],
+            [40, "hub", _hub(protocol.SetLed(7, "OFF"))],
+            [40, "hub", _hub(protocol.Beep(80))],
+            [50, "hub", "$LED,0,BLINK*00\n"],
+            [60, "hub", "LED,0\n"],
+            [70, "hub", "$HB,3,12000*0A\n"],
+            [80, "hub", "$BEEP,99999*00\n"],
+            [90, "hub", "$LED,0,ON*" + "ZZ\n"],
+            [100, "hub", "$\u00e9*00\n"],
+            [110, "hub", "$" + "A" * 300 + "*00\n"],
+            [120, "hub", _hub(protocol.Beep(2000))],
+        ],
+        300,
+        readers=2,
+    ),
+    _pod(
+        "RESEND inside and past the history, and the sequence wrapping past 255",
+        [
+            *[[20 * i, "card", 0, f"{i:08X}", ""] for i in range(1, 41)],
+            [900, "hub", _hub(protocol.Resend(38))],
+            [910, "hub", _hub(protocol.Resend(1))],
+            [920, "hub", _hub(protocol.Resend(41))],
+            *[[1000 + 40 * i, "level", "OK", i % 2 == 0] for i in range(500)],
+            [21000, "hub", _hub(protocol.Resend(250))],
+        ],
+        21100,
+    ),
+    _pod(
+        "a failing reader is said once, then recovers; three readers poll in order",
+        [
+            [0, "fail", 1, "no answer on SPI"],
+            [0, "card", 0, "AAAAAAAA", ""],
+            [0, "card", 2, "CCCCCCCC", "card:watch:7"],
+            [200, "mend", 1],
+            [200, "card", 1, "BBBBBBBB", ""],
+            [400, "fail", 1, "CRC error"],
+            [400, "lift", 0],
+            [400, "lift", 2],
+        ],
+        1100,
+        readers=3,
+        seat=0,
+        miss_limit=2,
+    ),
 ]
 
 
 def _cases() -> dict[str, Any]:
-    return {"vectors": VECTORS, "texts": TEXTS, "ndef": NDEF, "presence": PRESENCE,
-            "debounce": DEBOUNCE, "pods": PODS}
+    return {
+        "vectors": VECTORS,
+        "texts": TEXTS,
+        "ndef": NDEF,
+        "presence": PRESENCE,
+        "debounce": DEBOUNCE,
+        "pods": PODS,
+    }
 
 
 def _stage(folder: Path, mpy_cross: list[str] | None = None) -> Path:
@@ -138,16 +206,23 @@ def _run_micropython(micropython, folder: Path) -> dict[str, Any]:
 
 
 def _compile(mpy_cross: list[str], source: Path, target: Path) -> None:
-    done = subprocess.run([*mpy_cross, "-march=armv6m", "-o", str(target), str(source)],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [*mpy_cross, "-march=armv6m", "-o", str(target), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, f"mpy-cross refused {source.name}:\n{done.stderr}"
 
 
 @pytest.fixture(scope="module")
 def results(micropython, tmp_path_factory) -> dict[str, dict[str, Any]]:
     base = tmp_path_factory.mktemp("micropython")
-    ran = {"cpython": _run_cpython(_stage(base / "cpython")),
-           "micropython": _run_micropython(micropython, _stage(base / "micropython"))}
+    ran = {
+        "cpython": _run_cpython(_stage(base / "cpython")),
+        "micropython": _run_micropython(micropython, _stage(base / "micropython")),
+    }
     name, version = ran["micropython"].pop("implementation")
     ran["cpython"].pop("implementation")
     print(f"\nfirmware ran under {name} {'.'.join(map(str, version))} (npm {micropython.package_version})")
@@ -161,8 +236,9 @@ def test_the_interpreter_is_micropython_and_names_its_version(results, micropyth
     assert version == [int(part) for part in micropython.package_version.split(".")[:3]]
 
 
-@pytest.mark.parametrize("part", ["frames", "bad", "lenient", "quote", "checksum", "ndef", "presence",
-                                  "debounce"])
+@pytest.mark.parametrize(
+    "part", ["frames", "bad", "lenient", "quote", "checksum", "ndef", "presence", "debounce"]
+)
 def test_micropython_gives_exactly_what_cpython_gives(results, part: str) -> None:
     assert results["micropython"][part] == results["cpython"][part]
 
@@ -210,8 +286,9 @@ def test_every_line_the_pod_sent_under_micropython_parses_on_the_hub(results) ->
 
 
 @pytest.mark.parametrize("source", sorted(FIRMWARE.glob("*.py")), ids=lambda path: path.name)
-def test_every_firmware_module_compiles_with_mpy_cross_as_for_a_pico(mpy_cross, source: Path,
-                                                                     tmp_path) -> None:
+def test_every_firmware_module_compiles_with_mpy_cross_as_for_a_pico(
+    mpy_cross, source: Path, tmp_path
+) -> None:
     _compile(mpy_cross, source, tmp_path / "out.mpy")
     assert (tmp_path / "out.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format 6, what MicroPython 1.2x loads
 
@@ -223,8 +300,9 @@ def test_mpy_cross_refuses_syntax_micropython_lacks(mpy_cross, tmp_path) -> None
         _compile(mpy_cross, source, tmp_path / "starred.mpy")
 
 
-def test_the_compiled_mpy_modules_give_micropython_the_same_results(results, micropython, mpy_cross,
-                                                                    tmp_path) -> None:
+def test_the_compiled_mpy_modules_give_micropython_the_same_results(
+    results, micropython, mpy_cross, tmp_path
+) -> None:
     folder = _stage(tmp_path / "mpy", mpy_cross)
     assert (folder / "pod_core.mpy").exists() and not (folder / "pod_core.py").exists()
     compiled = _run_micropython(micropython, folder)

@@ -71,8 +71,17 @@ class Bench:
         self.link, self.reader, self.led, self.beeper = Link(), Reader(), Led(), Beeper()
         self.buttons = {key: Button() for key in ("UP", "DOWN", "OK", "BACK")}
         self.pod = pod_core.Pod(
-            self.link, [self.reader], self.buttons, {0: self.led}, self.beeper,
-            unique_id="E661", boot="7F3A", seat=seat, heartbeat_ms=1000, miss_limit=3, debounce_ms=20,
+            self.link,
+            [self.reader],
+            self.buttons,
+            {0: self.led},
+            self.beeper,
+            unique_id="E661",
+            boot="7F3A",
+            seat=seat,
+            heartbeat_ms=1000,
+            miss_limit=3,
+            debounce_ms=20,
         )
         self.now = 0
 

@@ -54,8 +54,12 @@ def main_module(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
     select_module = types.ModuleType("select")
     select_module.POLLIN = 1  # type: ignore[attr-defined]
     select_module.poll = lambda: types.SimpleNamespace(register=lambda *a: None)  # type: ignore[attr-defined]
-    for name, module in (("machine", machine), ("micropython", micropython), ("mfrc522", mfrc522),
-                         ("select", select_module)):
+    for name, module in (
+        ("machine", machine),
+        ("micropython", micropython),
+        ("mfrc522", mfrc522),
+        ("select", select_module),
+    ):
         monkeypatch.setitem(sys.modules, name, module)
     for name in ("config", "pod_hw", "pod_main_under_test"):
         monkeypatch.delitem(sys.modules, name, raising=False)

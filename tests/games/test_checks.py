@@ -129,14 +129,22 @@ class GuessState(State):
 class GuessGame(Game):
     name = "guess"
     title = "Guess"
-    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
-                      chance_kinds=("flip",))
-    option_specs = (OptionSpec("rounds", 1, "rounds to play", minimum=1, maximum=3),
-                    OptionSpec("style", "plain", "how picks are shown", choices=("plain", "fancy")))
+    facts = GameFacts(
+        min_players=2, max_players=2, simultaneous=True, hidden_information=True, chance_kinds=("flip",)
+    )
+    option_specs = (
+        OptionSpec("rounds", 1, "rounds to play", minimum=1, maximum=3),
+        OptionSpec("style", "plain", "how picks are shown", choices=("plain", "fancy")),
+    )
     state_type: type[GuessState] = GuessState
 
-    def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
-            decks: Mapping[Seat, Sequence[str]] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        decks: Mapping[Seat, Sequence[str]] | None = None,
+    ) -> State:
         self.check_players(players)
         return self.state_type(self)
 
@@ -214,8 +222,9 @@ class UnboundedGuess(GuessGame):
 class SoloFactsGuess(GuessGame):
     """A fault: facts that deny simultaneous choices the game makes."""
 
-    facts = GameFacts(min_players=2, max_players=2, simultaneous=False, hidden_information=True,
-                      chance_kinds=("flip",))
+    facts = GameFacts(
+        min_players=2, max_players=2, simultaneous=False, hidden_information=True, chance_kinds=("flip",)
+    )
 
 
 def test_a_sound_game_passes_every_check() -> None:

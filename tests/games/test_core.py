@@ -28,11 +28,23 @@ def test_text_that_is_not_seat_colon_verb_is_a_notation_error(text: str) -> None
         split_notation(text)
 
 
-@pytest.mark.parametrize("text", [
-    "2:Retreat", " chance:draw 1 5", "chance:draw 1 5 ", "chance:draw  1 5", "\u20031:battle",
-    "1:battle\u3000", "01:battle", "Chance:draw 1 5", "1: battle", "chance:draw 1\t5",
-    "chance:draw \u0661 5", "1 :battle",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2:Retreat",
+        " chance:draw 1 5",
+        "chance:draw 1 5 ",
+        "chance:draw  1 5",
+        "\u20031:battle",
+        "1:battle\u3000",
+        "01:battle",
+        "Chance:draw 1 5",
+        "1: battle",
+        "chance:draw 1\t5",
+        "chance:draw \u0661 5",
+        "1 :battle",
+    ],
+)
 def test_notation_has_one_spelling_anything_else_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         split_notation(text)

@@ -70,8 +70,9 @@ def _extra(state: State, game_name: str, rng: random.Random, options: dict[str, 
     return None
 
 
-def play(game_name: str, players: int, seed: int, options: dict[str, Any], bots: str,
-         chance: str) -> list[str]:
+def play(
+    game_name: str, players: int, seed: int, options: dict[str, Any], bots: str, chance: str
+) -> list[str]:
     """One game's notation, as the bots and chance played it."""
     game = find_game(game_name)
     state = game.new(players, seed, options)
@@ -117,8 +118,9 @@ def _step_json(state: State) -> Any:
     }
 
 
-def digests(game_name: str, players: int, seed: int, options: dict[str, Any],
-            actions: list[str]) -> dict[str, Any]:
+def digests(
+    game_name: str, players: int, seed: int, options: dict[str, Any], actions: list[str]
+) -> dict[str, Any]:
     """Replay ``actions`` and fold every step's state and events into two digests."""
     game = find_game(game_name)
     state = game.new(players, seed, options)
@@ -148,9 +150,17 @@ def record() -> None:
                 continue
             for seed in SEEDS:
                 actions = play(name, players, seed, options, bots, chance)
-                games.append({"players": players, "seed": seed, "options": options, "bots": bots,
-                              "chance": chance, "actions": actions,
-                              **digests(name, players, seed, options, actions)})
+                games.append(
+                    {
+                        "players": players,
+                        "seed": seed,
+                        "options": options,
+                        "bots": bots,
+                        "chance": chance,
+                        "actions": actions,
+                        **digests(name, players, seed, options, actions),
+                    }
+                )
         text = json.dumps({"game": game_name, "games": games}, indent=1, ensure_ascii=False)
         _file(game_name).write_bytes(gzip.compress(text.encode(), mtime=0))
         print(f"{game_name}: {len(games)} games, {sum(len(g['actions']) for g in games)} actions")
@@ -165,8 +175,7 @@ def _recorded() -> Iterator[Any]:
 
 @pytest.mark.parametrize(("game_name", "recorded"), list(_recorded()))
 def test_golden_journal_replays_identically(game_name: str, recorded: dict[str, Any]) -> None:
-    got = digests(game_name, recorded["players"], recorded["seed"], recorded["options"],
-                  recorded["actions"])
+    got = digests(game_name, recorded["players"], recorded["seed"], recorded["options"], recorded["actions"])
     assert got["outcome"] == recorded["outcome"]
     assert got["events"] == recorded["events"], "the events of some step differ from the recording"
     assert got["states"] == recorded["states"], "a view, to-act or legal list differs from the recording"

@@ -12,12 +12,21 @@ from selenium.webdriver.chrome.service import Service
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Without the background-networking flags Chromium's own connections are refused, many at a time.
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
-def open_chromium(chromium: str, chromedriver: str, phone: bool = False,
-                  window: str = "--window-size=1600,900") -> webdriver.Chrome:
+def open_chromium(
+    chromium: str, chromedriver: str, phone: bool = False, window: str = "--window-size=1600,900"
+) -> webdriver.Chrome:
     """A new headless Chromium with a profile of its own (removed by ``close_chromium``); a
     ``phone`` emulates a 390x844 screen."""
     options = webdriver.ChromeOptions()
@@ -26,7 +35,8 @@ def open_chromium(chromium: str, chromedriver: str, phone: bool = False,
     options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='tabletop-chromium-')}")
     if phone:
         options.add_experimental_option(
-            "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}})
+            "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}}
+        )
     else:
         options.add_argument(window)
     options.binary_location = chromium

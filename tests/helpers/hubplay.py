@@ -27,11 +27,19 @@ from console.inputs.recording import Recorder
 WAIT_S = 10.0
 # Each title's game for its recording: small, so the file is small, and physical chance throughout.
 GAMES: dict[str, dict[str, Any]] = {
-    "wisteria": {"players": 3, "seed": 2, "options": {"deck": "1 2 3 4 5 6 1 2 3"},
-                 "presses": {1: "pod", 2: "gpio", 3: "pod"}},
+    "wisteria": {
+        "players": 3,
+        "seed": 2,
+        "options": {"deck": "1 2 3 4 5 6 1 2 3"},
+        "presses": {1: "pod", 2: "gpio", 3: "pod"},
+    },
     "wheels": {"players": 2, "seed": 1, "options": {}, "presses": {1: "pod", 2: "gpio"}},
-    "watch": {"players": 4, "seed": 9, "options": {"max_rounds": 2, "copies": "single"},
-              "presses": {1: "pod", 2: "gpio", 3: "pod", 4: "gpio"}},
+    "watch": {
+        "players": 4,
+        "seed": 9,
+        "options": {"max_rounds": 2, "copies": "single"},
+        "presses": {1: "pod", 2: "gpio", 3: "pod", 4: "gpio"},
+    },
 }
 
 
@@ -121,7 +129,10 @@ class HubTable:
 
 
 def record_game(
-    title: str, path: Path, refuse_first: bool = True, observe: Callable[[HubTable], None] | None = None,
+    title: str,
+    path: Path,
+    refuse_first: bool = True,
+    observe: Callable[[HubTable], None] | None = None,
 ) -> list[str]:
     """Play ``title``'s recorded game at a simulated hub, recording to ``path``; its actions.
     ``observe`` sees the table at the end, its hardware still there."""
@@ -129,9 +140,17 @@ def record_game(
     seats = tuple("pod" if spec["presses"][s] == "pod" else "buttons" for s in range(1, spec["players"] + 1))
     with tempfile.TemporaryDirectory() as folder:
         config = HubConfig(
-            journal=Path(folder) / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
-            table=TableConfig(game=title, players=spec["players"], seats=seats, options=spec["options"],
-                              chance="physical", seed=spec["seed"]),
+            journal=Path(folder) / "journal.db",
+            bot_delay_s=0.0,
+            chance_delay_s=0.0,
+            table=TableConfig(
+                game=title,
+                players=spec["players"],
+                seats=seats,
+                options=spec["options"],
+                chance="physical",
+                seed=spec["seed"],
+            ),
             inputs=InputsConfig(mode="simulated"),
         )
         hub = Hub(config)

@@ -67,8 +67,14 @@ def tag_uid(seat: int, card_id: str, copy: int) -> str:
 
 class SimulatedRig:
     def __init__(
-        self, game: Game, kits: Mapping[int, SeatKit], tags: TagStore, *,
-        copies: int = 4, pin_map: PinMap | None = None, timeout_s: float = 5.0,
+        self,
+        game: Game,
+        kits: Mapping[int, SeatKit],
+        tags: TagStore,
+        *,
+        copies: int = 4,
+        pin_map: PinMap | None = None,
+        timeout_s: float = 5.0,
     ) -> None:
         self.game = game
         self.kits = dict(kits)
@@ -94,8 +100,11 @@ class SimulatedRig:
         if gpio_seats:
             self.pin_factory = MockFactory(revision="c03111")
             self.panel = ButtonPanel(
-                self.pin_map, self.events.post,
-                pin_factory=self.pin_factory, clock=self.clock, seats=gpio_seats,
+                self.pin_map,
+                self.events.post,
+                pin_factory=self.pin_factory,
+                clock=self.clock,
+                seats=gpio_seats,
             )
         for seat, kit in sorted(self.kits.items()):
             cards = self._deck(seat, kit, copies)
@@ -104,8 +113,14 @@ class SimulatedRig:
             if kit.scan == "qr":
                 device = self.qr_scanners[seat] = SimulatedLineScanner()
                 self.sources.append(
-                    LineScannerSource(device.path, self.events.post, seat=seat, name=f"qr-{seat}",
-                                      same_code_guard_s=0.0, reconnect_s=0.02).start()
+                    LineScannerSource(
+                        device.path,
+                        self.events.post,
+                        seat=seat,
+                        name=f"qr-{seat}",
+                        same_code_guard_s=0.0,
+                        reconnect_s=0.02,
+                    ).start()
                 )
                 scanner = QrScanner(device)
             else:
@@ -116,8 +131,12 @@ class SimulatedRig:
                 scanner = PodReader(pod)
             if kit.press == "gpio":
                 assert self.pin_factory is not None
-                buttons = GpioButtons(self.pin_factory, self.pin_map.seats[seat], self.clock,
-                                      hold_s=self.pin_map.timing.bounce_s * 2)
+                buttons = GpioButtons(
+                    self.pin_factory,
+                    self.pin_map.seats[seat],
+                    self.clock,
+                    hold_s=self.pin_map.timing.bounce_s * 2,
+                )
             else:
                 buttons = PodButtons(self.pods[seat])
             self.players[seat] = ScriptedPlayer(seat, scanner, buttons, cards)
@@ -188,15 +207,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. deck='1 2 3 4 5 6' (values are TOML)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. deck='1 2 3 4 5 6' (values are TOML)",
+    )
     args = parser.parse_args(argv)
-    options = {key: tomllib.loads(f"v = {value}")["v"] for key, _, value in
-               (option.partition("=") for option in args.option)}
+    options = {
+        key: tomllib.loads(f"v = {value}")["v"]
+        for key, _, value in (option.partition("=") for option in args.option)
+    }
     game = find_game(args.game)
     state = game.new(args.players, args.seed, options)
-    kinds = [SeatKit("pod-text", "pod"), SeatKit("pod-uid", "gpio"), SeatKit("qr", "gpio"),
-             SeatKit("pod-text", "pod")]
+    kinds = [
+        SeatKit("pod-text", "pod"),
+        SeatKit("pod-uid", "gpio"),
+        SeatKit("qr", "gpio"),
+        SeatKit("pod-text", "pod"),
+    ]
     kits = {seat: kinds[(seat - 1) % len(kinds)] for seat in range(1, args.players + 1)}
     with SimulatedRig(game, kits, TagStore(sqlite3.connect(":memory:"))) as rig:
         for seat, kit in kits.items():

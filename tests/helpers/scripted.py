@@ -135,8 +135,13 @@ class TableDriver:
     """Plays a game to its end using only the players' hands and the events they cause."""
 
     def __init__(
-        self, state: State, composer: Composer, events: EventQueue, players: Mapping[int, ScriptedPlayer],
-        rng: random.Random, timeout_s: float = WAIT_S,
+        self,
+        state: State,
+        composer: Composer,
+        events: EventQueue,
+        players: Mapping[int, ScriptedPlayer],
+        rng: random.Random,
+        timeout_s: float = WAIT_S,
     ) -> None:
         self.state = state
         self.composer = composer

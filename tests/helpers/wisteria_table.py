@@ -26,8 +26,9 @@ def check_table(state: WisteriaState) -> None:
         _check_no_war(state)
 
 
-def check_action(before: WisteriaState, action: Action, events: Sequence[Event],
-                 after: WisteriaState) -> None:
+def check_action(
+    before: WisteriaState, action: Action, events: Sequence[Event], after: WisteriaState
+) -> None:
     """``after`` is ``before`` with ``action`` applied, giving ``events``: the table's invariants
     hold after it, and the War events it gave agree with the cards and seats they name."""
     check_table(after)
@@ -94,8 +95,13 @@ def _check_eliminated(state: WisteriaState) -> None:
 
 
 def _in_play(state: WisteriaState, seat: Seat) -> int:
-    return ((1 if state.round_card[seat] else 0) + len(state.face_down[seat]) + len(state.spent[seat])
-            + (1 if state.sacrifice[seat] else 0) + len(state.battle[seat]))
+    return (
+        (1 if state.round_card[seat] else 0)
+        + len(state.face_down[seat])
+        + len(state.spent[seat])
+        + (1 if state.sacrifice[seat] else 0)
+        + len(state.battle[seat])
+    )
 
 
 def _check_no_war(state: WisteriaState) -> None:
@@ -158,8 +164,9 @@ def _check_card_event(before: WisteriaState, action: Action, events: Sequence[Ev
     assert events and (events[0].kind, dict(events[0].data)) == (expected.kind, dict(expected.data)), events
 
 
-def _check_war_events(before: WisteriaState, action: Action, events: Sequence[Event],
-                      after: WisteriaState) -> None:
+def _check_war_events(
+    before: WisteriaState, action: Action, events: Sequence[Event], after: WisteriaState
+) -> None:
     """War events name what happened: the tie (war, war_again, reevaluated), the prize (war_won,
     kept) and, with no winner, each card passed to the left."""
     placed = isinstance(action, Draw | FaceDown)
@@ -176,8 +183,10 @@ def _check_war_events(before: WisteriaState, action: Action, events: Sequence[Ev
         tied = [seat for seat in before.in_round if round_card[seat] == top]
         won = [dict(event.data) for event in events if event.kind == "round_won"]
         assert won == ([] if len(tied) > 1 else [{"seat": tied[0], "cards": len(before.in_round)}]), events
-    gained = {seat: after.owned(seat) - before.owned(seat) + (1 if placed and seat == owner else 0)
-              for seat in _seats(before)}
+    gained = {
+        seat: after.owned(seat) - before.owned(seat) + (1 if placed and seat == owner else 0)
+        for seat in _seats(before)
+    }
     eliminated: set[Seat] = set()
     kept: dict[Seat, int] = {}
     for event in events:

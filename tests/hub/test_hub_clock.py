@@ -21,11 +21,21 @@ TIMEOUT = 10
 TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}
 
 
-def make_hub(path: Path, clock: FakeClock, options: dict[str, Any] | None = None,
-             game: str = "wisteria") -> Hub:
-    config = HubConfig(journal=path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
-                       table=TableConfig(game=game, players=2, seats=("phone", "phone"), seed=7,
-                                         options=dict(TIME_LIMIT if options is None else options)))
+def make_hub(
+    path: Path, clock: FakeClock, options: dict[str, Any] | None = None, game: str = "wisteria"
+) -> Hub:
+    config = HubConfig(
+        journal=path / "journal.db",
+        bot_delay_s=0.0,
+        chance_delay_s=0.0,
+        table=TableConfig(
+            game=game,
+            players=2,
+            seats=("phone", "phone"),
+            seed=7,
+            options=dict(TIME_LIMIT if options is None else options),
+        ),
+    )
     return Hub(config, clock=clock).start(inputs=False)
 
 
@@ -160,9 +170,19 @@ def test_a_time_up_the_game_refuses_is_logged_and_the_clock_stops_for_good(
 
 
 def test_a_time_up_scanned_at_the_table_stops_its_clock_for_good(tmp_path: Path, clock: FakeClock) -> None:
-    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0,
-                       table=TableConfig(game="wisteria", players=2, seats=("pod", "pod"), seed=7,
-                                         chance="physical", options=dict(TIME_LIMIT)))
+    config = HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=0.0,
+        chance_delay_s=0.0,
+        table=TableConfig(
+            game="wisteria",
+            players=2,
+            seats=("pod", "pod"),
+            seed=7,
+            chance="physical",
+            options=dict(TIME_LIMIT),
+        ),
+    )
     hub = Hub(config, clock=clock).start(inputs=False)
     try:
         worker = hub.tables()[0]

@@ -50,11 +50,13 @@ def test_a_pod_lights_for_its_turn_beeps_once_for_a_scan_and_twice_with_a_flicke
     pod.scan("04AA0000000001", text="not a card of this game")
     until(lambda: len(beeper.beeps) == 2, "two beeps for the refusal")
     assert beeper.beeps == [BEEP_MS, BEEP_MS]
-    until(lambda: led.history[-1][1] == "ON" and len(led.history) >= 2 * FLICKERS + 2,
-          "the flicker ends on the seat's state")
+    until(
+        lambda: led.history[-1][1] == "ON" and len(led.history) >= 2 * FLICKERS + 2,
+        "the flicker ends on the seat's state",
+    )
     modes = [mode for _, mode in led.history]
     flicker = ["ON", "OFF"] * FLICKERS
-    assert any(modes[i:i + len(flicker)] == flicker for i in range(len(modes))), modes
+    assert any(modes[i : i + len(flicker)] == flicker for i in range(len(modes))), modes
     assert hub.journal.actions(hub.tables()[0].table.id) == []
 
     card = card_to_draw(hub, 1)

@@ -29,8 +29,9 @@ def test_auto_with_nothing_configured_runs_without_inputs_and_says_so(make_hub: 
     hub = start_auto(make_hub, ("phone", "bot"))
     assert hub.inputs.simulated_pods == [] and hub.inputs.pods == []
     assert not any("SIMULATED" in message for message in hub.messages)
-    assert any("no GPIO buttons or pods found" in message and "--simulate" in message
-               for message in hub.messages)
+    assert any(
+        "no GPIO buttons or pods found" in message and "--simulate" in message for message in hub.messages
+    )
 
 
 def test_auto_refuses_a_pod_seat_when_no_pod_is_connected(make_hub: MakeHub, tmp_path: Path) -> None:
@@ -75,11 +76,26 @@ def test_a_refused_start_releases_the_journal_for_the_next_hub(make_hub: MakeHub
 
 def test_serve_with_a_missing_pod_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "console.cli", "--journal", str(tmp_path / "j.db"), "serve", "--port", "0",
-         "--seats", "pod,bot"],
-        capture_output=True, text=True, timeout=60, env={"XDG_CONFIG_HOME": str(tmp_path), "PATH": ""},
+        [
+            sys.executable,
+            "-m",
+            "console.cli",
+            "--journal",
+            str(tmp_path / "j.db"),
+            "serve",
+            "--port",
+            "0",
+            "--seats",
+            "pod,bot",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"XDG_CONFIG_HOME": str(tmp_path), "PATH": ""},
     )
     assert result.returncode == 2, result.stdout + result.stderr
     errors = result.stderr.strip().splitlines()
-    assert errors == ["tabletop: inputs: seat(s) 1 play with a pod, but no pod is connected; connect the "
-                      "hardware, or run tabletop serve --simulate to simulate it"]
+    assert errors == [
+        "tabletop: inputs: seat(s) 1 play with a pod, but no pod is connected; connect the "
+        "hardware, or run tabletop serve --simulate to simulate it"
+    ]

@@ -36,8 +36,9 @@ def actions(hub: Hub, worker: TableWorker) -> list[str]:
 
 
 def second_table(hub: Hub) -> TableWorker:
-    return hub.start_table(TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical",
-                                       seed=3))
+    return hub.start_table(
+        TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=3)
+    )
 
 
 def test_a_new_table_never_takes_a_bound_pod_and_an_unbound_pods_scan_is_ignored_with_a_note(

@@ -129,9 +129,18 @@ def test_a_move_by_itself_the_screens_missed_pauses_the_table_and_the_pause_is_p
 
 
 def clock_hub(path: Path, clock: FakeClock) -> Hub:
-    config = HubConfig(journal=path / "journal.db", bot_delay_s=0.3, chance_delay_s=0.0,
-                       table=TableConfig(game="wisteria", players=2, seats=("phone", "bot"), seed=7,
-                                         options={"victory": "time_limit", "time_limit_minutes": 1}))
+    config = HubConfig(
+        journal=path / "journal.db",
+        bot_delay_s=0.3,
+        chance_delay_s=0.0,
+        table=TableConfig(
+            game="wisteria",
+            players=2,
+            seats=("phone", "bot"),
+            seed=7,
+            options={"victory": "time_limit", "time_limit_minutes": 1},
+        ),
+    )
     return Hub(config, clock=clock).start(inputs=False)
 
 
@@ -162,8 +171,9 @@ def test_a_program_that_ends_without_stopping_its_hub_still_exits(tmp_path: Path
     )
     root = str(Path(console.__file__).resolve().parents[1])  # the copy under test, mutated or not
     env = {**os.environ, "PYTHONPATH": root}
-    done = subprocess.run([sys.executable, "-c", script], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, env=env, capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -226,8 +236,12 @@ def test_in_physical_play_the_table_tosses_the_coin_no_card_shows(make_hub: Make
 
 def test_a_bot_with_two_moves_in_a_row_waits_its_pause_before_each(tmp_path: Path) -> None:
     clock = FakeClock()
-    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=1.0, chance_delay_s=0.0,
-                       table=TableConfig(game="watch", players=2, seats=("bot", "bot"), seed=7))
+    config = HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=1.0,
+        chance_delay_s=0.0,
+        table=TableConfig(game="watch", players=2, seats=("bot", "bot"), seed=7),
+    )
     hub = Hub(config, clock=clock).start(inputs=False)
     try:
         worker = hub.tables()[0]

@@ -56,9 +56,9 @@ def test_host_commands_out_of_place_are_refused_and_change_nothing(make_hub: Mak
     hub = make_hub()
     worker = hub.tables()[0]
     before = payload(worker, None)
+    unknown = "there is no host command 'fly'; commands: pause, resume, end, concede, extend, recheck, skip"
     refusals = {
-        "there is no host command 'fly'; commands: pause, resume, end, concede, extend, recheck, skip":
-            HostCommand("fly"),
+        unknown: HostCommand("fly"),
         "the table is not paused": HostCommand("resume"),
         "no re-check is under way": HostCommand("skip"),
         "there are no cards in play to re-check at this table": HostCommand("recheck"),

@@ -68,22 +68,40 @@ def test_a_game_recorded_now_at_a_simulated_hub_replays_the_same(tmp_path: Path)
     assert actions
     result = replay(path)
     assert result.same, result.first_difference()
-    assert [o[2] for o in result.replayed if o[1] == "action"] == actions[-len(
-        [o for o in result.replayed if o[1] == "action"]):]
+    assert [o[2] for o in result.replayed if o[1] == "action"] == actions[
+        -len([o for o in result.replayed if o[1] == "action"]) :
+    ]
 
 
 def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path) -> None:
     path = tmp_path / "session.jsonl"
-    command = [sys.executable, "-m", "console.cli", "--journal", str(tmp_path / "journal.db"), "record",
-               str(path), "--simulate", "--port", "0", "--game", "wisteria", "--seats", "pod,pod"]
+    command = [
+        sys.executable,
+        "-m",
+        "console.cli",
+        "--journal",
+        str(tmp_path / "journal.db"),
+        "record",
+        str(path),
+        "--simulate",
+        "--port",
+        "0",
+        "--game",
+        "wisteria",
+        "--seats",
+        "pod,pod",
+    ]
     log = tmp_path / "serve.log"
     with log.open("w") as out, subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) as process:
         try:
             deadline = time.monotonic() + 30
             # Stopped only once it serves (the greeting) and a pod has spoken: a SIGTERM during
             # the start, before the hub has its handler, would end it with nothing written.
-            while not (path.exists() and "$HELLO" in path.read_text(encoding="utf-8")
-                       and "tabletop: " in log.read_text().replace("tabletop: recording to", "")):
+            while not (
+                path.exists()
+                and "$HELLO" in path.read_text(encoding="utf-8")
+                and "tabletop: " in log.read_text().replace("tabletop: recording to", "")
+            ):
                 assert process.poll() is None, log.read_text()
                 assert time.monotonic() < deadline, "no pod line recorded"
                 time.sleep(0.1)
@@ -98,13 +116,21 @@ def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path)
 
 def test_tabletop_record_check_says_whether_a_recording_replays(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    good = subprocess.run([sys.executable, "-m", "console.cli", "record", "--check",
-                           str(RECORDINGS / "wisteria.jsonl")], capture_output=True, text=True, env=env)
+    good = subprocess.run(
+        [sys.executable, "-m", "console.cli", "record", "--check", str(RECORDINGS / "wisteria.jsonl")],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert good.returncode == 0 and "the same" in good.stdout
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n", encoding="utf-8")
-    broken = subprocess.run([sys.executable, "-m", "console.cli", "record", "--check", str(bad)],
-                            capture_output=True, text=True, env=env)
+    broken = subprocess.run(
+        [sys.executable, "-m", "console.cli", "record", "--check", str(bad)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert broken.returncode == 2 and broken.stderr.count("\n") == 1 and "JSON expected" in broken.stderr
 
 
@@ -162,8 +188,10 @@ def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_pat
         pods[1].scan("04110000000001", card_text("wisteria", "no-card"))  # refused
         for number, slot in enumerate(slots):
             pods[slot.seat].scan(f"0422{number:010X}", card_text("wisteria", slot.card))
-        while worker.channel.snapshot.status == "playing" and "re-checking" in json.loads(
-                worker.channel.snapshot.payloads[None])["problem"]:
+        while (
+            worker.channel.snapshot.status == "playing"
+            and "re-checking" in json.loads(worker.channel.snapshot.payloads[None])["problem"]
+        ):
             assert time.monotonic() < deadline + 20
             time.sleep(0.01)
         before = len(worker.table.history)

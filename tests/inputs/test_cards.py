@@ -191,8 +191,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def test_cards_enrol_tags_a_deck_laid_on_a_real_pod_port(tmp_path: Path, capsys) -> None:
     database = tmp_path / "tags.db"
     with SimulatedPod() as pod:
-        args = parse(["cards", "enrol", "wisteria", "--pod", pod.path, "--tags-db", str(database),
-                      "--timeout", "5"])
+        args = parse(
+            ["cards", "enrol", "wisteria", "--pod", pod.path, "--tags-db", str(database), "--timeout", "5"]
+        )
 
         def person() -> None:
             pod.wait_sent("$HELLO,", after=1)  # the hub has opened the port and asked HELLO?
@@ -228,7 +229,8 @@ def test_cards_enrol_with_no_pod_answering_fails_with_advice(tmp_path: Path, cap
     import console.inputs.cli_cards as cli_cards
 
     monkeypatch.setattr(cli_cards, "HELLO_WAIT_S", 0.05)
-    args = parse(["cards", "enrol", "wisteria", "--pod", str(tmp_path / "nope"),
-                  "--tags-db", str(tmp_path / "t.db")])
+    args = parse(
+        ["cards", "enrol", "wisteria", "--pod", str(tmp_path / "nope"), "--tags-db", str(tmp_path / "t.db")]
+    )
     assert args.handler(args) == 2
     assert "no pod answered at" in capsys.readouterr().err

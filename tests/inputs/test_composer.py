@@ -145,11 +145,17 @@ class PickState(State):
 
 class PickGame(Game):
     name, title = "pick", "Pick"
-    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
-                      chance_kinds=("deal",))
+    facts = GameFacts(
+        min_players=2, max_players=2, simultaneous=True, hidden_information=True, chance_kinds=("deal",)
+    )
 
-    def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
-            decks: Mapping[Seat, Sequence[str]] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        decks: Mapping[Seat, Sequence[str]] | None = None,
+    ) -> State:
         return PickState(self)
 
     def parse_notation(self, text: str) -> Action:
@@ -243,7 +249,11 @@ def test_a_scan_narrows_the_choices_to_the_actions_that_use_that_card(composer) 
     outcome = composer.handle(scan(1, "a"), state)
     assert isinstance(outcome, CursorMoved)
     assert [str(a) for a in outcome.cursor.choices] == [
-        "1:combine a b", "1:play a 1", "1:play a 1 sealed", "1:play a 2", "1:play a 2 sealed",
+        "1:combine a b",
+        "1:play a 1",
+        "1:play a 1 sealed",
+        "1:play a 2",
+        "1:play a 2 sealed",
     ]
     assert outcome.cursor.cards == ("a",)
 
@@ -343,8 +353,9 @@ def test_a_card_of_another_game_is_refused_and_changes_nothing(composer) -> None
 
 def test_an_unenrolled_tag_is_refused_with_how_to_enrol_it(composer) -> None:
     outcome = composer.handle(CardScanned(1, uid="04A1B2C3D4E5F6"), GAME.new(2))
-    assert outcome == Refused(1, "this tag (04A1B2C3D4E5F6) is not enrolled: tag the deck with "
-                                 "'tabletop cards enrol pick'")
+    assert outcome == Refused(
+        1, "this tag (04A1B2C3D4E5F6) is not enrolled: tag the deck with 'tabletop cards enrol pick'"
+    )
 
 
 def test_an_enrolled_tag_is_its_card() -> None:

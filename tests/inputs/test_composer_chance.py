@@ -98,11 +98,21 @@ class RevealState(State):
 
 class RevealGame(Game):
     name, title = "reveal", "Reveal"
-    facts = GameFacts(min_players=2, max_players=2, simultaneous=False, hidden_information=True,
-                      chance_kinds=("reveal", "turn", "toss"))
+    facts = GameFacts(
+        min_players=2,
+        max_players=2,
+        simultaneous=False,
+        hidden_information=True,
+        chance_kinds=("reveal", "turn", "toss"),
+    )
 
-    def new(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
-            decks: Mapping[Seat, Sequence[str]] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        decks: Mapping[Seat, Sequence[str]] | None = None,
+    ) -> State:
         return RevealState(self, [])
 
     def parse_notation(self, text: str) -> Action:

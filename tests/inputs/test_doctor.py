@@ -23,8 +23,11 @@ def test_the_doctor_names_the_pin_factory_and_each_pods_firmware(pin_factory) ->
 
 
 def test_a_pod_that_never_says_hello_gets_advice(pin_factory, tmp_path) -> None:
-    [finding] = [f for f in diagnose(pods=[str(tmp_path / "nothing")], pin_factory=pin_factory,
-                                     hello_timeout_s=0.05) if "nothing" in f.what]
+    [finding] = [
+        f
+        for f in diagnose(pods=[str(tmp_path / "nothing")], pin_factory=pin_factory, hello_timeout_s=0.05)
+        if "nothing" in f.what
+    ]
     assert not finding.ok and "firmware/pod/README.md" in finding.advice
 
 
@@ -57,8 +60,13 @@ def test_the_doctor_waits_for_ok_on_each_seat_when_asked(pin_factory) -> None:
         pin.drive_low()
         pin.drive_high()
 
-    findings = diagnose(pods=["/dev/null-pod"], pin_factory=pin_factory, hello_timeout_s=0.01,
-                        press_timeout_s=5, prompt=person_presses_ok)
+    findings = diagnose(
+        pods=["/dev/null-pod"],
+        pin_factory=pin_factory,
+        hello_timeout_s=0.01,
+        press_timeout_s=5,
+        prompt=person_presses_ok,
+    )
     assert asked[0] == "Press OK on seat 1 (within 5 s)..."
     answered = [f.what for f in findings if "answer" in f.what]
     assert answered == [f"seat {seat} buttons answer" for seat in range(1, 5)]

@@ -77,8 +77,14 @@ def play(state: State, tags: TagStore) -> TriesWrongCardsFirst:
         from console.inputs.cardmap import CardMap
         from console.inputs.composer import Composer
 
-        driver = TriesWrongCardsFirst(state, Composer(game, CardMap(game, tags)), rig.events,
-                                      rig.players, random.Random(SEED), rig.timeout_s)
+        driver = TriesWrongCardsFirst(
+            state,
+            Composer(game, CardMap(game, tags)),
+            rig.events,
+            rig.players,
+            random.Random(SEED),
+            rig.timeout_s,
+        )
         driver.play()
     return driver
 
@@ -97,7 +103,8 @@ def test_a_whole_four_ruler_watch_is_played_by_scanning_its_physical_cards(tags:
     whys = Counter(why for why, _ in driver.tried)
     assert whys["wrong deck"] and whys["in a hand"]
     assert {message for _, message in driver.tried} <= {
-        f"seat {s}: that card is not one you can reveal now" for s in range(1, 5)}
+        f"seat {s}: that card is not one you can reveal now" for s in range(1, 5)
+    }
     assert len(driver.refusals) == len(driver.tried)
     replayed = game.replay(4, SEED, OPTIONS, [str(action) for action in driver.applied])
     assert replayed.view(None) == state.view(None)

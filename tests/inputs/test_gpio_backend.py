@@ -32,8 +32,13 @@ def test_the_plain_install_brings_lgpio_on_raspberry_pi_os(system: dict[str, str
     assert marker is not None and marker.evaluate(system)
 
 
-@pytest.mark.parametrize("system", [{"sys_platform": "linux", "platform_machine": "x86_64"},
-                                    {"sys_platform": "darwin", "platform_machine": "arm64"}])
+@pytest.mark.parametrize(
+    "system",
+    [
+        {"sys_platform": "linux", "platform_machine": "x86_64"},
+        {"sys_platform": "darwin", "platform_machine": "arm64"},
+    ],
+)
 def test_lgpio_is_not_asked_for_where_there_is_no_pi_gpio(system: dict[str, str]) -> None:
     marker = _lgpio().marker
     assert marker is not None and not marker.evaluate(system)

@@ -56,8 +56,9 @@ def test_every_gpio_and_header_pin_pair_in_the_wiring_doc_is_true_of_the_pi() ->
 
 
 def test_the_ground_pins_named_for_the_panel_are_ground() -> None:
-    rows = re.findall(r"^\| (?:\d|status) \|.*\| pin ([\d /]+) \|$",
-                      (HARDWARE / "wiring.md").read_text(), re.MULTILINE)
+    rows = re.findall(
+        r"^\| (?:\d|status) \|.*\| pin ([\d /]+) \|$", (HARDWARE / "wiring.md").read_text(), re.MULTILINE
+    )
     grounds = [int(n) for row in rows for n in re.findall(r"\d+", row)]
     assert len(rows) == 5
     assert all(J8[pin] == "GND" for pin in grounds)

@@ -130,8 +130,10 @@ def test_an_edge_exactly_one_bounce_window_after_the_last_is_taken_at_once(clock
     keys.edge(1, Key.OK, True)
     clock.advance(0.25)
     keys.edge(1, Key.OK, False)
-    assert events.drain() == [ButtonPressed(1, Key.OK, source="test"),
-                              ButtonReleased(1, Key.OK, source="test")]
+    assert events.drain() == [
+        ButtonPressed(1, Key.OK, source="test"),
+        ButtonReleased(1, Key.OK, source="test"),
+    ]
 
 
 def test_a_bounced_level_settles_at_the_tick_exactly_one_window_later(clock) -> None:

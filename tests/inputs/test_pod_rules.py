@@ -24,8 +24,7 @@ class Hub:
     def __init__(self, clock, seat: int = 2, **options: object) -> None:
         self.events = EventQueue()
         self.clock = clock
-        self.source = PodSource("loop://", self.events.post, name="pod", clock=clock,
-                                **options)  # type: ignore[arg-type]
+        self.source = PodSource("loop://", self.events.post, name="pod", clock=clock, **options)  # type: ignore[arg-type]
         self.source._port = serial.serial_for_url("loop://", timeout=0)
         self.seat = seat
 
@@ -121,8 +120,10 @@ def test_a_card_replaced_while_the_pod_was_off_is_removed_before_the_new_one_is_
     hub.hello(seq=1, boot=OTHER_BOOT)
     hub.events.drain()
     hub.feed(CardSeen(1, 1, "BBBBBBBB"), Heartbeat(1, 1000))
-    assert hub.events.drain() == [CardRemoved(2, "AAAAAAAA", "pod", 1),
-                                  CardScanned(2, "BBBBBBBB", "", "pod", 1)]
+    assert hub.events.drain() == [
+        CardRemoved(2, "AAAAAAAA", "pod", 1),
+        CardScanned(2, "BBBBBBBB", "", "pod", 1),
+    ]
 
 
 def test_a_pod_that_lost_events_says_which_it_still_holds_and_the_rest_are_counted_lost(clock) -> None:
@@ -153,8 +154,7 @@ def test_the_buttons_of_a_central_pod_are_seat_1s(clock) -> None:
 
 def test_a_line_scanner_reads_at_9600_baud_and_takes_a_code_again_once_the_guard_is_over(clock) -> None:
     events = EventQueue()
-    scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock,
-                                same_code_guard_s=0.5)
+    scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock, same_code_guard_s=0.5)
     assert scanner.baudrate == 9600
     scanner.handle_line(b"card:1")
     clock.advance(0.25)
@@ -215,8 +215,7 @@ def test_one_event_lost_is_counted(clock) -> None:
 
 def test_a_code_read_again_and_again_stays_one_scan_while_each_read_is_within_the_guard(clock) -> None:
     events = EventQueue()
-    scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock,
-                                same_code_guard_s=0.5)
+    scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock, same_code_guard_s=0.5)
     for _ in range(4):
         scanner.handle_line(b"card:1")
         clock.advance(0.375)  # 1.5 s in all, but never half a second between two reads

@@ -264,7 +264,8 @@ def test_the_same_code_read_again_at_once_is_one_scan(scanner) -> None:
     device.scan("card:wisteria:5")
     device.scan("card:wisteria:6")
     assert [e.text for e in (events.get(timeout=WAIT), events.get(timeout=WAIT))] == [
-        "card:wisteria:5", "card:wisteria:6",
+        "card:wisteria:5",
+        "card:wisteria:6",
     ]
     assert source.stats["repeats"] == 1
 

@@ -21,8 +21,9 @@ VECTORS = tomllib.loads((Path(__file__).parents[2] / "hardware" / "protocol_vect
 
 @pytest.mark.parametrize("as_text", [False, True], ids=["bytes", "str"])
 @pytest.mark.parametrize("vector", VECTORS["frame"], ids=lambda v: v["name"])
-def test_every_valid_vector_parses_to_its_values_and_encodes_back_to_its_line(vector: dict,
-                                                                              as_text: bool) -> None:
+def test_every_valid_vector_parses_to_its_values_and_encodes_back_to_its_line(
+    vector: dict, as_text: bool
+) -> None:
     frame = parse_line(vector["line"] if as_text else vector["line"].encode())
     assert frame.verb == vector["verb"]
     assert asdict(frame) == vector["values"]
@@ -139,8 +140,9 @@ def fits_a_line(frame: protocol.Frame) -> bool:
 
 
 frames = st.one_of(
-    st.builds(protocol.Hello, seqs, texts, st.integers(0, 999), texts, tokens, st.integers(0, 8),
-              st.integers(0, 9)),
+    st.builds(
+        protocol.Hello, seqs, texts, st.integers(0, 999), texts, tokens, st.integers(0, 8), st.integers(0, 9)
+    ),
     st.builds(protocol.Heartbeat, seqs, st.integers(0, 2**32 - 1)),
     st.builds(protocol.CardSeen, seqs, st.integers(1, 9), uids, texts),
     st.builds(protocol.CardGone, seqs, st.integers(1, 9)),
@@ -213,21 +215,74 @@ def test_a_stream_cut_anywhere_gives_back_the_same_frames(encoded: list[bytes], 
 
 # What protocol.md allows in each field, stated again here so the parser is checked against the
 # document and not against itself.
-NUMBER_LIMITS = {"seq": (0, 255), "from_seq": (0, 255), "uptime_ms": (0, 2**32 - 1), "reader": (1, 9),
-                 "protocol": (0, 999), "seat": (0, 8), "readers": (0, 9), "target": (0, 9), "ms": (1, 2000)}
+NUMBER_LIMITS = {
+    "seq": (0, 255),
+    "from_seq": (0, 255),
+    "uptime_ms": (0, 2**32 - 1),
+    "reader": (1, 9),
+    "protocol": (0, 999),
+    "seat": (0, 8),
+    "readers": (0, 9),
+    "target": (0, 9),
+    "ms": (1, 2000),
+}
 TOKEN = re.compile(r"[A-Za-z0-9_.-]{1,32}")
-FIELD_RULES = {"uid": re.compile(r"[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}"), "boot": TOKEN, "code": TOKEN,
-               "key": re.compile("UP|DOWN|OK|BACK"), "mode": re.compile("OFF|ON|BLINK")}
+FIELD_RULES = {
+    "uid": re.compile(r"[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}"),
+    "boot": TOKEN,
+    "code": TOKEN,
+    "key": re.compile("UP|DOWN|OK|BACK"),
+    "mode": re.compile("OFF|ON|BLINK"),
+}
 EDGE_FIELDS = [
-    "", "0", "1", "8", "9", "10", "255", "256", "999", "1000", "2000", "2001", "4294967295", "4294967296",
-    "-1", "+1", " 1", "1e3", "0x1", "00000000001", "%", "%4", "%G1", "%C3", "%FF", "%2C", "P", "R", "p",
-    "UP", "ok", "ON", "on", "BLINK", "DEADBEEF", "deadbeef", "DEADBEE", "A" * 32, "A" * 33, "a b", "!",
+    "",
+    "0",
+    "1",
+    "8",
+    "9",
+    "10",
+    "255",
+    "256",
+    "999",
+    "1000",
+    "2000",
+    "2001",
+    "4294967295",
+    "4294967296",
+    "-1",
+    "+1",
+    " 1",
+    "1e3",
+    "0x1",
+    "00000000001",
+    "%",
+    "%4",
+    "%G1",
+    "%C3",
+    "%FF",
+    "%2C",
+    "P",
+    "R",
+    "p",
+    "UP",
+    "ok",
+    "ON",
+    "on",
+    "BLINK",
+    "DEADBEEF",
+    "deadbeef",
+    "DEADBEE",
+    "A" * 32,
+    "A" * 33,
+    "a b",
+    "!",
 ]
 field_text = st.one_of(
     st.sampled_from(EDGE_FIELDS),
     st.integers(-3, 2**32 + 3).map(str),
-    st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E, exclude_characters="$*,"),
-            max_size=12),
+    st.text(
+        alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E, exclude_characters="$*,"), max_size=12
+    ),
 )
 
 

@@ -18,8 +18,9 @@ def test_cluster_gives_the_local_records(require_module: Callable[[str], None]) 
     from distributed import LocalCluster
 
     spec = RunSpec("wheels", 8, seed=7, bots=("normal", "easy"))
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      host="127.0.0.1") as cluster:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
         seen: list[int] = []
         records = run_cluster(spec, cluster.scheduler_address, lambda done, total: seen.append(done))
     assert records == run_local(spec, 1)

@@ -53,9 +53,19 @@ def test_bots_rotate_through_every_seat_on_common_seeds() -> None:
 
 def test_card_figures_compare_with_the_baseline() -> None:
     records = [
-        {"winners": [1], "scores": [1, 0], "bots": ["a", "a"], "finished": True, "actions": 1, "plies": 1,
-         "ending": "x", "cards": {"1": {"drawn": ["ace"], "played": {"ace": 3}, "leader": "L"},
-                                  "2": {"drawn": ["ace", "two"], "played": {}, "leader": "M"}}},
+        {
+            "winners": [1],
+            "scores": [1, 0],
+            "bots": ["a", "a"],
+            "finished": True,
+            "actions": 1,
+            "plies": 1,
+            "ending": "x",
+            "cards": {
+                "1": {"drawn": ["ace"], "played": {"ace": 3}, "leader": "L"},
+                "2": {"drawn": ["ace", "two"], "played": {}, "leader": "M"},
+            },
+        },
     ] * 40
     found = figures(records, 2)
     ace = found["cards"]["ace"]

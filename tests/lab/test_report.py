@@ -11,12 +11,30 @@ from pathlib import Path
 from console.cli import main
 
 
-def test_report_is_one_page_with_inlined_charts(tmp_path: Path,
-                                                require_module: Callable[[str], None]) -> None:
+def test_report_is_one_page_with_inlined_charts(
+    tmp_path: Path, require_module: Callable[[str], None]
+) -> None:
     require_module("matplotlib")
     out = tmp_path / "out.html"
-    assert main(["simulate", "wheels", "--games", "8", "--bots", "normal,easy", "--workers", "1",
-                 "--versus", "first_seat=1", "--report", str(out)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "wheels",
+                "--games",
+                "8",
+                "--bots",
+                "normal,easy",
+                "--workers",
+                "1",
+                "--versus",
+                "first_seat=1",
+                "--report",
+                str(out),
+            ]
+        )
+        == 0
+    )
     page = out.read_text(encoding="utf-8")
     assert "Is the first seat favoured?" in page and "Which card" in page
     assert "too wide to conclude" in page and "Compare: B against A" in page

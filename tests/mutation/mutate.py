@@ -31,9 +31,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
-    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
-    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
 }
 
 
@@ -183,19 +190,33 @@ def _copy_of_the_repository(folder: Path) -> None:
             (folder / entry.name).symlink_to(entry)
 
 
-def _test_run(folder: Path, module: Path, tests: list[str], text: str,
-              timeout: float) -> subprocess.CompletedProcess[bytes]:
+def _test_run(
+    folder: Path, module: Path, tests: list[str], text: str, timeout: float
+) -> subprocess.CompletedProcess[bytes]:
     """The tests run against the copy in ``folder``, in which ``module`` now reads ``text``."""
     (folder / module.relative_to(ROOT)).write_text(text)
     env = {**os.environ, "PYTHONPATH": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
     # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
-    command = [sys.executable, "-P", "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-               "-p", "no:randomly", "--no-header", *tests]
+    command = [
+        sys.executable,
+        "-P",
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
+        "--no-header",
+        *tests,
+    ]
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
 
 
-def _run(copies: queue.SimpleQueue[Path], module: Path, tests: list[str], mutated: str,
-         timeout: float) -> bool:
+def _run(
+    copies: queue.SimpleQueue[Path], module: Path, tests: list[str], mutated: str, timeout: float
+) -> bool:
     """True if the tests catch the mutant whose source is ``mutated`` (fail, error or hang)."""
     folder = copies.get()  # a copy no other job uses now; each run writes the whole module
     try:
@@ -214,12 +235,14 @@ def _targets() -> dict[str, list[str]]:
 def equivalents(module: str) -> dict[str, str]:
     """The recorded equivalent mutants of ``module``: key -> reason."""
     data = tomllib.loads((HERE / "equivalent.toml").read_text())
-    return {entry["mutant"]: entry["reason"] for entry in data.get("equivalent", [])
-            if entry["module"] == module}
+    return {
+        entry["mutant"]: entry["reason"] for entry in data.get("equivalent", []) if entry["module"] == module
+    }
 
 
-def _iter_results(folders: list[Path], module: Path, tests: list[str], chosen: list[Mutant], source: str,
-                  timeout: float) -> Iterator[tuple[Mutant, bool]]:
+def _iter_results(
+    folders: list[Path], module: Path, tests: list[str], chosen: list[Mutant], source: str, timeout: float
+) -> Iterator[tuple[Mutant, bool]]:
     # One copy of the package per job, reused mutant after mutant: copying it for each mutant
     # cost a fifth of a fast module's CPU.
     copies: queue.SimpleQueue[Path] = queue.SimpleQueue()
@@ -228,8 +251,10 @@ def _iter_results(folders: list[Path], module: Path, tests: list[str], chosen: l
     with ThreadPoolExecutor(max_workers=len(folders)) as pool:
         # Sources are built here, not in the pool: CPython 3.11's ast is not safe across threads
         # ("AST constructor recursion depth mismatch").
-        futures = [(mutant, pool.submit(_run, copies, module, tests, mutated_source(source, mutant), timeout))
-                   for mutant in chosen]
+        futures = [
+            (mutant, pool.submit(_run, copies, module, tests, mutated_source(source, mutant), timeout))
+            for mutant in chosen
+        ]
         for mutant, future in futures:
             yield mutant, future.result()
 
@@ -242,8 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a mutant's tests may take")
     parser.add_argument("--sample", type=int, default=0, help="run every Nth mutant only (0: all)")
     parser.add_argument("--lines", default="", help="only mutants on these lines, like 40-60")
-    parser.add_argument("--keys", nargs="*", default=[],
-                        help="only these mutants, keyed as a survivor is printed (52:number+1:0)")
+    parser.add_argument(
+        "--keys",
+        nargs="*",
+        default=[],
+        help="only these mutants, keyed as a survivor is printed (52:number+1:0)",
+    )
     args = parser.parse_args(argv)
     module = (ROOT / args.module).resolve()
     name = module.relative_to(ROOT).as_posix()
@@ -271,8 +300,15 @@ def main(argv: list[str] | None = None) -> int:
         return _report(name, folders, module, tests, chosen, source, args.timeout)
 
 
-def _report(name: str, folders: list[Path], module: Path, tests: list[str], chosen: list[Mutant], source: str,
-            timeout: float) -> int:
+def _report(
+    name: str,
+    folders: list[Path],
+    module: Path,
+    tests: list[str],
+    chosen: list[Mutant],
+    source: str,
+    timeout: float,
+) -> int:
     # Tests that fail with no mutant in place would count every mutant as caught.
     clean = _test_run(folders[0], module, tests, source, timeout)
     if clean.returncode != 0:
@@ -282,8 +318,9 @@ def _report(name: str, folders: list[Path], module: Path, tests: list[str], chos
         return 2
     known = equivalents(name)
     survivors, equivalent, caught = [], [], 0
-    for index, (mutant, killed) in enumerate(_iter_results(folders, module, tests, chosen, source, timeout),
-                                             start=1):
+    for index, (mutant, killed) in enumerate(
+        _iter_results(folders, module, tests, chosen, source, timeout), start=1
+    ):
         if killed:
             caught += 1
         elif mutant.key in known:
@@ -298,8 +335,10 @@ def _report(name: str, folders: list[Path], module: Path, tests: list[str], chos
         print(f"survived  {name}  {mutant.key}")
     net = len(chosen) - len(equivalent)
     score = 100.0 * caught / net if net else 100.0
-    print(f"{name}: {len(chosen)} mutants, {caught} caught, {len(equivalent)} equivalent, "
-          f"{len(survivors)} survived; score net of equivalents {score:.1f} %")
+    print(
+        f"{name}: {len(chosen)} mutants, {caught} caught, {len(equivalent)} equivalent, "
+        f"{len(survivors)} survived; score net of equivalents {score:.1f} %"
+    )
     return 1 if survivors else 0
 
 

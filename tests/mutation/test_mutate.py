@@ -71,8 +71,10 @@ def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, cap
 
 def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, capsys) -> None:
     strong = tmp_path / "test_strong.py"
-    strong.write_text("from console.games.core import seat_text\n\ndef test_it():\n"
-                      "    assert seat_text(0) == 'chance' and seat_text(3) == '3'\n")
+    strong.write_text(
+        "from console.games.core import seat_text\n\ndef test_it():\n"
+        "    assert seat_text(0) == 'chance' and seat_text(3) == '3'\n"
+    )
     status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(strong)])
     out = capsys.readouterr().out
     assert status == 0, out
@@ -98,8 +100,9 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_p
         "    load_firmware_module('pod_protocol')\n    assert pins.DEFAULT_PIN_FILE.exists()\n"
         "    assert seat_text(0) == 'chance' and seat_text(3) == '3'\n"
     )
-    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests",
-                          str(needs_firmware)])
+    status = mutate.main(
+        ["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(needs_firmware)]
+    )
     out = capsys.readouterr().out
     assert status == 0, out
     assert "0 survived" in out

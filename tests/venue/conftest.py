@@ -43,8 +43,15 @@ def broker(tmp_path: Path) -> Iterator[LocalBroker]:
 
 def venue_config(broker: LocalBroker, user: str, **changes: Any) -> VenueConfig:
     settings: dict[str, Any] = {"keepalive_s": 5.0, "resend_s": 0.3, **changes}
-    return VenueConfig(broker="127.0.0.1", port=broker.port, venue=VENUE, hub=user, username=user,
-                       password=USERS[user], **settings)
+    return VenueConfig(
+        broker="127.0.0.1",
+        port=broker.port,
+        venue=VENUE,
+        hub=user,
+        username=user,
+        password=USERS[user],
+        **settings,
+    )
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "the condition") -> Any:
@@ -111,11 +118,21 @@ MakeHub = Callable[..., Hub]
 def make_hub(tmp_path: Path, broker: LocalBroker) -> Iterator[MakeHub]:
     hubs: list[Hub] = []
 
-    def make(name: str = "hub1", game: str = "wheels", seats: tuple[str, ...] = ("bot", "bot"),
-             delay: float = 0.0, default_table: bool = True, seed: int = 7, **venue: Any) -> Hub:
+    def make(
+        name: str = "hub1",
+        game: str = "wheels",
+        seats: tuple[str, ...] = ("bot", "bot"),
+        delay: float = 0.0,
+        default_table: bool = True,
+        seed: int = 7,
+        **venue: Any,
+    ) -> Hub:
         config = HubConfig(
-            journal=tmp_path / name / "journal.db", bot_delay_s=delay, chance_delay_s=delay,
-            host_pin="24680", venue=venue_config(broker, name, **venue),
+            journal=tmp_path / name / "journal.db",
+            bot_delay_s=delay,
+            chance_delay_s=delay,
+            host_pin="24680",
+            venue=venue_config(broker, name, **venue),
             table=TableConfig(game=game, players=len(seats), seats=seats, seed=seed),
         )
         hub = Hub(config).start(default_table=default_table, inputs=False)

@@ -72,8 +72,12 @@ def test_tiebreaks_use_opponents_win_percentage_floored_at_a_third() -> None:
     # x and y both won once; x beat a player who then lost again (0 % -> 0.33 floor), y beat one
     # who then won (50 %): y ranks higher on opponents' win percentage.
     players = ["x", "y", "weak", "strong", "z"]
-    games = [Game(("x", "weak"), ("x",)), Game(("y", "strong"), ("y",)),
-             Game(("weak", "z"), ("z",)), Game(("strong", "z"), ("strong",))]
+    games = [
+        Game(("x", "weak"), ("x",)),
+        Game(("y", "strong"), ("y",)),
+        Game(("weak", "z"), ("z",)),
+        Game(("strong", "z"), ("strong",)),
+    ]
     table = records(players, games)
     assert table["x"].owp == pytest.approx(WIN_FLOOR)
     assert table["y"].owp == pytest.approx(0.5)
@@ -81,8 +85,10 @@ def test_tiebreaks_use_opponents_win_percentage_floored_at_a_third() -> None:
     assert order.index("y") < order.index("x")
 
 
-@pytest.mark.parametrize(("count", "sizes"), [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]),
-                                              (10, [4, 3, 3]), (12, [4, 4, 4]), (13, [4, 3, 3, 3])])
+@pytest.mark.parametrize(
+    ("count", "sizes"),
+    [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]), (10, [4, 3, 3]), (12, [4, 4, 4]), (13, [4, 3, 3, 3])],
+)
 def test_tables_of_four_with_the_remainder_at_tables_of_three(count: int, sizes: list[int]) -> None:
     assert table_sizes(count) == sizes
 
@@ -95,8 +101,7 @@ def test_a_field_that_cannot_sit_at_fours_and_threes_is_refused(count: int) -> N
 
 def test_the_watch_ranks_by_wins_then_points_then_share() -> None:
     players = ["a", "b", "c", "d", "e", "f", "g"]
-    games = [Game(("a", "b", "c", "d"), ("a",), (10, 9, 8, 1)),
-             Game(("e", "f", "g"), ("e",), (10, 4, 2))]
+    games = [Game(("a", "b", "c", "d"), ("a",), (10, 9, 8, 1)), Game(("e", "f", "g"), ("e",), (10, 4, 2))]
     order = [r.player for r in watch_ranking(players, games)]
     # a and e each won with 10 points; e took the larger share of its table (10 of 16).
     assert order[:2] == ["e", "a"]

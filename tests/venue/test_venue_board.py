@@ -45,9 +45,10 @@ def test_the_board_shows_every_hub_table_turn_and_score_and_the_standings(
     make_hub("hub1")  # two bots: finished at once, a result
     playing = make_hub("hub2", game="wisteria", seats=("phone", "phone"))
     key = ("hub2", playing.tables()[0].table.id)
-    wait_for(lambda: board.results.all()
-             and board.tables.get(key, {}).get("to_act") not in (None, ["chance"]),
-             what="both hubs on the board, a seat to play at hub2")
+    wait_for(
+        lambda: board.results.all() and board.tables.get(key, {}).get("to_act") not in (None, ["chance"]),
+        what="both hubs on the board, a seat to play at hub2",
+    )
     response = client.get("/")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -85,10 +86,28 @@ def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker,
     password = tmp_path / "board-password"
     password.write_text(USERS[BOARD_USER] + "\n")
     process = subprocess.Popen(
-        [sys.executable, "-m", "console.cli", "venue", "--broker", "127.0.0.1", "--broker-port",
-         str(broker.port), "--venue", VENUE, "--password-file", str(password), "--port", "0",
-         "--results", str(tmp_path / "results.db")],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+        [
+            sys.executable,
+            "-m",
+            "console.cli",
+            "venue",
+            "--broker",
+            "127.0.0.1",
+            "--broker-port",
+            str(broker.port),
+            "--venue",
+            VENUE,
+            "--password-file",
+            str(password),
+            "--port",
+            "0",
+            "--results",
+            str(tmp_path / "results.db"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -99,7 +118,7 @@ def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker,
             with urllib.request.urlopen(address.group(0), timeout=5) as answer:
                 return str(answer.read().decode())
 
-        assert "data-hub=\"hub1\"" in wait_for(lambda: "data-hub=\"hub1\"" in page() and page())
+        assert 'data-hub="hub1"' in wait_for(lambda: 'data-hub="hub1"' in page() and page())
         assert "organiser PIN" in process.stdout.readline()
         process.terminate()
         assert process.wait(10) == 0, "SIGTERM stops the board cleanly"
@@ -110,15 +129,24 @@ def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker,
             process.stdout.close()
 
 
-@pytest.mark.parametrize(("args", "error"), [
-    (["--venue", "a/b"], "--venue must be letters, digits, '-' or '_' (a topic level)"),
-    (["--pin", "12"], "--pin must be 4 to 12 digits"),
-    (["--password-file", "/nonexistent/pw"], "cannot read the password file /nonexistent/pw: "
-                                             "No such file or directory"),
-])
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["--venue", "a/b"], "--venue must be letters, digits, '-' or '_' (a topic level)"),
+        (["--pin", "12"], "--pin must be 4 to 12 digits"),
+        (
+            ["--password-file", "/nonexistent/pw"],
+            "cannot read the password file /nonexistent/pw: No such file or directory",
+        ),
+    ],
+)
 def test_bad_board_options_are_one_line_and_exit_2(args: list[str], error: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "console.cli", "venue", "--broker", "x", *args],
-                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-m", "console.cli", "venue", "--broker", "x", *args],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [f"tabletop: {error}"]
 
@@ -130,7 +158,8 @@ def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -
     done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        f"tabletop: {notes} is not a venue results file (file is not a database)"]
+        f"tabletop: {notes} is not a venue results file (file is not a database)"
+    ]
     assert notes.read_text().startswith("not a database"), "the file is left as it was"
 
 

@@ -45,8 +45,13 @@ def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
     drivers: list[webdriver.Chrome] = []
 
     def open_browser(phone: bool) -> webdriver.Chrome:
-        drivers.append(open_chromium(shutil.which("chromium") or "/usr/bin/chromium",
-                                     shutil.which("chromedriver") or "chromedriver", phone))
+        drivers.append(
+            open_chromium(
+                shutil.which("chromium") or "/usr/bin/chromium",
+                shutil.which("chromedriver") or "chromedriver",
+                phone,
+            )
+        )
         return drivers[-1]
 
     yield open_browser
@@ -70,8 +75,11 @@ def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
     make_hub("hub2", game="wisteria", seats=("phone", "phone"))
     for driver in (screen, phone):
         WebDriverWait(driver, 15).until(
-            lambda d: len(d.find_elements(By.CSS_SELECTOR, "article[data-hub]")) == 2
-            and d.find_elements(By.CSS_SELECTOR, '#board table[data-game="wheels"]'))
+            lambda d: (
+                len(d.find_elements(By.CSS_SELECTOR, "article[data-hub]")) == 2
+                and d.find_elements(By.CSS_SELECTOR, '#board table[data-game="wheels"]')
+            )
+        )
     assert hub_x(screen, "hub1") != hub_x(screen, "hub2"), "side by side on a big screen"
     assert hub_x(phone, "hub1") == hub_x(phone, "hub2"), "one column on a phone"
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 390, "nothing wider"

@@ -40,8 +40,11 @@ def accept(hub: Hub) -> int:
     assert hub.venue is not None
     offer = wait_for(lambda: hub.venue.offer, what=f"the seating at {hub.venue.hub}")
     client = create_app({"TESTING": True, "HUB": hub}).test_client()
-    answer = client.post("/api/venue/accept", headers={**ORIGIN, "X-Host-Pin": hub.host_pin},
-                         json={"seating_id": offer["seating_id"], "seats": ["bot", "bot"]})
+    answer = client.post(
+        "/api/venue/accept",
+        headers={**ORIGIN, "X-Host-Pin": hub.host_pin},
+        json={"seating_id": offer["seating_id"], "seats": ["bot", "bot"]},
+    )
     assert answer.status_code == 201, answer.json
     return int(body(answer)["table"])
 
@@ -52,8 +55,9 @@ def test_three_swiss_rounds_fill_the_standings_by_themselves(
 ) -> None:
     hubs = [make_hub(f"hub{n}", default_table=False, delay=0.02) for n in (1, 2, 3)]
     wait_for(lambda: len(board.online_hubs()) == 3, what="three hubs online")
-    created = organiser.post("/api/event", json={"game": "wheels", "rounds": 3, "players": PLAYERS},
-                             headers=ORGANISER)
+    created = organiser.post(
+        "/api/event", json={"game": "wheels", "rounds": 3, "players": PLAYERS}, headers=ORGANISER
+    )
     assert created.status_code == 201, created.json
     pairs_so_far: set[frozenset[str]] = set()
     for round_number in (1, 2, 3):
@@ -71,8 +75,11 @@ def test_three_swiss_rounds_fill_the_standings_by_themselves(
             broker.stop()  # mid-round: the games play on, the results wait in each hub's journal
             wait_for(lambda: all(w.status == "finished" for w in workers), timeout=30)  # noqa: B023
             broker.start()
-        wait_for(lambda: all(t["done"] for t in (board.event_snapshot() or {})["tables"]), timeout=30,
-                 what=f"round {round_number}'s results at the board")
+        wait_for(
+            lambda: all(t["done"] for t in (board.event_snapshot() or {})["tables"]),
+            timeout=30,
+            what=f"round {round_number}'s results at the board",
+        )
         for hub, table_id in started:
             assert hub.journal.actions(table_id) == hub.worker(table_id).table.history
     refused = organiser.post("/api/event/round", headers=ORGANISER)
@@ -92,8 +99,12 @@ def test_the_organisers_actions_need_the_pin(organiser: FlaskClient) -> None:
         assert organiser.post(path, json={}, headers={**ORIGIN, PIN_HEADER: "9999"}).status_code == 403
     # Wrong PINs are counted per device: a stranger's guesses slow only the stranger.
     stranger = {"REMOTE_ADDR": "192.0.2.9"}
-    answers = [organiser.post(paths[0], json={}, headers={**ORIGIN, PIN_HEADER: "0000"},
-                              environ_base=stranger).status_code for _ in range(5)]
+    answers = [
+        organiser.post(
+            paths[0], json={}, headers={**ORIGIN, PIN_HEADER: "0000"}, environ_base=stranger
+        ).status_code
+        for _ in range(5)
+    ]
     assert answers[:3] == [403, 403, 403] and 429 in answers[3:], answers
     assert organiser.post(paths[0], json={}, headers=ORGANISER, environ_base=stranger).status_code == 429
     assert organiser.post(paths[0], json={}, headers=ORGANISER).status_code != 429
@@ -105,20 +116,27 @@ def test_a_corrected_result_changes_the_standings_and_keeps_who_and_why(
     make_hub("hub1")  # a game of two bots, over at once
     result = wait_for(lambda: board.results.all(), what="a result")[0]
     loser = 2 if result["winners"] == [1] else 1
-    answer = organiser.post(f"/api/results/hub1/{result['result_id']}/correction", headers=ORGANISER,
-                            json={"winners": [loser], "scores": [1, 2], "who": "Org", "why": "misread card"})
+    answer = organiser.post(
+        f"/api/results/hub1/{result['result_id']}/correction",
+        headers=ORGANISER,
+        json={"winners": [loser], "scores": [1, 2], "who": "Org", "why": "misread card"},
+    )
     assert answer.status_code == 200, answer.json
     corrected = board.results_now()[0]
     assert corrected["winners"] == [loser]
     assert corrected["corrected"] == {"who": "Org", "why": "misread card"}
     top = body(organiser.get("/api/board"))["standings"]["wheels"][0]
     assert top["player"] == f"hub1 seat {loser}"
-    missing = organiser.post("/api/results/hub1/nope/correction", headers=ORGANISER,
-                             json={"winners": [1], "scores": [], "who": "Org", "why": "x"})
+    missing = organiser.post(
+        "/api/results/hub1/nope/correction",
+        headers=ORGANISER,
+        json={"winners": [1], "scores": [], "who": "Org", "why": "x"},
+    )
     assert missing.status_code == 409
 
 
 def test_an_event_the_field_cannot_sit_is_refused(organiser: FlaskClient) -> None:
-    answer = organiser.post("/api/event", json={"game": "watch", "rounds": 2, "players": list("abcde")},
-                            headers=ORGANISER)
+    answer = organiser.post(
+        "/api/event", json={"game": "watch", "rounds": 2, "players": list("abcde")}, headers=ORGANISER
+    )
     assert answer.status_code == 409 and "cannot sit" in body(answer)["error"]

@@ -29,15 +29,22 @@ def test_a_broker_outage_mid_game_loses_no_action_and_delivers_each_result_once(
     try:
         hub = make_hub("hub1", delay=0.02)
         first = hub.tables()[0]
-        wait_for(lambda: board.tables.get(("hub1", first.table.id), {}).get("actions", 0) > 5,
-                 what="the board to follow the first game")
+        wait_for(
+            lambda: board.tables.get(("hub1", first.table.id), {}).get("actions", 0) > 5,
+            what="the board to follow the first game",
+        )
         broker.stop()
         assert first.status == "playing", "the outage must fall in the middle of the game"
-        more = [hub.start_table(TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=s))
-                for s in (21, 22)]
+        more = [
+            hub.start_table(TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=s))
+            for s in (21, 22)
+        ]
         workers = [first, *more]
-        wait_for(lambda: all(w.status == "finished" for w in workers), timeout=30,
-                 what="the games to finish while the broker is down")
+        wait_for(
+            lambda: all(w.status == "finished" for w in workers),
+            timeout=30,
+            what="the games to finish while the broker is down",
+        )
         assert board.results.all() == []
         broker.start()
         wait_for(lambda: len(board.results.all()) == 3, timeout=20, what="three results after the outage")
@@ -73,27 +80,38 @@ HUB_SCRIPT = textwrap.dedent("""
 def start_hub_process(
     broker: LocalBroker, tmp_path: Path, name: str, keepalive_s: float
 ) -> subprocess.Popen[str]:
-    settings = {"journal": str(tmp_path / name / "journal.db"), "broker": "127.0.0.1", "port": broker.port,
-                "venue": VENUE, "hub": name, "username": name, "password": USERS[name],
-                "keepalive_s": keepalive_s}
-    process = subprocess.Popen([sys.executable, "-c", HUB_SCRIPT, json.dumps(settings)],
-                               stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+    settings = {
+        "journal": str(tmp_path / name / "journal.db"),
+        "broker": "127.0.0.1",
+        "port": broker.port,
+        "venue": VENUE,
+        "hub": name,
+        "username": name,
+        "password": USERS[name],
+        "keepalive_s": keepalive_s,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-c", HUB_SCRIPT, json.dumps(settings)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert process.stdout is not None and process.stdout.readline().strip() == "ready"
     return process
 
 
 @pytest.mark.parametrize("how", ["killed", "frozen"])
-def test_a_crashed_or_silent_hub_is_shown_offline(
-    how: str, broker: LocalBroker, tmp_path: Path
-) -> None:
+def test_a_crashed_or_silent_hub_is_shown_offline(how: str, broker: LocalBroker, tmp_path: Path) -> None:
     board = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
     # kill -9: the broker sees the connection drop, long before the minute of keep-alive would
     # run out; SIGSTOP: a hub that falls silent, noticed after one and a half keep-alives of 2 s.
     # (How fast: `tabletop bench venue`.)
     process = start_hub_process(broker, tmp_path, "hub2", keepalive_s=60.0 if how == "killed" else 2.0)
     try:
-        wait_for(lambda: board.hubs.get("hub2", {}).get("online") is True and board.tables,
-                 what="the hub online and its table on the board")
+        wait_for(
+            lambda: board.hubs.get("hub2", {}).get("online") is True and board.tables,
+            what="the hub online and its table on the board",
+        )
         os.kill(process.pid, signal.SIGKILL if how == "killed" else signal.SIGSTOP)
         wait_for(lambda: board.hubs["hub2"]["online"] is False, timeout=20, what="the last will")
     finally:

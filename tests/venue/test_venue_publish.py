@@ -148,10 +148,13 @@ def test_a_seating_the_hub_cannot_play_is_refused_with_a_reason() -> None:
     good = {"seating_id": "s1", "game": "wheels", "names": {"1": "Ada", "2": "Bea"}, "round": 2}
     assert check_seating(good) == {**good, "round": 2}
     assert check_seating(None) is None
-    for bad, words in [({**good, "names": {"1": "Ada"}}, "players"), ({**good, "game": "chess"}, "chess"),
-                       ({**good, "names": {"1": "Ada", "3": "Bea"}}, "seats 1 to N"),
-                       ({**good, "seating_id": 5}, "seating_id"),
-                       ({**good, "names": {"1": "", "2": "B"}}, "name")]:
+    for bad, words in [
+        ({**good, "names": {"1": "Ada"}}, "players"),
+        ({**good, "game": "chess"}, "chess"),
+        ({**good, "names": {"1": "Ada", "3": "Bea"}}, "seats 1 to N"),
+        ({**good, "seating_id": 5}, "seating_id"),
+        ({**good, "names": {"1": "", "2": "B"}}, "name"),
+    ]:
         with pytest.raises((ValueError, LookupError), match=words):
             check_seating(bad)
 

@@ -28,8 +28,10 @@ def test_no_published_message_holds_a_secret(
     seen = secrets_checked = 0
     for _ in range(moves):
         state = worker.table.state
-        wait_for(lambda: (recorder.json(table_topic) or {}).get("actions") == len(worker.table.history),
-                 what="the board to see the move")
+        wait_for(
+            lambda: (recorder.json(table_topic) or {}).get("actions") == len(worker.table.history),
+            what="the board to see the move",
+        )
         messages = recorder.all()
         fresh = [payload.decode() for _, payload in messages[seen:]]
         seen = len(messages)
@@ -70,8 +72,10 @@ def test_a_different_secret_choice_publishes_the_same_messages(
             if len(choices) >= 2:
                 for worker, choice in zip(workers, rng.sample(choices, 2), strict=True):
                     worker.post(Act(seat, str(choice), "phone")).result(10)
-                published = [_published(recorder, name, worker)
-                             for name, worker in zip(("hub1", "hub2"), workers, strict=True)]
+                published = [
+                    _published(recorder, name, worker)
+                    for name, worker in zip(("hub1", "hub2"), workers, strict=True)
+                ]
                 assert published[0] == published[1], "a secret choice changed what the venue was told"
                 compared += 1
                 break

@@ -27,12 +27,50 @@ def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
     def openssl(*args: str) -> None:
         subprocess.run(["openssl", *args], check=True, capture_output=True)
 
-    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(ca_key), "-out", str(ca),
-            "-days", "2", "-subj", "/CN=tabletop test venue CA")
-    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(request),
-            "-subj", "/CN=127.0.0.1")
-    openssl("x509", "-req", "-in", str(request), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",
-            "-out", str(cert), "-days", "2", "-extfile", str(folder / "san.cnf"))
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        str(ca_key),
+        "-out",
+        str(ca),
+        "-days",
+        "2",
+        "-subj",
+        "/CN=tabletop test venue CA",
+    )
+    openssl(
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        str(key),
+        "-out",
+        str(request),
+        "-subj",
+        "/CN=127.0.0.1",
+    )
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        str(request),
+        "-CA",
+        str(ca),
+        "-CAkey",
+        str(ca_key),
+        "-CAcreateserial",
+        "-out",
+        str(cert),
+        "-days",
+        "2",
+        "-extfile",
+        str(folder / "san.cnf"),
+    )
     return ca, cert, key
 
 
@@ -47,8 +85,15 @@ def test_a_hub_speaks_tls_to_a_broker_it_trusts(trusted: bool, tmp_path: Path) -
     ca, cert, key = make_certificates(tmp_path / "tls")
     broker = LocalBroker(tmp_path / "broker", VENUE, USERS, tls=(ca, cert, key)).start()
     journal = Journal(tmp_path / "journal.db")
-    config = VenueConfig(broker="127.0.0.1", port=broker.port, venue=VENUE, hub="hub1",
-                         password=USERS["hub1"], tls=True, ca_file=str(ca) if trusted else "")
+    config = VenueConfig(
+        broker="127.0.0.1",
+        port=broker.port,
+        venue=VENUE,
+        hub="hub1",
+        password=USERS["hub1"],
+        tls=True,
+        ca_file=str(ca) if trusted else "",
+    )
     publisher = VenuePublisher(config, journal).start()
     try:
         if trusted:

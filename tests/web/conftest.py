@@ -104,7 +104,9 @@ def hub_process() -> Iterator[Callable[..., HubProcess]]:
 def screen(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
     """A headless Chromium showing pages at 1366x768, a TV's table screen."""
     driver = open_chromium(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False},
+    )
     yield driver
     close_chromium(driver)

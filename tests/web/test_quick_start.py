@@ -18,7 +18,9 @@ def test_bare_tabletop_serves_simulated_inputs_and_says_so_first(tmp_path: Path)
     (tmp_path / "tabletop" / "hub.toml").write_text("[server]\nport = 0\n", encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "console.cli", "--journal", str(tmp_path / "j.db")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={"XDG_CONFIG_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1", "PATH": ""},
     )
     lines: list[str] = []

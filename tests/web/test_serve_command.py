@@ -39,8 +39,10 @@ def test_serve_game_starts_that_game_and_keeps_the_unfinished_table(
     text = "".join(hub.lines)
     assert "started table 2: Wheels of War" in text and f"{hub.url}/tables/2" in text
     status, listed = hub.request("GET", "/api/tables")
-    assert status == 200 and {(t["id"], t["game"]) for t in listed["tables"]} == {(old.id, "wisteria"),
-                                                                                  (2, "wheels")}
+    assert status == 200 and {(t["id"], t["game"]) for t in listed["tables"]} == {
+        (old.id, "wisteria"),
+        (2, "wheels"),
+    }
 
 
 def test_serve_says_where_phones_join(tmp_path: Path, hub_process: Callable[..., HubProcess]) -> None:
@@ -71,9 +73,21 @@ def test_serve_on_a_taken_port_is_one_line_and_makes_no_table(tmp_path: Path) ->
         port = taken.getsockname()[1]
         # in a process of its own, as typed (waitress leaves a socket for the collector on a failed bind)
         done = subprocess.run(
-            [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", "--port", str(port),
-             "--inputs", "none"],
-            capture_output=True, text=True, timeout=60,
+            [
+                sys.executable,
+                "-m",
+                "console.cli",
+                "--journal",
+                str(journal),
+                "serve",
+                "--port",
+                str(port),
+                "--inputs",
+                "none",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
             env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "no-config")},
         )
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr

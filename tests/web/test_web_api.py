@@ -191,16 +191,22 @@ def test_wrong_pins_from_one_device_lock_out_that_device_only(client: FlaskClien
     url = f"/api/tables/{table_id(hub)}/host"
     stranger = {"REMOTE_ADDR": "192.168.1.66"}
     for _ in range(3):
-        wrong = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "1111"},
-                            environ_base=stranger)
+        wrong = client.post(
+            url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "1111"}, environ_base=stranger
+        )
         assert wrong.status_code == 403
-    slowed = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"},
-                         environ_base=stranger)
+    slowed = client.post(
+        url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"}, environ_base=stranger
+    )
     assert slowed.status_code == 429 and int(slowed.headers["Retry-After"]) >= 1
     assert hub.tables()[0].status == "playing"
     for address in ("192.168.1.67", "127.0.0.1"):  # another phone, and the hub's own display
-        other = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"},
-                            environ_base={"REMOTE_ADDR": address})
+        other = client.post(
+            url,
+            json={"command": "pause"},
+            headers={**ORIGIN, "X-Host-Pin": "2468"},
+            environ_base={"REMOTE_ADDR": address},
+        )
         assert other.status_code == 200, other.json
         client.post(url, json={"command": "resume"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
 

@@ -50,9 +50,18 @@ def test_a_seat_plays_from_a_phone_and_both_screens_see_it(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
     hub = hub_process(
-        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--bot-delay", "1",
+        tmp_path / "journal.db",
+        "--game",
+        "wisteria",
+        "--seats",
+        "phone,bot",
+        "--bot-delay",
+        "1",
         # join links on loopback: Chromium logs an error for COOP on a LAN http origin
-        "--seed", "1", "--host", "127.0.0.1",
+        "--seed",
+        "1",
+        "--host",
+        "127.0.0.1",
     )
     status, codes = hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})
     assert status == 200

@@ -32,10 +32,19 @@ TIMEOUT = 15
 def clocked_hub(tmp_path: Path) -> Iterator[tuple[Hub, FakeClock, str]]:
     """Two bots, each taking one (fake) second a move, so nothing moves until the test says."""
     clock = FakeClock()
-    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=1.0, chance_delay_s=0.0,
-                       server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-                       table=TableConfig(game="wisteria", players=2, seats=("bot", "bot"), seed=3,
-                                         options={"victory": "time_limit", "time_limit_minutes": 1}))
+    config = HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=1.0,
+        chance_delay_s=0.0,
+        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
+        table=TableConfig(
+            game="wisteria",
+            players=2,
+            seats=("bot", "bot"),
+            seed=3,
+            options={"victory": "time_limit", "time_limit_minutes": 1},
+        ),
+    )
     hub = Hub(config, clock=clock).start(inputs=False)
     server = listen(create_app({"HUB": hub}), hub)
     threading.Thread(target=server.run, daemon=True).start()
@@ -83,6 +92,7 @@ def test_the_clock_counts_down_stops_for_a_pause_and_ends_a_one_minute_game(
     assert outcome is not None and "time" in outcome.reason.lower()
     WebDriverWait(screen, TIMEOUT).until(lambda d: clock_text(d) == "Time is up")
     WebDriverWait(screen, TIMEOUT).until(
-        lambda d: d.find_element(By.ID, "status").text.startswith("Game over"))
+        lambda d: d.find_element(By.ID, "status").text.startswith("Game over")
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     screen.save_screenshot(str(ARTIFACTS / "wisteria-time-limit-over-1366x768.png"))

@@ -25,10 +25,15 @@ TIMEOUT = 15
 
 @pytest.fixture
 def physical_hub(tmp_path: Path) -> Iterator[tuple[Hub, str]]:
-    config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, host_pin="2468",
-                       server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-                       inputs=InputsConfig(mode="simulated"),
-                       table=TableConfig(game="wheels", players=2, seats=("pod", "pod"), seed=5))
+    config = HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=0.0,
+        chance_delay_s=0.0,
+        host_pin="2468",
+        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
+        inputs=InputsConfig(mode="simulated"),
+        table=TableConfig(game="wheels", players=2, seats=("pod", "pod"), seed=5),
+    )
     hub = Hub(config).start()
     server = listen(create_app({"HUB": hub}), hub)
     threading.Thread(target=server.run, daemon=True).start()
@@ -55,14 +60,19 @@ def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(
     screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys("2468")
     screen.find_element(By.ID, "show-kits").click()
     rows = WebDriverWait(screen, TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, "#kits .kit") or None)
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#kits .kit") or None
+    )
     listing = hub.router.listing()
     pods = [kit["kit"] for kit in listing["kits"] if kit["kind"] == "pod"]
     assert len(rows) == len(listing["kits"]) and len(pods) == 2
     first = next(row for row in rows if row.get_attribute("data-kit") == pods[0])
     Select(first.find_element(By.TAG_NAME, "select")).select_by_value("2")
     WebDriverWait(screen, TIMEOUT).until(
-        lambda d: hub.router.kits.binding(pods[0]) is not None
-        and str(hub.router.kits.binding(pods[0])) == f"{table}:2")
+        lambda d: (
+            hub.router.kits.binding(pods[0]) is not None
+            and str(hub.router.kits.binding(pods[0])) == f"{table}:2"
+        )
+    )
     WebDriverWait(screen, TIMEOUT).until(
-        lambda d: f"table {table}, seat 2" in d.find_element(By.ID, "kits").text)
+        lambda d: f"table {table}, seat 2" in d.find_element(By.ID, "kits").text
+    )

@@ -26,23 +26,32 @@ def tid(hub: Hub) -> int:
     return hub.tables()[0].table.id
 
 
-@pytest.mark.parametrize(("body", "says"), [
-    ({"game": "chess"}, "there is no game 'chess'; games: "),
-    ({"game": ""}, "Game: choose one of "),
-    ({"game": "wheels", "players": 3}, "Wheels of War is for 2 players, not 3"),
-    ({"game": "wisteria", "players": "two"}, "Players: give a whole number, 2 to "),
-    ({"game": "wisteria", "players": 2, "seats": ["phone"]},
-     "Seats: 1 listed for 2 players; list one per seat"),
-    ({"game": "wisteria", "players": 2, "seats": ["phone", "robot"]},
-     "Seats: seat 2's 'robot' is not one of phone, bot, buttons, pod"),
-    ({"game": "watch", "players": 3, "options": {"victory": "power_score"}},
-     "Options: Rules of the Watch has no option 'victory' (options: "),
-    ({"game": "wisteria", "options": {"victory": "speed"}}, "Options: option 'victory' must be one of "),
-    ({"game": "wisteria", "options": "victory"}, "Options: give key=value pairs"),
-    ({"game": "wisteria", "bot": "smart"}, "Bot: choose one of easy, normal, hard"),
-    ({"game": "wisteria", "chance": "dice"}, "Chance: choose one of virtual, physical"),
-    ({"game": "wisteria", "seed": 2**70}, "Seed: give a whole number of at most 18 digits"),
-])
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"game": "chess"}, "there is no game 'chess'; games: "),
+        ({"game": ""}, "Game: choose one of "),
+        ({"game": "wheels", "players": 3}, "Wheels of War is for 2 players, not 3"),
+        ({"game": "wisteria", "players": "two"}, "Players: give a whole number, 2 to "),
+        (
+            {"game": "wisteria", "players": 2, "seats": ["phone"]},
+            "Seats: 1 listed for 2 players; list one per seat",
+        ),
+        (
+            {"game": "wisteria", "players": 2, "seats": ["phone", "robot"]},
+            "Seats: seat 2's 'robot' is not one of phone, bot, buttons, pod",
+        ),
+        (
+            {"game": "watch", "players": 3, "options": {"victory": "power_score"}},
+            "Options: Rules of the Watch has no option 'victory' (options: ",
+        ),
+        ({"game": "wisteria", "options": {"victory": "speed"}}, "Options: option 'victory' must be one of "),
+        ({"game": "wisteria", "options": "victory"}, "Options: give key=value pairs"),
+        ({"game": "wisteria", "bot": "smart"}, "Bot: choose one of easy, normal, hard"),
+        ({"game": "wisteria", "chance": "dice"}, "Chance: choose one of virtual, physical"),
+        ({"game": "wisteria", "seed": 2**70}, "Seed: give a whole number of at most 18 digits"),
+    ],
+)
 def test_every_refusal_of_the_start_form_names_what_to_change(
     client: FlaskClient, hub: Hub, body: dict[str, Any], says: str
 ) -> None:

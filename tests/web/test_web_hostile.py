@@ -37,8 +37,12 @@ def legal(client: FlaskClient, hub: Hub, seat: int) -> list[str]:
 def post(client: FlaskClient, hub: Hub, seat: int, body: bytes | dict[str, Any], **headers: str) -> Any:
     url = f"/api/tables/{tid(hub)}/seats/{seat}/actions"
     if isinstance(body, bytes):
-        return client.post(url, data=body, content_type="application/json",
-                           headers={**ORIGIN, **bearer(hub, seat), **headers})
+        return client.post(
+            url,
+            data=body,
+            content_type="application/json",
+            headers={**ORIGIN, **bearer(hub, seat), **headers},
+        )
     return client.post(url, json=body, headers={**ORIGIN, **bearer(hub, seat), **headers})
 
 
@@ -73,8 +77,13 @@ def test_spectators_from_many_devices_never_take_the_seats_share(client: FlaskCl
                 break
             held.append(response)
         assert len(held) < hub.slots.limit
-        seats = [open_stream(client, f"/api/tables/{tid(hub)}/seats/{seat}/events", "10.9.9.9",
-                             **bearer(hub, seat)) for seat in (1, 2) for _ in range(3)]
+        seats = [
+            open_stream(
+                client, f"/api/tables/{tid(hub)}/seats/{seat}/events", "10.9.9.9", **bearer(hub, seat)
+            )
+            for seat in (1, 2)
+            for _ in range(3)
+        ]
         assert [s.status_code for s in seats] == [200] * 6
         for response in seats:
             response.close()
@@ -88,8 +97,13 @@ def test_notation_must_be_exact_and_the_refusal_names_the_exact_form(client: Fla
     action = legal(client, hub, seat)[0]
     before = hub.journal.actions(tid(hub))
     seat_text, _, rest = action.partition(":")
-    for variant in (f" {action}", f"{action} ", action.upper(), f"\u2003{action}\u3000",
-                    f"{chr(0xFF10 + int(seat_text))}:{rest}"):  # a full-width digit
+    for variant in (
+        f" {action}",
+        f"{action} ",
+        action.upper(),
+        f"\u2003{action}\u3000",
+        f"{chr(0xFF10 + int(seat_text))}:{rest}",
+    ):  # a full-width digit
         if variant == action:
             continue
         refused = post(client, hub, seat, {"action": variant})
@@ -178,7 +192,8 @@ def test_a_key_left_under_way_by_a_killed_hub_is_settled_from_the_journal(tmp_pa
         with hub.journal.lock:
             hub.journal.connection.execute(
                 "UPDATE web_requests SET status = NULL, body = NULL, before = ? WHERE key LIKE ?",
-                (before, f"%/{key}"))
+                (before, f"%/{key}"),
+            )
     finally:
         hub.stop()
     hub = Hub(hub_config(tmp_path)).start(inputs=False)

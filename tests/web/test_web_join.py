@@ -54,8 +54,12 @@ def test_the_table_screen_puts_the_join_codes_on_the_address_phones_reach(
     config: HubConfig = config_for(tmp_path, public_url="http://tabletop.local:8000/")
     hub = Hub(config).start(inputs=False)
     try:
-        links = create_app({"HUB": hub}).test_client().get(
-            f"/api/tables/{tid(hub)}/join", headers={"X-Host-Pin": "2468"}).get_json()["seats"]
+        links = (
+            create_app({"HUB": hub})
+            .test_client()
+            .get(f"/api/tables/{tid(hub)}/join", headers={"X-Host-Pin": "2468"})
+            .get_json()["seats"]
+        )
         assert links[0]["url"].startswith(f"http://tabletop.local:8000/join/{tid(hub)}/1/")
         assert links[0]["text"].startswith("tabletop.local:8000/j/")
     finally:
@@ -87,9 +91,7 @@ def test_the_first_phone_claims_the_seat_and_its_code_leaves_the_table_screen(
     assert again.status_code == 303 and "Set-Cookie" not in again.headers
 
 
-def test_another_phone_needs_the_host_and_the_seats_phone_is_told(
-    app: Any, hub: Hub
-) -> None:
+def test_another_phone_needs_the_host_and_the_seats_phone_is_told(app: Any, hub: Hub) -> None:
     phone_a, phone_b = app.test_client(), app.test_client()
     assert phone_a.get(join_url(hub, 2), environ_base=PHONE_A).status_code == 303
     refused = phone_b.get(join_url(hub, 2), environ_base=PHONE_B)
@@ -119,8 +121,11 @@ def test_the_old_phones_stream_is_told_the_seat_moved(app: Any, hub: Hub, read_s
 
     helper = threading.Thread(target=hand_over)
     helper.start()
-    _, messages = read_stream(phone_a, f"/api/tables/{tid(hub)}/seats/2/events",
-                              lambda got: any(m.get("event") == "moved" for m in got))
+    _, messages = read_stream(
+        phone_a,
+        f"/api/tables/{tid(hub)}/seats/2/events",
+        lambda got: any(m.get("event") == "moved" for m in got),
+    )
     helper.join()
     moved = [m for m in messages if m.get("event") == "moved"]
     assert moved and "another phone" in moved[0]["data"]["message"]
@@ -150,8 +155,11 @@ def test_claims_survive_a_restart(tmp_path: Path, config_for: Any) -> None:
 def test_a_phone_whose_seat_went_to_a_bot_is_told_in_words(client: FlaskClient, hub: Hub) -> None:
     client.get(join_url(hub, 1), environ_base=PHONE_A)
     assert "bot" not in seat_state(client, hub, 1).get_json()["notice"]
-    client.post(f"/api/tables/{tid(hub)}/seats/1/controller", json={"controller": "bot"},
-                headers={**ORIGIN, "X-Host-Pin": "2468"})
+    client.post(
+        f"/api/tables/{tid(hub)}/seats/1/controller",
+        json={"controller": "bot"},
+        headers={**ORIGIN, "X-Host-Pin": "2468"},
+    )
     notice = seat_state(client, hub, 1).get_json()["notice"]
     assert notice.startswith("A bot is playing your seat now")
 

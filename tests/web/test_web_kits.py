@@ -20,8 +20,9 @@ HOST = {**ORIGIN, "X-Host-Pin": "2468"}
 
 def hub_config(tmp_path: Path, game: str = "wheels", seats: tuple[str, ...] = ("phone",) * 2) -> HubConfig:
     table = TableConfig(game=game, players=len(seats), seats=seats, chance="physical", seed=11)
-    return HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, host_pin="2468",
-                     table=table)
+    return HubConfig(
+        journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, host_pin="2468", table=table
+    )
 
 
 @pytest.fixture
@@ -44,8 +45,11 @@ def test_the_host_lists_binds_and_unbinds_kits(kit_hub: Hub) -> None:
     assert kits["simpod1"]["bound"] == "1:1" and kits["simpod1"]["kind"] == "pod"
     assert any(kind == "buttons" for kind in (k["kind"] for k in kits.values()))
 
-    second = client.post("/api/tables", json={"game": "wisteria", "players": 2, "seats": ["pod", "pod"],
-                                              "chance": "physical"}, headers=HOST).json["id"]
+    second = client.post(
+        "/api/tables",
+        json={"game": "wisteria", "players": 2, "seats": ["pod", "pod"], "chance": "physical"},
+        headers=HOST,
+    ).json["id"]
     bound = client.post(f"/api/tables/{second}/kits", json={"kit": "simpod2", "seat": 1}, headers=HOST)
     assert bound.status_code == 200 and bound.json == {"kit": "simpod2", "bound": f"{second}:1"}
     kits = {k["kit"]: k for k in client.get("/api/kits", headers=HOST).json["kits"]}

@@ -21,7 +21,7 @@ def test_the_hubs_own_display_shows_a_qr_code_per_seat_as_a_link_and_never_the_h
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     assert page.count('class="code"') == 2 and page.count("<svg") >= 2
     for token in hub.tokens(tid(hub)).values():
-        assert f'/join/{tid(hub)}/' in page and token in page
+        assert f"/join/{tid(hub)}/" in page and token in page
     # the shared screen never shows the PIN: the host types it into the host controls
     assert "2468" not in page
 

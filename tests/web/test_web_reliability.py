@@ -70,8 +70,14 @@ def test_twenty_kills_during_play_from_several_clients_lose_no_acknowledged_acti
         tokens = seat_tokens(hub, table)
         stop = threading.Event()
 
-        def phone(seat: int, token: str, hub: Any = hub, table: int = table, stop: threading.Event = stop,
-                  kill: int = kill) -> None:
+        def phone(
+            seat: int,
+            token: str,
+            hub: Any = hub,
+            table: int = table,
+            stop: threading.Event = stop,
+            kill: int = kill,
+        ) -> None:
             auth = {"Authorization": f"Bearer {token}"}
             number = 0
             while not stop.is_set():
@@ -83,8 +89,13 @@ def test_twenty_kills_during_play_from_several_clients_lose_no_acknowledged_acti
                     action = state["legal"][0]
                     number += 1
                     key = f"k{kill}-s{seat}-n{number}"
-                    status, answer = hub.request("POST", f"/api/tables/{table}/seats/{seat}/actions",
-                                                 {"action": action}, **auth, **{"Idempotency-Key": key})
+                    status, answer = hub.request(
+                        "POST",
+                        f"/api/tables/{table}/seats/{seat}/actions",
+                        {"action": action},
+                        **auth,
+                        **{"Idempotency-Key": key},
+                    )
                 except (OSError, http.client.HTTPException, ValueError):
                     return  # the hub is gone, maybe in the middle of an answer
                 if status == 200:
@@ -128,8 +139,9 @@ def pages_still_served(hub: Any) -> Iterator[list[int]]:
     def load() -> None:
         while not stop.is_set():
             try:
-                with socket.create_connection(("127.0.0.1", hub.port), timeout=5,
-                                              source_address=("127.0.0.250", 0)) as sock:
+                with socket.create_connection(
+                    ("127.0.0.1", hub.port), timeout=5, source_address=("127.0.0.250", 0)
+                ) as sock:
                     sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: hub\r\nConnection: close\r\n\r\n")
                     statuses.append(int(sock.recv(64).split()[1]))
             except (OSError, IndexError, ValueError):
@@ -148,8 +160,9 @@ def pages_still_served(hub: Any) -> Iterator[list[int]]:
 
 def page_ok(hub: Any, timeout: float = 3.0) -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", hub.port), timeout=timeout,
-                                      source_address=("127.0.0.251", 0)) as sock:
+        with socket.create_connection(
+            ("127.0.0.1", hub.port), timeout=timeout, source_address=("127.0.0.251", 0)
+        ) as sock:
             sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: hub\r\nConnection: close\r\n\r\n")
             return sock.recv(64).startswith(b"HTTP/1.1 200")
     except OSError:
@@ -181,17 +194,22 @@ def json_error(answer: bytes) -> dict[str, Any]:
 
 def post_head(hub: Any, path: str, length: int | str, **headers: str) -> bytes:
     extra = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{hub.port}\r\nOrigin: {hub.url}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {length}\r\n"
-            f"Connection: close\r\n{extra}\r\n").encode()
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{hub.port}\r\nOrigin: {hub.url}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {length}\r\n"
+        f"Connection: close\r\n{extra}\r\n"
+    ).encode()
 
 
 def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start) -> None:
     journal = tmp_path / "journal.db"
     hub = hub_process(journal, *GAME)
     tokens = seat_tokens(hub, 1)
-    seat = next(s for s, t in tokens.items()
-                if hub.request("GET", f"/api/tables/1/seats/{s}", Authorization=f"Bearer {t}")[1]["legal"])
+    seat = next(
+        s
+        for s, t in tokens.items()
+        if hub.request("GET", f"/api/tables/1/seats/{s}", Authorization=f"Bearer {t}")[1]["legal"]
+    )
     auth = {"Authorization": f"Bearer {tokens[seat]}"}
     action = hub.request("GET", f"/api/tables/1/seats/{seat}", **auth)[1]["legal"][0]
     actions_url = f"/api/tables/1/seats/{seat}/actions"
@@ -205,8 +223,9 @@ def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start
     with pages_still_served(hub):  # 330 idle sockets, each a request line and nothing more
         flood = []
         for number in range(330):
-            sock = socket.create_connection(("127.0.0.1", hub.port), timeout=10,
-                                            source_address=(f"127.0.3.{number % 20 + 1}", 0))
+            sock = socket.create_connection(
+                ("127.0.0.1", hub.port), timeout=10, source_address=(f"127.0.3.{number % 20 + 1}", 0)
+            )
             sock.sendall(b"GET / HTTP/1.1\r\n")
             flood.append(sock)
         assert page_ok(hub)  # while every one of them is still open
@@ -216,15 +235,18 @@ def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start
     with pages_still_served(hub):  # 240 anonymous streams cannot take the seats' share
         streams, refused = [], 0
         for number in range(240):
-            sock = socket.create_connection(("127.0.0.1", hub.port), timeout=10,
-                                            source_address=(f"127.0.4.{number // 8 + 1}", 0))
+            sock = socket.create_connection(
+                ("127.0.0.1", hub.port), timeout=10, source_address=(f"127.0.4.{number // 8 + 1}", 0)
+            )
             sock.sendall(b"GET /api/tables/1/events HTTP/1.1\r\nHost: hub\r\n\r\n")
             first = sock.recv(64)
             refused += b" 503 " in first[:16]
             streams.append(sock)
         mine = socket.create_connection(("127.0.0.1", hub.port), timeout=10, source_address=("127.0.5.1", 0))
-        mine.sendall(f"GET /api/tables/1/seats/{seat}/events HTTP/1.1\r\nHost: hub\r\n"
-                     f"Authorization: Bearer {tokens[seat]}\r\n\r\n".encode())
+        mine.sendall(
+            f"GET /api/tables/1/seats/{seat}/events HTTP/1.1\r\nHost: hub\r\n"
+            f"Authorization: Bearer {tokens[seat]}\r\n\r\n".encode()
+        )
         assert b" 200 " in mine.recv(64)[:16]
         mine.close()
         for sock in streams:
@@ -245,8 +267,12 @@ def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start
         status, answer = hub.request("POST", actions_url, {"action": f" {action}"}, **auth)
         assert status == 400 and json.dumps(action) in answer["error"]
         for _ in range(4):  # a stranger guessing the PIN slows, then is refused...
-            last = raw(hub, b"GET /api/tables/1/join HTTP/1.1\r\nHost: hub\r\nX-Host-Pin: 000000\r\n"
-                       b"Connection: close\r\n\r\n", source="127.0.6.6")
+            last = raw(
+                hub,
+                b"GET /api/tables/1/join HTTP/1.1\r\nHost: hub\r\nX-Host-Pin: 000000\r\n"
+                b"Connection: close\r\n\r\n",
+                source="127.0.6.6",
+            )
         assert status_of(last) == 429 and b"retry-after:" in last.lower()
         assert hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})[0] == 200  # host not
     assert unchanged() == before
@@ -270,8 +296,19 @@ def test_streams_that_never_read_on_a_busy_table_are_dropped_without_growing_the
     tmp_path: Path, hub_process: Start
 ) -> None:
     """The issue's case: five non-reading streams on a busy Watch table held 85 MB (temp files)."""
-    hub = hub_process(tmp_path / "journal.db", "--game", "watch", "--players", "4", "--seats",
-                      "bot,bot,bot,bot", "--bot-delay", "0.01", "--inputs", "none")
+    hub = hub_process(
+        tmp_path / "journal.db",
+        "--game",
+        "watch",
+        "--players",
+        "4",
+        "--seats",
+        "bot,bot,bot,bot",
+        "--bot-delay",
+        "0.01",
+        "--inputs",
+        "none",
+    )
     rss_before = hub.rss_mb()
     silent = []
     with pages_still_served(hub):
@@ -284,8 +321,11 @@ def test_streams_that_never_read_on_a_busy_table_are_dropped_without_growing_the
             silent.append(sock)
         time.sleep(9.0)  # ~500 kB of updates a second: the streams fall behind, and stay behind
         grown = hub.rss_mb() - rss_before
-        spilled = [fd for fd in Path(f"/proc/{hub.process.pid}/fd").iterdir()
-                   if fd.resolve().as_posix().startswith("/tmp/") and "(deleted)" in fd.resolve().name]
+        spilled = [
+            fd
+            for fd in Path(f"/proc/{hub.process.pid}/fd").iterdir()
+            if fd.resolve().as_posix().startswith("/tmp/") and "(deleted)" in fd.resolve().name
+        ]
     dropped = 0
     for sock in silent:
         sock.settimeout(1)
@@ -349,9 +389,12 @@ def test_no_seat_secret_reaches_another_reader_through_a_real_hub(
         if not acting or public["outcome"]:
             break
         seat = rng.choice(acting)
-        status, answer = hub.request("POST", f"/api/tables/1/seats/{seat}/actions",
-                                     {"action": str(rng.choice(state.legal_actions(seat)))},
-                                     Authorization=f"Bearer {tokens[seat]}")
+        status, answer = hub.request(
+            "POST",
+            f"/api/tables/1/seats/{seat}/actions",
+            {"action": str(rng.choice(state.legal_actions(seat)))},
+            Authorization=f"Bearer {tokens[seat]}",
+        )
         assert status == 200, answer
     assert checked > 0, f"{game}: no secret was ever at stake"
 
@@ -362,8 +405,9 @@ def settled(hub: Any, journal: Path, tokens: dict[int, str], after: int) -> tupl
     for _ in range(100):
         state, replayed = replica(journal, 1)
         _, public = hub.request("GET", "/api/tables/1")
-        now = {reader: readable(hub, 1, reader, tokens.get(reader or 0, ""), after)
-               for reader in [None, *tokens]}
+        now = {
+            reader: readable(hub, 1, reader, tokens.get(reader or 0, ""), after) for reader in [None, *tokens]
+        }
         _, again = hub.request("GET", "/api/tables/1")
         if public["actions"] == again["actions"] == replayed:
             return state, now, public

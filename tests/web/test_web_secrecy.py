@@ -150,8 +150,12 @@ def test_an_alliance_message_reaches_only_the_two_allies(
                 assert "quince wharf" not in views and "quince wharf" not in events, reader
             seat_3 = {"Authorization": f"Bearer {tokens[3]}"}
             remote = {"REMOTE_ADDR": "192.168.1.50"}
-            for url, headers in ((f"/tables/{table_id}", {}), (f"/tables/{table_id}/watch", {}),
-                                 (f"/tables/{table_id}/seats/3", seat_3), ("/", {})):
+            for url, headers in (
+                (f"/tables/{table_id}", {}),
+                (f"/tables/{table_id}/watch", {}),
+                (f"/tables/{table_id}/seats/3", seat_3),
+                ("/", {}),
+            ):
                 page = client.get(url, headers=headers, environ_base=remote)
                 assert page.status_code == 200 and "quince wharf" not in page.get_data(as_text=True), url
             assert "quince wharf" not in caplog.text

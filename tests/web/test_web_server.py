@@ -129,11 +129,14 @@ def raw(port: int, request: bytes) -> bytes:
     return answer
 
 
-@pytest.mark.parametrize(("request_head", "status"), [
-    (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n", 400),
-    (b"GET /api/tables HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n", 431),
-    (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
-])
+@pytest.mark.parametrize(
+    ("request_head", "status"),
+    [
+        (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 12abc\r\n\r\n", 400),
+        (b"GET /api/tables HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n", 431),
+        (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+    ],
+)
 def test_the_server_layers_refusals_are_json_with_the_security_headers(
     served: int, hub: Hub, request_head: bytes, status: int
 ) -> None:
@@ -145,8 +148,9 @@ def test_the_server_layers_refusals_are_json_with_the_security_headers(
 def page_answers(port: int, timeout: float = 5.0) -> bool:
     """``GET /api/tables`` answers 200 within ``timeout``, from a phone of its own."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=timeout,
-                                      source_address=("127.0.0.200", 0)) as sock:
+        with socket.create_connection(
+            ("127.0.0.1", port), timeout=timeout, source_address=("127.0.0.200", 0)
+        ) as sock:
             sock.sendall(b"GET /api/tables HTTP/1.1\r\nHost: hub\r\nConnection: close\r\n\r\n")
             return sock.recv(64).startswith(b"HTTP/1.1 200")
     except OSError:
@@ -184,8 +188,9 @@ def test_a_flood_of_idle_connections_does_not_stop_a_page(hub: Hub, count: int, 
 
 def test_a_request_dribbled_a_header_line_at_a_time_is_closed_at_its_deadline(hub: Hub) -> None:
     with serving(hub, Limits(request_deadline_s=1.0)) as server:
-        sock = socket.create_connection(("127.0.0.1", int(server.effective_port)), timeout=TIMEOUT,
-                                        source_address=("127.0.0.9", 0))
+        sock = socket.create_connection(
+            ("127.0.0.1", int(server.effective_port)), timeout=TIMEOUT, source_address=("127.0.0.9", 0)
+        )
         with sock:
             sock.sendall(b"GET / HTTP/1.1\r\n")
             started = time.monotonic()

@@ -22,12 +22,30 @@ NOTHING: Need = (0, 0, 0, 0)
 POINTS = len(TOPOLOGY.point_ids)
 # Card -> worth of playing it now, before its target is weighed (hidden victory cards are revealed).
 CARD_WORTH = {
-    "g-pioneers-claim": 650, "p-usurpation": 450, "p-revolt": 350, "g-master-mason": 250,
-    "g-bumper-crop": 200, "p-favor": 200, "g-crowns-due": 200, "g-gold-rush": 150,
-    "g-commercial-empire": 120, "w-turncoat": 150, "w-decimation": 120, "w-saboteurs-torch": 120,
-    "g-unfair-trade": 120, "g-road-building": 120, "g-the-great-collapse": 100, "p-black-plot": 60,
-    "p-spy": 60, "w-salt-the-earth": 60, "p-civil-unrest": 40, "w-burn-the-ford": 30,
-    "w-intrigue": 20, "p-bribed-guard": 10, "p-treason": 5, "p-pariah": 5,
+    "g-pioneers-claim": 650,
+    "p-usurpation": 450,
+    "p-revolt": 350,
+    "g-master-mason": 250,
+    "g-bumper-crop": 200,
+    "p-favor": 200,
+    "g-crowns-due": 200,
+    "g-gold-rush": 150,
+    "g-commercial-empire": 120,
+    "w-turncoat": 150,
+    "w-decimation": 120,
+    "w-saboteurs-torch": 120,
+    "g-unfair-trade": 120,
+    "g-road-building": 120,
+    "g-the-great-collapse": 100,
+    "p-black-plot": 60,
+    "p-spy": 60,
+    "w-salt-the-earth": 60,
+    "p-civil-unrest": 40,
+    "w-burn-the-ford": 30,
+    "w-intrigue": 20,
+    "p-bribed-guard": 10,
+    "p-treason": 5,
+    "p-pariah": 5,
 }
 DECK_WORTH = {"politics": 3, "growth": 2, "warfare": 1}
 
@@ -66,8 +84,9 @@ class Plan:
         self.strength = sum(r["cities"] for r in self.rulers)  # the Horde's: cities on the board
         self.armies = {a["at"]: a["owner"] for a in board["armies"]}
         self.units = sum(a["units"] for a in board["armies"] if a["owner"] == me)
-        self.incomes = {self.tiles[h] for p in range(POINTS) if self.owner[p] == me
-                        for h in TOPOLOGY.point_hexes[p]}
+        self.incomes = {
+            self.tiles[h] for p in range(POINTS) if self.owner[p] == me for h in TOPOLOGY.point_hexes[p]
+        }
         self.reserve: Need = NOTHING  # the price of the next victory point
         if ruler["cities"] < 4 and ruler["settlements"]:
             self.reserve = COSTS["city"]
@@ -91,8 +110,11 @@ class Plan:
     def free_sites(self) -> dict[int, float]:
         """Open intersections a settlement could take one day, by worth."""
         owner, land = self.owner, land_points(tuple(self.tiles))
-        return {p: self.site_worth(p) for p in range(POINTS)
-                if land[p] and not owner[p] and not any(owner[n] for n in TOPOLOGY.point_neighbours[p])}
+        return {
+            p: self.site_worth(p)
+            for p in range(POINTS)
+            if land[p] and not owner[p] and not any(owner[n] for n in TOPOLOGY.point_neighbours[p])
+        }
 
     def reach(self, point: int) -> float:
         """The best open site's worth over one plus its distance from ``point``."""

@@ -56,6 +56,12 @@ def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
         elif action.verb == "end":
             round_now += 1
     people = state.banners  # type: ignore[attr-defined]
-    return {seat: {"drawn": sorted(entry["drawn"]), "played": dict(sorted(entry["played"].items())),
-                   "leader": people[seat - 1][0], "leader_used": True}
-            for seat, entry in use.items()}
+    return {
+        seat: {
+            "drawn": sorted(entry["drawn"]),
+            "played": dict(sorted(entry["played"].items())),
+            "leader": people[seat - 1][0],
+            "leader_used": True,
+        }
+        for seat, entry in use.items()
+    }

@@ -227,8 +227,10 @@ def evaluate(state: State) -> list[float]:
     """For the hard bot's truncated rollouts: Renown banked plus half what the shelves would pay,
     as a logistic of the lead (a lead of 4 Renown is worth about three chances in four)."""
     assert isinstance(state, WheelsState)
-    worth = [player.banked + 0.5 * sum(wheel.payout() for wheel in player.shelves if wheel is not None)
-             for player in state.seats]
+    worth = [
+        player.banked + 0.5 * sum(wheel.payout() for wheel in player.shelves if wheel is not None)
+        for player in state.seats
+    ]
     lead = (worth[0] - worth[1]) / 4.0
     first = 1.0 / (1.0 + math.exp(-lead))
     return [first, 1.0 - first]

@@ -40,13 +40,26 @@ def _option_specs(catalog: Catalog) -> tuple[OptionSpec, ...]:
     decks = tuple(sorted(catalog.decks))
     leaders = (CHOOSE, NO_ARCHAFFINEUR, *catalog.ids_of("archaffineur"))
     return (
-        OptionSpec("first_seat", 0, "the seat that plays first: 1 or 2, or 0 for a coin toss by chance",
-                   minimum=0, maximum=2),
-        *(OptionSpec(f"deck_{seat}", "standard", f"seat {seat}'s deck list", choices=decks)
-          for seat in (1, 2)),
-        *(OptionSpec(f"archaffineur_{seat}", CHOOSE,
-                     f"seat {seat}'s Archaffineur: chosen in secret at the table, fixed, or none",
-                     choices=leaders) for seat in (1, 2)),
+        OptionSpec(
+            "first_seat",
+            0,
+            "the seat that plays first: 1 or 2, or 0 for a coin toss by chance",
+            minimum=0,
+            maximum=2,
+        ),
+        *(
+            OptionSpec(f"deck_{seat}", "standard", f"seat {seat}'s deck list", choices=decks)
+            for seat in (1, 2)
+        ),
+        *(
+            OptionSpec(
+                f"archaffineur_{seat}",
+                CHOOSE,
+                f"seat {seat}'s Archaffineur: chosen in secret at the table, fixed, or none",
+                choices=leaders,
+            )
+            for seat in (1, 2)
+        ),
     )
 
 
@@ -54,8 +67,13 @@ class WheelsGame(Game):
     name = "wheels"
     title = "Wheels of War"
     # The Archaffineurs and the opening hands are chosen by both seats at once, each in secret.
-    facts = GameFacts(min_players=2, max_players=2, simultaneous=True, hidden_information=True,
-                      chance_kinds=("first", "draw"))
+    facts = GameFacts(
+        min_players=2,
+        max_players=2,
+        simultaneous=True,
+        hidden_information=True,
+        chance_kinds=("first", "draw"),
+    )
     option_specs = _option_specs(CATALOG)
 
     def __init__(self) -> None:

@@ -89,13 +89,17 @@ def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
         if isinstance(action, SetWheel | PlayCraft):
             seat_use["played"].setdefault(action.card, seat_use["turn"])
         spends = isinstance(action, SetWheel | Read | Wait) or (
-            isinstance(action, PlayCraft) and not getattr(state.catalog.cards[action.card], "free", False))
+            isinstance(action, PlayCraft) and not getattr(state.catalog.cards[action.card], "free", False)
+        )
         if spends:
             seat_use["turn"] += 1
     result: dict[int, JSON] = {}
     for seat, seat_use in use.items():
         player = state.seats[seat - 1]
-        result[seat] = {"drawn": sorted(seat_use["drawn"]),
-                        "played": dict(sorted(seat_use["played"].items())),
-                        "leader": player.archaffineur or None, "leader_used": player.archaffineur_used}
+        result[seat] = {
+            "drawn": sorted(seat_use["drawn"]),
+            "played": dict(sorted(seat_use["played"].items())),
+            "leader": player.archaffineur or None,
+            "leader_used": player.archaffineur_used,
+        }
     return result

@@ -86,8 +86,10 @@ TIME_UP = TimeUp(CHANCE)
 
 
 def _shared(kind: type[CardAction]) -> list[list[CardAction]]:
-    return [[kind(CHANCE, owner, strength) for strength in range(STRONGEST + 1)]
-            for owner in range(SHARED_SEATS + 1)]
+    return [
+        [kind(CHANCE, owner, strength) for strength in range(STRONGEST + 1)]
+        for owner in range(SHARED_SEATS + 1)
+    ]
 
 
 DRAWS, FACE_DOWNS, TALLIES = _shared(Draw), _shared(FaceDown), _shared(Tally)

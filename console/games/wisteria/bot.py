@@ -25,8 +25,11 @@ class HeuristicBot(Bot):
         if "battle" not in by_verb or "retreat" not in by_verb:
             return legal[rng.randrange(len(legal))]
         mine = view["cards"]
-        rivals = [entry["cards"] for seat, entry in view["seats"].items()
-                  if entry["in_war"] and seat != str(view["seat"])]
+        rivals = [
+            entry["cards"]
+            for seat, entry in view["seats"].items()
+            if entry["in_war"] and seat != str(view["seat"])
+        ]
         richest = max(rivals, default=0)
         if mine >= 1 and (mine < RESERVE or 4 * mine < richest):
             return by_verb["retreat"]

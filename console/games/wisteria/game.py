@@ -27,19 +27,43 @@ class WisteriaGame(Game):
         chance_kinds=(*CARD_VERBS, TIME_UP.verb),
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("victory", "total_control", "how the game is won, chosen before play: Total Control "
-                   "(one player holds every card), Time Limit (most cards) or Power Score (strengths)",
-                   choices=VICTORIES),
-        OptionSpec("copies", 6, "copies of each strength 1-6 in one deck (P-1: 36 cards)",
-                   minimum=0, maximum=100),
-        OptionSpec("deck", "", 'a custom deck instead of the copies: strengths separated by spaces or '
-                   'commas, like "1 1 2 6 6" (checked by the game)'),
-        OptionSpec("combined_decks", 1, "how many such decks are shuffled together (for more players)",
-                   minimum=1, maximum=10),
-        OptionSpec("round_limit", 0, "end the game after this many rounds (for simulation); 0: no limit",
-                   minimum=0, maximum=1_000_000),
-        OptionSpec("time_limit_minutes", 15, "Time Limit and Power Score: minutes on the table's clock",
-                   minimum=1, maximum=600),
+        OptionSpec(
+            "victory",
+            "total_control",
+            "how the game is won, chosen before play: Total Control "
+            "(one player holds every card), Time Limit (most cards) or Power Score (strengths)",
+            choices=VICTORIES,
+        ),
+        OptionSpec(
+            "copies", 6, "copies of each strength 1-6 in one deck (P-1: 36 cards)", minimum=0, maximum=100
+        ),
+        OptionSpec(
+            "deck",
+            "",
+            "a custom deck instead of the copies: strengths separated by spaces or "
+            'commas, like "1 1 2 6 6" (checked by the game)',
+        ),
+        OptionSpec(
+            "combined_decks",
+            1,
+            "how many such decks are shuffled together (for more players)",
+            minimum=1,
+            maximum=10,
+        ),
+        OptionSpec(
+            "round_limit",
+            0,
+            "end the game after this many rounds (for simulation); 0: no limit",
+            minimum=0,
+            maximum=1_000_000,
+        ),
+        OptionSpec(
+            "time_limit_minutes",
+            15,
+            "Time Limit and Power Score: minutes on the table's clock",
+            minimum=1,
+            maximum=600,
+        ),
         OptionSpec("repeat_face_down", False, "P-5: a repeated War also places a new face-down card"),
     )
 

@@ -34,8 +34,11 @@ if TYPE_CHECKING:
 
 Rule = Callable[["WisteriaState", Any, list[Event]], None]
 RULES: dict[type[Action], Rule] = {
-    Draw: supply, FaceDown: supply, Tally: supply,
-    Battle: choose, Retreat: choose,
+    Draw: supply,
+    FaceDown: supply,
+    Tally: supply,
+    Battle: choose,
+    Retreat: choose,
     TimeUp: rounds.time_up,
 }
 
@@ -52,8 +55,9 @@ class WisteriaState(State):
         self.composition = deal.composition
         self.draw_kind = [piles.STACKED if seat in deal.stacked else piles.DEALT for seat in seats]
         self.stacked = [list(reversed(deal.stacked.get(seat, []))) for seat in seats]  # top card LAST
-        self.draw_count = [len(deal.stacked[seat]) if seat in deal.stacked else deal.dealt.get(seat, 0)
-                           for seat in seats]
+        self.draw_count = [
+            len(deal.stacked[seat]) if seat in deal.stacked else deal.dealt.get(seat, 0) for seat in seats
+        ]
         self.shuffled = [[0] * 7 for _ in seats]
         self.won = [[0] * 7 for _ in seats]
         self.won_count = [0] * (players + 1)
@@ -124,8 +128,11 @@ class WisteriaState(State):
             kind, shared = step.card, step.shared
             if kind is None or shared is None:
                 return []
-            actions: list[Action] = [card_action(shared, kind, owner, strength)
-                                     for owner in self.pending for strength, _ in piles.possible(self, owner)]
+            actions: list[Action] = [
+                card_action(shared, kind, owner, strength)
+                for owner in self.pending
+                for strength, _ in piles.possible(self, owner)
+            ]
             if len(self.pending) > 1:
                 actions.sort(key=str)
             return actions
@@ -138,8 +145,10 @@ class WisteriaState(State):
         if kind is None or shared is None:
             return []
         owner = self.pending[0]
-        return [(card_action(shared, kind, owner, strength), weight)
-                for strength, weight in piles.possible(self, owner)]
+        return [
+            (card_action(shared, kind, owner, strength), weight)
+            for strength, weight in piles.possible(self, owner)
+        ]
 
     def sample_chance(self, rng: random.Random) -> Action:
         """The same draw as the base class would make from ``chance_outcomes``, without the list."""
@@ -196,8 +205,14 @@ class WisteriaState(State):
         for seat in range(1, self.players + 1):
             for strength in range(1, 7):
                 counts[strength] += self.won[seat][strength] + self.shuffled[seat][strength]
-            for card in (*self.stacked[seat], self.round_card[seat], *self.face_down[seat],
-                         self.sacrifice[seat], *self.battle[seat], *self.spent[seat]):
+            for card in (
+                *self.stacked[seat],
+                self.round_card[seat],
+                *self.face_down[seat],
+                self.sacrifice[seat],
+                *self.battle[seat],
+                *self.spent[seat],
+            ):
                 counts[card] += 1
             if self.tallied is not None:
                 for strength in range(1, 7):

@@ -78,6 +78,8 @@ def notes(state: WisteriaState) -> list[str]:
     """P-18: more players than the decks suit is allowed, with a word of advice."""
     decks = state.rules.combined_decks
     if state.players > DECK_SIZE_PER_SEATS * decks:
-        return [f"{state.players} players share {decks} deck(s): the rule book recommends combining "
-                f"decks (one per {DECK_SIZE_PER_SEATS} players)"]
+        return [
+            f"{state.players} players share {decks} deck(s): the rule book recommends combining "
+            f"decks (one per {DECK_SIZE_PER_SEATS} players)"
+        ]
     return []

@@ -69,7 +69,7 @@ def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_na
         "1:END",
         "1:End",
         "chance:deal warfare",
-        "chance:say 2 \"hi\"",
+        'chance:say 2 "hi"',
         "1:say",
         "1:say 2",
         "",

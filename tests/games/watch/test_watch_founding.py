@@ -234,5 +234,15 @@ def test_every_option_is_a_typed_spec_with_a_range_or_its_choices():
     assert specs["layout"].choices == ("random", "reference")
     assert GAME.facts.min_players == 2 and GAME.facts.max_players == 4 and GAME.facts.hidden_information
     assert set(GAME.facts.chance_kinds) == {
-        "deal", "harrow", "blight", "burn", "raze", "demote", "rout", "rot", "take", "steal", "lose"
+        "deal",
+        "harrow",
+        "blight",
+        "burn",
+        "raze",
+        "demote",
+        "rout",
+        "rot",
+        "take",
+        "steal",
+        "lose",
     }

@@ -22,8 +22,10 @@ def _table() -> Table:
     t.state.decks["growth"].take_unseen("g-bumper-crop")
     t.state.alliances[(1, 2)] = Alliance((1, 2), 0, messages=[(1, "hold the ford")])
     t.state.alliances[(2, 3)] = Alliance((2, 3), 0, messages=[(3, "strike at dawn")])
-    t.state.archives = [Archive((1, 3), 0, 1, "broken by 1", ((3, "farewell"),)),
-                        Archive((2, 3), 0, 1, "broken by 2", ((2, "a secret"),))]
+    t.state.archives = [
+        Archive((1, 3), 0, 1, "broken by 1", ((3, "farewell"),)),
+        Archive((2, 3), 0, 1, "broken by 2", ((2, "a secret"),)),
+    ]
     return t
 
 
@@ -35,8 +37,13 @@ def _but_channels(view: dict[str, Any]) -> dict[str, Any]:
 def _pooled(state: WatchState, seat: int, deck: str) -> Counter[str]:
     """The cards of ``deck`` that ``seat`` cannot place: in the deck or in another ruler's hand."""
     d = state.decks[deck]
-    held = [c for other in range(1, state.players + 1) if other != seat for c in state.hands[other]
-            if state.catalog.cards[c].deck == deck]
+    held = [
+        c
+        for other in range(1, state.players + 1)
+        if other != seat
+        for c in state.hands[other]
+        if state.catalog.cards[c].deck == deck
+    ]
     return Counter([*d.top, *d.bottom, *held]) + Counter(d.unseen)
 
 
@@ -53,8 +60,10 @@ def test_a_determinization_keeps_what_the_ruler_sees_and_conserves_every_card() 
         old, new = state.decks[deck], twin.decks[deck]
         assert (len(new.top), len(new.bottom), len(new)) == (len(old.top), len(old.bottom), len(old))
         for other in (2, 3):
+
             def of_deck(hand: list[str], name: str = deck) -> int:
                 return sum(1 for c in hand if state.catalog.cards[c].deck == name)
+
             assert of_deck(twin.hands[other]) == of_deck(state.hands[other])
 
 
@@ -79,8 +88,9 @@ def test_two_watches_that_look_the_same_to_a_ruler_give_the_same_determinization
     assert first.view(1) == second.view(1) and first.hands != second.hands
     one, two = first.determinize(1, random.Random(4)), second.determinize(1, random.Random(4))
     assert one.hands == two.hands
-    assert all(one.decks[d].unseen == two.decks[d].unseen and one.decks[d].top == two.decks[d].top
-               for d in one.decks)
+    assert all(
+        one.decks[d].unseen == two.decks[d].unseen and one.decks[d].top == two.decks[d].top for d in one.decks
+    )
 
 
 def test_a_determinization_empties_only_the_channels_the_ruler_may_not_read() -> None:

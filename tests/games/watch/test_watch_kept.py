@@ -206,8 +206,12 @@ def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at
 
     def free_points(roads: int) -> list[int]:
         """Where no piece stands and exactly ``roads`` of the ruler's roads meet."""
-        return [p for p in range(len(state.piece_owner)) if not state.piece_owner[p]
-                and sum(state.road_owner[e] == 1 for e in TOPOLOGY.point_edges[p]) == roads]
+        return [
+            p
+            for p in range(len(state.piece_owner))
+            if not state.piece_owner[p]
+            and sum(state.road_owner[e] == 1 for e in TOPOLOGY.point_edges[p]) == roads
+        ]
 
     place_piece(state, free_points(2)[0], 1, SETTLEMENT)
     assert state.road_lengths[1] == kept

@@ -27,8 +27,11 @@ CASES = [
         "you need 1 more Grain, 1 more Wood and 1 more Stone",
     ),
     ("1:city i35", "a city is raised only from one of your own settlements"),
-    ("1:city i18", "a city costs 4 Grain, 2 Wood, 4 Stone; you have 1 Grain, 1 Wood, 1 Stone and 1 Gold; "
-     "you need 3 more Grain, 1 more Wood and 3 more Stone"),
+    (
+        "1:city i18",
+        "a city costs 4 Grain, 2 Wood, 4 Stone; you have 1 Grain, 1 Wood, 1 Stone and 1 Gold; "
+        "you need 3 more Grain, 1 more Wood and 3 more Stone",
+    ),
     (f"1:road {edge('i40', 'i44')}", "a road must extend from your own city, settlement or road"),
     (f"1:road {edge('i26', 'i21')}", "that edge already has a road"),
     ("1:recruit i18", "armies are recruited at one of your cities"),
@@ -38,8 +41,11 @@ CASES = [
     ("1:walls i18", "walls are raised only around one of your cities"),
     ("1:improve h2 i14", "only a grain, wood or stone tile takes an improvement"),
     ("1:improve h11 i14", "an improvement stands on a tile next to its city"),
-    ("1:draw growth goods", "a Growth card (goods) costs 2 Grain, 1 Wood; you have 1 Grain, 1 Wood, 1 Stone "
-     "and 1 Gold; you need 1 more Grain"),
+    (
+        "1:draw growth goods",
+        "a Growth card (goods) costs 2 Grain, 1 Wood; you have 1 Grain, 1 Wood, 1 Stone "
+        "and 1 Gold; you need 1 more Grain",
+    ),
     ("1:exchange wood", "the exchange takes 2 Gold; you have 1"),
     ("1:move i19 i20", "no road of yours or your allies' leads to i20"),
     ("1:move i19 i31", "no road of yours or your allies' leads to i31"),
@@ -95,8 +101,10 @@ def test_a_wrong_answer_to_a_decision_says_what_is_wrong():
     t.refuse("1:return g-gold-rush", "you hold no such card to give back")
     t.refuse("1:end", "your hand is over its limit of 3: return a card to the bottom of its deck first")
     t.do("1:return w-intrigue", "1:play g-road-building")
-    t.refuse(f"1:road {edge('i40', 'i44')}", "a road must extend from your own city, settlement or road "
-             "(your free road of Road Building)")
+    t.refuse(
+        f"1:road {edge('i40', 'i44')}",
+        "a road must extend from your own city, settlement or road (your free road of Road Building)",
+    )
 
 
 def test_a_forfeit_of_a_city_not_yours_is_refused_by_name():
@@ -137,7 +145,8 @@ def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings()
     from console.games.watch.rules.ledger import short_of
 
     assert short_of([2, 2, 3, 0], (0, 0, 0, 2), "a Warfare card (gold)") == (
-        "a Warfare card (gold) costs 2 Gold; you have 2 Grain, 2 Wood and 3 Stone; you need 2 more Gold")
+        "a Warfare card (gold) costs 2 Gold; you have 2 Grain, 2 Wood and 3 Stone; you need 2 more Gold"
+    )
     nothing = short_of([0, 0, 0, 0], (1, 0, 0, 1), "x")
     assert nothing.endswith("you have nothing; you need 1 more Grain and 1 more Gold")
 
@@ -147,8 +156,10 @@ def test_a_chance_outcome_that_cannot_come_now_says_why():
     t.give(1, gold=2)
     t.do("1:draw warfare gold")
     assert t.state.to_act == (CHANCE,)
-    t.refuse("chance:deal growth g-gold-rush", "is not a possible outcome now: the table is dealing ruler 1 "
-             "the next card of the Warfare deck")
+    t.refuse(
+        "chance:deal growth g-gold-rush",
+        "is not a possible outcome now: the table is dealing ruler 1 the next card of the Warfare deck",
+    )
     t.refuse("chance:deal warfare g-gold-rush", "g-gold-rush is not a card of the Warfare deck")
     t.refuse("chance:harrow x-ashen-wind", "the table is waiting for chance:deal, not chance:harrow")
     t.state.decks["warfare"].unseen.pop("w-intrigue")  # every copy dealt
@@ -160,8 +171,10 @@ def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for()
     t.end_turns(14)
     assert t.state.to_act == (CHANCE,)
     t.refuse("chance:blight h7", "the table is waiting for chance:burn, not chance:blight")
-    t.refuse(f"chance:burn {edge('i19', 'i25')}",
-             "the table's pick must be one of the outcomes its rules allow now")
+    t.refuse(
+        f"chance:burn {edge('i19', 'i25')}",
+        "the table's pick must be one of the outcomes its rules allow now",
+    )
 
 
 def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch() -> None:
@@ -172,8 +185,11 @@ def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch() -> Non
     founding, turn, dealing = Table(2, found=False), Table(2), Table(2)
     dealing.give(1, gold=2)
     dealing.do("1:draw warfare gold")
-    cases = [(founding, Draw(1, 1, "w-war-spoils")), (turn, Draw(1, 1, "w-war-spoils")),
-             (dealing, ChooseFirst(CHANCE, 1))]
+    cases = [
+        (founding, Draw(1, 1, "w-war-spoils")),
+        (turn, Draw(1, 1, "w-war-spoils")),
+        (dealing, ChooseFirst(CHANCE, 1)),
+    ]
     for table, action in cases:
         before = [table.state.view(seat) for seat in (None, 1, 2)]
         with pytest.raises(IllegalAction, match="is not an action of the Watch"):

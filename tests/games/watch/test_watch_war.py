@@ -231,8 +231,9 @@ def test_a_stack_that_merges_into_another_has_moved_and_moves_no_more_this_turn(
 
 def test_a_march_may_not_end_on_a_rivals_army(front):
     front.army(2, "i25", 1)
-    front.refuse("1:move i19 i25",
-                 "ruler 2's army stands at i25: a stack stops only where no other ruler stands")
+    front.refuse(
+        "1:move i19 i25", "ruler 2's army stands at i25: a stack stops only where no other ruler stands"
+    )
 
 
 def test_the_last_combat_is_shown_to_the_whole_table(front):

@@ -50,9 +50,7 @@ def grown_network(rng, size):
     own = {rng.randrange(len(EDGE_POINTS))}
     while len(own) < size:
         ends = {p for e in own for p in EDGE_POINTS[e]}
-        touching = [
-            e for e in range(len(EDGE_POINTS)) if e not in own and (set(EDGE_POINTS[e]) & ends)
-        ]
+        touching = [e for e in range(len(EDGE_POINTS)) if e not in own and (set(EDGE_POINTS[e]) & ends)]
         own.add(rng.choice(touching))
     return sorted(own)
 
@@ -61,8 +59,10 @@ def test_the_search_answers_as_the_recursive_one_on_every_kind_of_network():
     rng = random.Random(2024)
     bound = 0
     for trial in range(400):
-        own = grown_network(rng, rng.randrange(1, 45)) if trial % 4 else sorted(
-            rng.sample(range(len(EDGE_POINTS)), rng.randrange(1, 40))
+        own = (
+            grown_network(rng, rng.randrange(1, 45))
+            if trial % 4
+            else sorted(rng.sample(range(len(EDGE_POINTS)), rng.randrange(1, 40)))
         )
         piece_owner = [rng.choice((0, 0, 0, 1, 2)) for _ in range(len(TOPOLOGY.point_ids))]
         budget = rng.choice((SEARCH_STEPS, 40, 300))
@@ -109,8 +109,10 @@ def exact_run(own):
         links.setdefault(b, []).append((edge, a))
 
     def longest_from(point, used):
-        return max((1 + longest_from(nxt, used | {edge}) for edge, nxt in links[point] if edge not in used),
-                   default=0)
+        return max(
+            (1 + longest_from(nxt, used | {edge}) for edge, nxt in links[point] if edge not in used),
+            default=0,
+        )
 
     return max((longest_from(point, frozenset()) for point in links), default=0)
 

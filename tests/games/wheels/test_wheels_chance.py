@@ -118,11 +118,16 @@ def test_chance_has_nothing_to_do_during_a_turn(kit) -> None:
 def test_options_are_checked() -> None:
     from console.games.core import BadOptions
 
-    with pytest.raises(BadOptions, match="option 'deck_1' must be one of 'cellar-keepers', 'saboteurs', "
-                       "'standard', not 'cheddar'"):
+    with pytest.raises(
+        BadOptions,
+        match="option 'deck_1' must be one of 'cellar-keepers', 'saboteurs', 'standard', not 'cheddar'",
+    ):
         GAME.new(2, options={"deck_1": "cheddar"})
-    with pytest.raises(BadOptions, match=r"option 'archaffineur_2' must be one of 'choose', 'none', "
-                       r"'brine-archaffineur'.*'verdenne-archaffineur', not 'bloom'"):
+    with pytest.raises(
+        BadOptions,
+        match=r"option 'archaffineur_2' must be one of 'choose', 'none', "
+        r"'brine-archaffineur'.*'verdenne-archaffineur', not 'bloom'",
+    ):
         GAME.new(2, options={"archaffineur_2": "bloom"})
     with pytest.raises(BadOptions, match="option 'first_seat' must be from 0 to 2, not 3"):
         GAME.new(2, options={"first_seat": 3})

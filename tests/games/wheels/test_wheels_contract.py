@@ -38,8 +38,13 @@ def test_every_option_has_a_spec_with_its_choices_or_range() -> None:
     assert specs["deck_1"].choices == ("cellar-keepers", "saboteurs", "standard")
     assert specs["archaffineur_2"].choices[:2] == ("choose", "none")
     assert "fen-matriarch" in specs["archaffineur_2"].choices
-    assert GAME.default_options() == {"first_seat": 0, "deck_1": "standard", "deck_2": "standard",
-                                      "archaffineur_1": "choose", "archaffineur_2": "choose"}
+    assert GAME.default_options() == {
+        "first_seat": 0,
+        "deck_1": "standard",
+        "deck_2": "standard",
+        "archaffineur_1": "choose",
+        "archaffineur_2": "choose",
+    }
 
 
 def test_a_drawn_card_is_supplied_by_the_drawing_seat_and_the_coin_toss_by_no_one() -> None:

@@ -94,8 +94,11 @@ def test_an_archaffineur_that_chooses_a_wheel_obeys_its_target_like_a_craft(kit)
     kit.put(state, 2, 2, "cart-wheel", age=1, sealed=True)
     assert [t for t in kit.legal(state, 1) if "invoke" in t] == ["1:invoke rindbreaker-archaffineur 2"]
     views = [state.view(seat) for seat in (None, 1, 2)]
-    for shelf, refusal in (("", "needs a target: name a shelf"), (" 1", "cannot target a soured wheel"),
-                           (" 3", "your rival's shelf 3 is empty")):
+    for shelf, refusal in (
+        ("", "needs a target: name a shelf"),
+        (" 1", "cannot target a soured wheel"),
+        (" 3", "your rival's shelf 3 is empty"),
+    ):
         with pytest.raises(IllegalAction, match=refusal):
             state.apply(GAME.parse_action(f"1:invoke rindbreaker-archaffineur{shelf}"))
     assert [state.view(seat) for seat in (None, 1, 2)] == views and not state.seats[0].archaffineur_used

@@ -17,8 +17,13 @@ class Play:
     """A game whose chance is forced by stacked decks. ``do`` applies notation; before each seat's
     action the round's pending chance actions that have a single possible card are applied."""
 
-    def __init__(self, game: WisteriaGame, players: int, decks: Mapping[int, Sequence[str]] | None,
-                 options: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self,
+        game: WisteriaGame,
+        players: int,
+        decks: Mapping[int, Sequence[str]] | None,
+        options: Mapping[str, Any] | None,
+    ) -> None:
         self.game = game
         self.state: WisteriaState = game.new(players, 0, options, decks)
         self.events: list[Event] = []

@@ -43,8 +43,12 @@ def test_chance_outcomes_are_for_the_lowest_pending_seat_weighted_by_count(game:
     state.apply(game.parse_action("chance:draw 1 6"))
     outcomes = state.chance_outcomes()
     assert [(str(action), weight) for action, weight in outcomes] == [
-        ("chance:draw 2 1", 6), ("chance:draw 2 2", 6), ("chance:draw 2 3", 6),
-        ("chance:draw 2 4", 6), ("chance:draw 2 5", 6), ("chance:draw 2 6", 5),
+        ("chance:draw 2 1", 6),
+        ("chance:draw 2 2", 6),
+        ("chance:draw 2 3", 6),
+        ("chance:draw 2 4", 6),
+        ("chance:draw 2 5", 6),
+        ("chance:draw 2 6", 5),
     ]
 
 
@@ -70,8 +74,9 @@ def test_a_card_the_pool_cannot_hold_is_refused_naming_why(game: WisteriaGame) -
     with pytest.raises(IllegalAction, match="seat 2 cannot have a 6: all six 6s are accounted for"):
         state.apply(game.parse_action("chance:draw 2 6"))
     state.apply(game.parse_action("chance:draw 2 1"))
-    assert refusal(game.new(2, options={"deck": "6 1 1"}), 1, 5) == \
-        "seat 1 cannot have a 5: this deck has no 5s"
+    assert (
+        refusal(game.new(2, options={"deck": "6 1 1"}), 1, 5) == "seat 1 cannot have a 5: this deck has no 5s"
+    )
 
 
 def test_a_stacked_pile_forces_its_top_card(game: WisteriaGame) -> None:

@@ -10,8 +10,7 @@ from console.games.wisteria.actions import TIME_UP, Battle, Draw, FaceDown, Retr
 from console.games.wisteria.game import WisteriaGame
 
 
-def test_facts_say_two_to_thirty_six_players_secret_choices_and_the_chance_verbs(
-        game: WisteriaGame) -> None:
+def test_facts_say_two_to_thirty_six_players_secret_choices_and_the_chance_verbs(game: WisteriaGame) -> None:
     facts = game.facts
     assert (facts.min_players, facts.max_players) == (2, 36)
     assert facts.simultaneous and facts.hidden_information
@@ -21,8 +20,15 @@ def test_facts_say_two_to_thirty_six_players_secret_choices_and_the_chance_verbs
 
 def test_every_option_has_a_spec_and_every_number_a_range(game: WisteriaGame) -> None:
     specs = {spec.name: spec for spec in game.option_specs}
-    assert set(specs) == {"victory", "copies", "deck", "combined_decks", "round_limit",
-                          "time_limit_minutes", "repeat_face_down"}
+    assert set(specs) == {
+        "victory",
+        "copies",
+        "deck",
+        "combined_decks",
+        "round_limit",
+        "time_limit_minutes",
+        "repeat_face_down",
+    }
     assert specs["victory"].choices == ("total_control", "time_limit", "power_score")
     for spec in specs.values():
         if type(spec.default) is int:
@@ -44,8 +50,9 @@ def test_every_option_has_a_spec_and_every_number_a_range(game: WisteriaGame) ->
         ({"deck": "1 ٣ 3"}, "option 'deck': '٣' is not a card"),
     ],
 )
-def test_an_option_out_of_its_range_is_refused_naming_it(game: WisteriaGame, options: dict[str, object],
-                                                         named: str) -> None:
+def test_an_option_out_of_its_range_is_refused_naming_it(
+    game: WisteriaGame, options: dict[str, object], named: str
+) -> None:
     with pytest.raises(BadOptions, match=named):
         game.new(2, options=options)
 
@@ -85,20 +92,48 @@ def test_a_refused_turn_says_who_is_to_act_in_the_rules_words(game: WisteriaGame
         state.apply(Battle(1))
     with pytest.raises(IllegalAction, match="there is no seat 9: the seats are 1 to 3"):
         state.apply(Retreat(9))
-    for text in ("chance:draw 1 4", "chance:draw 2 4", "chance:draw 3 1",
-                 "chance:facedown 1 2", "chance:facedown 2 6"):
+    for text in (
+        "chance:draw 1 4",
+        "chance:draw 2 4",
+        "chance:draw 3 1",
+        "chance:facedown 1 2",
+        "chance:facedown 2 6",
+    ):
         state.apply(game.parse_action(text))
     assert state.why_not_now(3) == "seat 3 is not in this War: only the tied seats choose Battle or Retreat"
-    assert state.why_not_now(CHANCE) == ("no card is needed now: seat(s) 1, 2 must first choose Battle "
-                                         "or Retreat")
+    assert state.why_not_now(CHANCE) == (
+        "no card is needed now: seat(s) 1, 2 must first choose Battle or Retreat"
+    )
 
 
 @pytest.mark.parametrize(
     "text",
-    ["²:battle", "1:battle ²", "chance:draw ² 5", "chance:draw 1 ٣", "chance:draw 1 5 ", " 1:battle",
-     "1:Battle", "CHANCE:draw 1 5", "chance:draw 1  5", "chance:draw", "chance:draw 1 99999999999",
-     "chance:draw -1 5", "chance:time-up now", "1:", ":battle", "", "1:battle\n", "chance:tally 1 ５",
-     "0:battle", "01:battle", "chance:draw 02 5", "chance:draw 1 +5", "1:re treat", "1:time-up"],
+    [
+        "²:battle",
+        "1:battle ²",
+        "chance:draw ² 5",
+        "chance:draw 1 ٣",
+        "chance:draw 1 5 ",
+        " 1:battle",
+        "1:Battle",
+        "CHANCE:draw 1 5",
+        "chance:draw 1  5",
+        "chance:draw",
+        "chance:draw 1 99999999999",
+        "chance:draw -1 5",
+        "chance:time-up now",
+        "1:",
+        ":battle",
+        "",
+        "1:battle\n",
+        "chance:tally 1 ５",
+        "0:battle",
+        "01:battle",
+        "chance:draw 02 5",
+        "chance:draw 1 +5",
+        "1:re treat",
+        "1:time-up",
+    ],
 )
 def test_bad_text_is_always_a_notation_error_with_a_reason(game: WisteriaGame, text: str) -> None:
     with pytest.raises(NotationError) as refused:

@@ -53,7 +53,8 @@ def test_notation_has_one_spelling_case_and_spaces_are_refused(game: WisteriaGam
         ("battle", "expected SEAT:VERB"),
     ],
 )
-def test_text_that_is_not_an_action_is_a_notation_error(game: WisteriaGame, text: str,
-                                                        complaint: str) -> None:
+def test_text_that_is_not_an_action_is_a_notation_error(
+    game: WisteriaGame, text: str, complaint: str
+) -> None:
     with pytest.raises(NotationError, match=complaint):
         game.parse_action(text)

@@ -45,8 +45,11 @@ def test_the_whole_table_holds_after_any_action(game: WisteriaGame, players: int
     # with the cards moved: tests/helpers/wisteria_table.py, after every action.
     rng = random.Random(players)
     actions = 0
-    decks: list[dict[str, Any]] = [{"deck": "1 2 3 3 4 5 6 6"}, {"copies": 2},
-                                   {"copies": 3, "repeat_face_down": True}]
+    decks: list[dict[str, Any]] = [
+        {"deck": "1 2 3 3 4 5 6 6"},
+        {"copies": 2},
+        {"copies": 3, "repeat_face_down": True},
+    ]
     for number in range(15):
         state = game.new(players, number, decks[number % 3])
         while state.to_act:
@@ -59,7 +62,8 @@ def test_the_whole_table_holds_after_any_action(game: WisteriaGame, players: int
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_the_whole_table_holds_in_tie_heavy_games_that_reach_the_rare_wars(
-        game: WisteriaGame, players: int) -> None:
+    game: WisteriaGame, players: int
+) -> None:
     # A deck of eleven 6s ties nearly every round, so random games reach what ordinary decks do
     # not: every battler out while retreaters stand (no central winner, out seats pass their
     # cards left) and, with repeat_face_down, a battler out at a repeat while a retreater stands.
@@ -73,15 +77,18 @@ def test_the_whole_table_holds_in_tie_heavy_games_that_reach_the_rare_wars(
             events = state.apply(action)
             check_action(before, action, events, state)
             kinds = [event.kind for event in events]
-            out_pass += any(event.kind == "no_winner" and any(state.eliminated[move["from"]]
-                                                               for move in event.data["passed"])
-                            for event in events)
+            out_pass += any(
+                event.kind == "no_winner"
+                and any(state.eliminated[move["from"]] for move in event.data["passed"])
+                for event in events
+            )
             repeat_out += "war_again" in kinds and "eliminated" in kinds and bool(before.retreaters)
     assert out_pass and repeat_out, (out_pass, repeat_out)
 
 
 def test_under_total_control_every_random_game_ends_with_one_player_holding_the_deck(
-        game: WisteriaGame) -> None:
+    game: WisteriaGame,
+) -> None:
     for seed in range(10):
         state = play_random(game, 3, seed)
         outcome = state.outcome()
@@ -130,6 +137,7 @@ def test_simulation_stats_report_rounds_wars_and_retreats(game: WisteriaGame) ->
     stats = game.simulation_stats(finals)
     assert stats["mean_rounds"] > 1 and stats["mean_wars"] > 0
     assert stats["longest_rounds"] >= stats["mean_rounds"]
+
 
 def test_simulation_stats_count_every_retreat(game: WisteriaGame, play: Callable[..., Any]) -> None:
     table = play(3, {1: ["5", "1", "4"], 2: ["5", "2", "4"], 3: ["3", "4"]}).do("1:retreat", "2:retreat")

@@ -30,18 +30,21 @@ def test_both_revealed_cards_go_to_the_winners_won_pile(play: Callable[..., Play
 def test_with_more_players_all_revealed_cards_go_to_the_winner(play: Callable[..., Play]) -> None:
     # P-3: "both" means all: A 6, B 2, C 4 -> A +3.
     table = play(3, {1: ["6", "1"], 2: ["2", "1"], 3: ["4", "1"]}).do(
-        "chance:draw 1 6", "chance:draw 2 2", "chance:draw 3 4")
+        "chance:draw 1 6", "chance:draw 2 2", "chance:draw 3 4"
+    )
     assert table.seat(1)["won"] == 3 and table.state.round == 2
 
 
 def test_a_tie_below_the_highest_card_does_not_matter(play: Callable[..., Play]) -> None:
     table = play(3, {1: ["2", "1"], 2: ["2", "1"], 3: ["6", "1"]}).do(
-        "chance:draw 1 2", "chance:draw 2 2", "chance:draw 3 6")
+        "chance:draw 1 2", "chance:draw 2 2", "chance:draw 3 6"
+    )
     assert table.seat(3)["won"] == 3 and table.state.wars == 0
 
 
 def test_when_the_draw_pile_is_empty_the_won_pile_is_shuffled_into_a_new_draw_pile(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     table = play(2, {1: ["5"], 2: ["3", "2"]}).do("chance:draw 1 5", "chance:draw 2 3")
     assert table.seat(1)["draw"] == 2 and table.seat(1)["won"] == 0
     assert ("reshuffle" in table.kinds()) and table.events[-1].data == {"seat": 1, "cards": 2}
@@ -50,14 +53,16 @@ def test_when_the_draw_pile_is_empty_the_won_pile_is_shuffled_into_a_new_draw_pi
 def test_reshuffle_saves_the_player(play: Callable[..., Play]) -> None:
     # Item 33: A's draw pile is empty but the won pile holds 5 -> shuffle -> A continues.
     table = play(2, {1: ["5"], 2: ["3", "2", "6"]}).do(
-        "chance:draw 1 5", "chance:draw 2 3", "chance:draw 1 5", "chance:draw 2 2")
+        "chance:draw 1 5", "chance:draw 2 3", "chance:draw 1 5", "chance:draw 2 2"
+    )
     assert table.seat(1)["draw"] == 1 and table.seat(1)["won"] == 2
     assert not table.seat(1)["eliminated"] and table.state.outcome() is None
 
 
 def test_a_player_with_no_draw_pile_and_no_won_pile_loses(play: Callable[..., Play]) -> None:
     table = play(3, {1: ["1"], 2: ["5", "2"], 3: ["3", "2"]}).do(
-        "chance:draw 1 1", "chance:draw 2 5", "chance:draw 3 3")
+        "chance:draw 1 1", "chance:draw 2 5", "chance:draw 3 3"
+    )
     assert table.seat(1)["eliminated"] and table.state.active == [2, 3]
     assert table.state.pending == [2, 3]  # the next round is played without seat 1
     eliminations = [event.data for event in table.events if event.kind == "eliminated"]
@@ -65,19 +70,22 @@ def test_a_player_with_no_draw_pile_and_no_won_pile_loses(play: Callable[..., Pl
 
 
 def test_cards_in_the_centre_are_not_in_the_won_pile_before_the_round_resolves(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # P-13: A ties with its last card; the tied 5 is in play, not in A's won pile, so A is out.
     table = play(2, {1: ["5"], 2: ["5", "1", "3"]}).do("chance:draw 1 5", "chance:draw 2 5")
     assert table.seat(1)["eliminated"]
     assert [e.data for e in table.events if e.kind == "eliminated"] == [
-        {"seat": 1, "why": "ran out of cards in a War"}]
+        {"seat": 1, "why": "ran out of cards in a War"}
+    ]
 
 
 def test_the_round_won_event_names_the_winner_and_every_card(play: Callable[..., Play]) -> None:
     table = play(3, {1: ["5", "1"], 2: ["3", "1"], 3: ["2", "1"]})
     table.do("chance:draw 1 5", "chance:draw 2 3", "chance:draw 3 2")
     assert [(e.kind, dict(e.data)) for e in table.events if e.kind == "round_won"] == [
-        ("round_won", {"seat": 1, "cards": 3})]
+        ("round_won", {"seat": 1, "cards": 3})
+    ]
 
 
 def test_the_last_of_thirty_six_seats_wins_a_round_of_thirty_six_cards(play: Callable[..., Play]) -> None:

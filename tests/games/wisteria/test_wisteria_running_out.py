@@ -53,7 +53,8 @@ def test_when_both_retreat_and_one_cannot_sacrifice_the_other_wins_all(play: Cal
 
 
 def test_running_out_in_a_repeated_battle_gives_the_opponent_every_card_in_play(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     table = play(2, {1: ["4", "2", "5"], 2: ["4", "6", "5", "3", "1"]}).do("1:battle", "2:battle").settle()
     assert eliminations(table) == [1]
     assert table.state.won[2] == counts(4, 4, 2, 6, 5, 5)
@@ -62,12 +63,14 @@ def test_running_out_in_a_repeated_battle_gives_the_opponent_every_card_in_play(
 def test_the_sole_remaining_opponent_also_wins_the_outsiders_cards(play: Callable[..., Play]) -> None:
     # P-12: A and B tie, C is outside the War; A cannot place a face-down card -> B wins all in play.
     table = play(3, {1: ["5"], 2: ["5", "6"], 3: ["3", "2"]}).do(
-        "chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 3")
+        "chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 3"
+    )
     assert eliminations(table) == [1] and table.state.won[2] == counts(5, 5, 3)
 
 
 def test_with_two_or_more_left_the_war_continues_and_the_out_players_cards_stay_in_the_pot(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     decks = {1: ["5"], 2: ["5", "1", "6", "2"], 3: ["5", "2", "3", "2"]}
     table = play(3, decks).do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 5")
     assert eliminations(table) == [1] and table.state.members == [2, 3]
@@ -76,7 +79,8 @@ def test_with_two_or_more_left_the_war_continues_and_the_out_players_cards_stay_
 
 
 def test_when_every_contender_runs_out_the_round_is_re_evaluated_among_the_rest(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # P-12: A 5, B 5, C 3, D 2; A and B cannot place face-down cards -> C has the highest card left.
     decks = {1: ["5"], 2: ["5"], 3: ["3", "1"], 4: ["2", "1"]}
     table = play(4, decks).do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 3", "chance:draw 4 2")
@@ -95,7 +99,8 @@ def test_a_re_evaluation_that_ties_starts_a_new_war_with_retreat_allowed(play: C
 
 
 def test_when_every_battler_runs_out_the_retreaters_end_the_war_with_no_central_winner(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # A and B battle with no card left, C and D retreat: the all-retreat outcome, and each out
     # player's cards pass to its left (the next seat still in the game).
     decks = {1: ["5", "1"], 2: ["5", "2"], 3: ["5", "3", "6", "1"], 4: ["5", "4", "6", "1"]}
@@ -131,12 +136,18 @@ def test_if_everyone_runs_out_at_once_the_game_ends_shared(play: Callable[..., P
 
 
 def test_cards_of_a_battler_out_of_the_contest_return_to_it_when_nobody_wins(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # R-4 with P-11: A, B, C battle (6, 6, 2), D and E retreat; A and B tie again with no card left.
     # Nobody wins the centre: A's and B's cards pass left (to C), D's sacrifice to E, E's to C
     # (A and B are out), C's own cards go back to C, D and E keep their tied and face-down cards.
-    decks = {1: ["5", "1", "6"], 2: ["5", "2", "6"], 3: ["5", "3", "2", "4"], 4: ["5", "4", "1", "4"],
-             5: ["5", "6", "3", "4"]}
+    decks = {
+        1: ["5", "1", "6"],
+        2: ["5", "2", "6"],
+        3: ["5", "3", "2", "4"],
+        4: ["5", "4", "1", "4"],
+        5: ["5", "6", "3", "4"],
+    }
     table = play(5, decks).do("1:battle", "2:battle", "3:battle", "4:retreat", "5:retreat").settle()
     assert eliminations(table) == [1, 2]
     assert table.state.won[3] == counts(5, 1, 6, 5, 2, 6, 5, 3, 2, 3)
@@ -145,15 +156,20 @@ def test_cards_of_a_battler_out_of_the_contest_return_to_it_when_nobody_wins(
 
 
 def test_every_battler_out_with_retreaters_standing_leaves_the_out_seats_nothing(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # The all-retreat outcome with out seats: each out seat passes all its cards left, once; it
     # keeps none of them (they were counted twice once: 24 cards in an 18-card game).
     decks = {1: ["5", "1"], 2: ["5", "2"], 3: ["5", "3", "6", "1"], 4: ["5", "4", "6", "1"]}
     table = play(4, decks).do("1:battle", "2:battle", "3:retreat", "4:retreat").settle()
     (no_winner,) = [event.data for event in table.events if event.kind == "no_winner"]
     assert no_winner == {
-        "passed": ({"from": 1, "to": 3, "cards": 2}, {"from": 2, "to": 3, "cards": 2},
-                   {"from": 3, "to": 4, "cards": 1}, {"from": 4, "to": 3, "cards": 1}),
+        "passed": (
+            {"from": 1, "to": 3, "cards": 2},
+            {"from": 2, "to": 3, "cards": 2},
+            {"from": 3, "to": 4, "cards": 1},
+            {"from": 4, "to": 3, "cards": 1},
+        ),
         "face_down": {"1": (1,), "2": (2,), "3": (3,), "4": (4,)},
     }
     assert [table.state.owned(seat) for seat in (1, 2)] == [0, 0]
@@ -163,7 +179,8 @@ def test_every_battler_out_with_retreaters_standing_leaves_the_out_seats_nothing
 
 @pytest.mark.parametrize("repeat_face_down", [True, False])
 def test_a_battler_out_in_a_repeated_war_while_a_retreater_stands(
-        play: Callable[..., Play], repeat_face_down: bool) -> None:
+    play: Callable[..., Play], repeat_face_down: bool
+) -> None:
     # A and B battle, C retreats (sacrifices a 2); the battle ties on 4 and A has no card for the
     # repeat (a face-down card with repeat_face_down, else a battle card): A is out, B is the lone
     # battler left and wins; C keeps its tied and face-down cards; the game goes on.
@@ -187,18 +204,25 @@ def test_a_re_evaluation_names_the_seats_left_and_their_best_card(play: Callable
     decks = {1: ["5"], 2: ["5"], 3: ["3", "1", "6", "2"], 4: ["3", "2", "4", "2"]}
     table = play(4, decks).do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 3", "chance:draw 4 3")
     wars = [(event.kind, event.data) for event in table.events if event.kind in ("war", "reevaluated")]
-    assert wars == [("war", {"seats": (1, 2), "strength": 5}),
-                    ("reevaluated", {"seats": (3, 4), "strength": 3}),
-                    ("war", {"seats": (3, 4), "strength": 3})]
+    assert wars == [
+        ("war", {"seats": (1, 2), "strength": 5}),
+        ("reevaluated", {"seats": (3, 4), "strength": 3}),
+        ("war", {"seats": (3, 4), "strength": 3}),
+    ]
 
 
 def test_a_re_evaluation_tie_between_battlers_a_repeat_left_behind_is_a_fresh_war(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # P-11 then P-12: all battle on 5; A and B's 6s beat C and D's 2s, then A and B cannot repeat.
     # Re-evaluated, C and D tie on 5: a new War, first tie again (Retreat allowed, nobody has
     # chosen), their earlier War cards staying in play as the prize.
-    decks = {1: ["5", "1", "6"], 2: ["5", "1", "6"], 3: ["5", "1", "2", "3", "6", "2"],
-             4: ["5", "1", "2", "4", "1", "2"]}
+    decks = {
+        1: ["5", "1", "6"],
+        2: ["5", "1", "6"],
+        3: ["5", "1", "2", "3", "6", "2"],
+        4: ["5", "1", "2", "4", "1", "2"],
+    }
     table = play(4, decks).do("1:battle", "2:battle", "3:battle", "4:battle").settle()
     state = table.state
     assert eliminations(table) == [1, 2] and state.wars == 2

@@ -16,6 +16,7 @@ def draws(game: WisteriaGame, players: int, **options: object) -> list[int]:
 
 # Players: "2-4 players. Additional players may join, but it's recommended to combine multiple decks."
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_to_four_players_play_with_one_deck(game: WisteriaGame, players: int) -> None:
     assert game.new(players).view(None)["notes"] == []
@@ -38,6 +39,7 @@ def test_a_deck_too_small_to_give_every_player_a_card_is_refused(game: WisteriaG
 
 
 # Deck: "Custom deck using card strengths 1-6. Any number of copies can be used."
+
 
 def test_default_deck_is_six_copies_of_each_strength_36_cards(game: WisteriaGame) -> None:
     state = game.new(2)
@@ -82,6 +84,7 @@ def test_unknown_or_wrongly_typed_options_are_refused(game: WisteriaGame) -> Non
 
 # Card Strength (Low -> High): 1 (weakest) ... 6 (strongest); the catalog names each.
 
+
 def test_catalog_names_the_six_strengths(game: WisteriaGame) -> None:
     assert game.catalog() == {str(n): f"Strength {n}" for n in range(1, 7)}
 
@@ -99,6 +102,7 @@ def test_a_malformed_catalog_entry_is_named() -> None:
 
 # Setup: "Deal cards as evenly as possible to all players" (P-2: the first N mod P get one more).
 
+
 @pytest.mark.parametrize(
     ("deck", "players", "expected"),
     [
@@ -110,8 +114,9 @@ def test_a_malformed_catalog_entry_is_named() -> None:
         ("", 7, [6, 5, 5, 5, 5, 5, 5]),
     ],
 )
-def test_deal_cards_as_evenly_as_possible(game: WisteriaGame, deck: str, players: int,
-                                          expected: list[int]) -> None:
+def test_deal_cards_as_evenly_as_possible(
+    game: WisteriaGame, deck: str, players: int, expected: list[int]
+) -> None:
     assert draws(game, players, **({"deck": deck} if deck else {})) == expected
 
 

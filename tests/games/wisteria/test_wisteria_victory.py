@@ -150,8 +150,9 @@ def test_time_up_in_a_seats_name_is_refused(game: WisteriaGame) -> None:
 def test_a_war_ended_by_a_choice_hands_the_tally_to_chance(play: Callable[..., Play]) -> None:
     # Power Score at the round limit: B chooses last and cannot battle, so A wins the War on that
     # choice; the round limit scores the game, and C's unseen dealt card must be tallied by chance.
-    table = play(3, {1: ["5", "1", "6"], 2: ["5", "1"]}, victory="power_score", round_limit=1,
-                 deck="1 1 5 5 6 2 3")
+    table = play(
+        3, {1: ["5", "1", "6"], 2: ["5", "1"]}, victory="power_score", round_limit=1, deck="1 1 5 5 6 2 3"
+    )
     table.do("chance:draw 1 5", "chance:draw 2 5", "chance:draw 3 2", "1:battle", "2:battle")
     state = table.state
     assert state.phase_name == "tally" and state.to_act == (CHANCE,) and state.pending == [3]

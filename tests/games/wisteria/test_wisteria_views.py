@@ -29,7 +29,8 @@ def test_every_view_is_json_ready_with_piles_phase_round_and_to_act(play: Callab
 
 
 def test_cards_in_play_are_shown_face_up_and_face_down_cards_only_as_a_count(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     entry = play(3, DECKS).settle().seat(1)
     assert entry["revealed"] == 5 and entry["face_down"] == 1 and entry["in_war"]
 
@@ -67,7 +68,8 @@ def test_a_choice_gives_a_public_chosen_event_and_a_private_one(play: Callable[.
     assert [(event.kind, dict(event.data)) for event in public] == [("chosen", {"seat": 2})]
     private = [event for event in events if event.audience == frozenset({2})]
     assert [(event.kind, dict(event.data)) for event in private] == [
-        ("choice", {"seat": 2, "choice": "retreat"})]
+        ("choice", {"seat": 2, "choice": "retreat"})
+    ]
     assert not any(event.visible_to(None) and '"retreat"' in json.dumps(event.to_json()) for event in events)
 
 

@@ -24,6 +24,7 @@ def counts(*strengths: int) -> list[int]:
 
 # Tie Round (War Trigger)
 
+
 def test_only_the_players_tied_for_highest_enter_the_war(play: Callable[..., Play]) -> None:
     table = play(3, {1: ["5", "1", "4"], 2: ["5", "2", "4"], 3: ["3", "4"]}).settle()
     assert table.state.members == [1, 2] and table.state.to_act == (1, 2)
@@ -46,6 +47,7 @@ def test_non_tied_players_are_never_asked_for_more_cards(play: Callable[..., Pla
 
 # Rule 1: Face-Down War Card
 
+
 def test_each_tied_player_places_one_card_face_down_into_the_war_pile(play: Callable[..., Play]) -> None:
     table = play(2, {1: ["4", "2", "5"], 2: ["4", "6", "5"]}).settle()
     assert [table.seat(s)["face_down"] for s in (1, 2)] == [1, 1]
@@ -67,6 +69,7 @@ def test_the_face_down_cards_are_turned_over_when_the_war_ends(play: Callable[..
 
 
 # Rule 2: Declare War Action (Simultaneous)
+
 
 def test_every_tied_seat_still_to_choose_is_to_act_at_once(play: Callable[..., Play]) -> None:
     table = play(3, {1: ["5", "1", "6"], 2: ["5", "2", "4"], 3: ["5", "4", "1"]}).settle()
@@ -91,6 +94,7 @@ def test_a_seat_outside_the_war_has_no_choice(play: Callable[..., Play]) -> None
 
 # Option A: Battle
 
+
 def test_each_attacking_player_reveals_one_card_face_up(play: Callable[..., Play]) -> None:
     table = play(2, {1: ["4", "2", "5", "1"], 2: ["4", "6", "3", "1"]}).do("1:battle", "2:battle")
     assert table.state.pending == [1, 2]
@@ -99,7 +103,8 @@ def test_each_attacking_player_reveals_one_card_face_up(play: Callable[..., Play
 
 
 def test_the_higher_battle_card_wins_every_card_of_the_war_battle_cards_too(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # P-6: tied cards, face-down cards and the battle cards themselves.
     table = play(2, {1: ["4", "2", "5", "1"], 2: ["4", "6", "3", "1"]}).do("1:battle", "2:battle").settle()
     assert table.state.won[1] == counts(4, 4, 2, 6, 5, 3) and table.seat(2)["won"] == 0
@@ -111,7 +116,8 @@ def test_no_bonus_is_defined_so_a_battle_card_counts_its_strength(game: Any) -> 
 
 
 def test_a_tie_in_battle_repeats_the_war_at_rule_2_without_a_new_face_down_card(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # Worked example 22 (P-5): A 4, B 4; face-down A 2, B 6; Battle 5 / 5 (tie); again 1 / 3: B wins 8.
     table = play(2, {1: ["4", "2", "5", "1", "3"], 2: ["4", "6", "5", "3", "2"]})
     table.do("1:battle", "2:battle", "chance:draw 1 5", "chance:draw 2 5")
@@ -150,6 +156,7 @@ def test_with_three_battlers_only_those_tied_for_highest_battle_on(play: Callabl
 
 # Option B: Retreat, and the Retreat Outcomes
 
+
 def test_a_retreating_player_places_one_additional_card_face_up(play: Callable[..., Play]) -> None:
     table = play(2, {1: ["3", "1", "5"], 2: ["3", "1", "2", "5"]}).do("1:battle", "2:retreat")
     assert table.state.pending == [2]  # the lone battler reveals nothing (P-9)
@@ -157,7 +164,8 @@ def test_a_retreating_player_places_one_additional_card_face_up(play: Callable[.
 
 
 def test_one_battler_wins_the_sacrificed_card_the_retreater_keeps_tied_and_face_down(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     # Worked example 26: A 3, B 3; a1, b1; A battles, B retreats with b2.
     table = play(2, {1: ["3", "1", "5"], 2: ["3", "1", "2", "5"]}).do("1:battle", "2:retreat").settle()
     assert table.state.won[1] == counts(3, 1, 2)  # A takes 3 + a1 + b2
@@ -212,13 +220,15 @@ def test_the_player_on_the_left_skips_eliminated_seats(play: Callable[..., Play]
 
 # The War's events, as the table screen tells them
 
+
 def war_events(table: Play) -> list[tuple[str, dict[str, Any]]]:
     shown = ("war", "choices", "war_again", "kept", "war_won", "no_winner", "reevaluated")
     return [(event.kind, dict(event.data)) for event in table.events if event.kind in shown]
 
 
 def test_a_war_tells_the_tie_the_choices_what_a_retreater_keeps_and_the_prize(
-        play: Callable[..., Play]) -> None:
+    play: Callable[..., Play],
+) -> None:
     decks = {1: ["5", "1", "6", "4"], 2: ["5", "1", "2", "4"], 3: ["5", "1", "3", "4"]}
     table = play(3, decks).do("1:battle", "2:battle", "3:retreat").settle()
     assert war_events(table) == [
@@ -235,8 +245,13 @@ def test_a_war_nobody_wins_tells_where_each_sacrifice_went(play: Callable[..., P
     assert war_events(table) == [
         ("war", {"seats": (1, 2), "strength": 5}),
         ("choices", {"battle": (), "retreat": (1, 2)}),
-        ("no_winner", {"passed": ({"from": 1, "to": 2, "cards": 1}, {"from": 2, "to": 3, "cards": 1}),
-                       "face_down": {"1": (1,), "2": (1,)}}),
+        (
+            "no_winner",
+            {
+                "passed": ({"from": 1, "to": 2, "cards": 1}, {"from": 2, "to": 3, "cards": 1}),
+                "face_down": {"1": (1,), "2": (1,)},
+            },
+        ),
     ]
 
 

@@ -275,4 +275,3 @@ def close_round(state: WatchState) -> list[Event]:
 
 def trophies(state: WatchState, seat: int) -> int:
     return sum(1 for pair, alliance in state.alliances.items() if seat in pair and alliance.trophy)
-

@@ -248,4 +248,3 @@ def do_exchange(state: WatchState, action: WatchAction) -> list[Event]:
     stores[3] -= EXCHANGE_RATE
     stores[RESOURCE_INDEX[good]] += 1
     return [Event("exchanged", {"seat": seat, "gold": EXCHANGE_RATE, "for": good})]
-

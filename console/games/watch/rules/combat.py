@@ -232,4 +232,3 @@ def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
     }
     state.last["combat"] = report
     return [Event("combat", report)]
-

@@ -187,6 +187,7 @@ def _collapse(state: WatchState, seat: int, args: Args) -> list[Event]:
         state.stores[victim] = [amount // 2 for amount in state.stores[victim]]
     return [Event("collapse", {"seat": seat})]
 
+
 EFFECTS: dict[str, CardEffect] = {
     "road_building": ((), _road_building_targets, _road_building),
     "unfair_trade": ((), always, _unfair_trade),

@@ -44,10 +44,12 @@ def determinize(state: WatchState, seat: Seat, rng: random.Random) -> WatchState
                 kept = [card for card in copy.hands[other] if cards[card].deck != name]
                 copy.hands[other] = sorted(kept + dealt)
         top, bottom = len(deck.top), len(deck.bottom)
-        copy.decks[name] = Deck(Counter(pool[top + bottom:]), pool[:top], pool[top:top + bottom])
+        copy.decks[name] = Deck(Counter(pool[top + bottom :]), pool[:top], pool[top : top + bottom])
     for pair, alliance in copy.alliances.items():
         if seat not in pair:
             alliance.messages = []
-    copy.archives = [archive if seat in archive.pair else dataclasses.replace(archive, messages=())
-                     for archive in copy.archives]
+    copy.archives = [
+        archive if seat in archive.pair else dataclasses.replace(archive, messages=())
+        for archive in copy.archives
+    ]
     return copy

@@ -100,8 +100,11 @@ def cost_text(cost: Cost) -> str:
 def short_of(stores: list[int], cost: Cost, what: str) -> str:
     """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing, each
     in a clause of its own, so the missing goods never read as part of the holdings."""
-    missing = [f"{cost[index] - stores[index]} more {RESOURCE_NAMES[index].title()}"
-               for index in range(4) if cost[index] > stores[index]]
+    missing = [
+        f"{cost[index] - stores[index]} more {RESOURCE_NAMES[index].title()}"
+        for index in range(4)
+        if cost[index] > stores[index]
+    ]
     return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}; you need {_and(missing)}"
 
 

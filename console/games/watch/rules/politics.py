@@ -166,6 +166,7 @@ def _usurp(state: WatchState, seat: int, args: Args) -> list[Event]:
     remove_piece(state, point)
     return [Event("piece_destroyed", {"at": args[0], "owner": owner, "piece": "city"})]
 
+
 EFFECTS: dict[str, CardEffect] = {
     "favor": (("seat", "resource"), _favor_targets, _favor),
     "spy": (("seat",), seat_args, _spy),

@@ -134,6 +134,7 @@ def _salt(state: WatchState, seat: int, args: Args) -> list[Event]:
     state.tiles[hex_index] = DESERT
     return [Event("desert", {"at": args[0], "was": was})]
 
+
 EFFECTS: dict[str, CardEffect] = {
     "forge_the_edge": (("point",), _forge_targets, _forge),
     "drill_sergeant": (("point*",), _drill_targets, _drill),

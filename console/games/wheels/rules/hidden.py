@@ -29,8 +29,12 @@ def determinize(state: WheelsState, seat: Seat, rng: random.Random) -> WheelsSta
     rival: Player = copy.seats[2 - seat]
     in_opening = state.phase in (OPENING, DEAL)
     deck = rival.deck
-    unseen = [*rival.hand_cards(), *deck.top, *deck.bottom,
-              *(card for card, copies in deck.middle.items() for _ in range(copies))]
+    unseen = [
+        *rival.hand_cards(),
+        *deck.top,
+        *deck.bottom,
+        *(card for card, copies in deck.middle.items() for _ in range(copies)),
+    ]
     sealed = [index for index, wheel in enumerate(rival.shelves) if wheel is not None and wheel.sealed]
     unseen += [rival.shelves[index].card.id for index in sealed]  # type: ignore[union-attr]
     unseen.sort()
@@ -51,9 +55,9 @@ def determinize(state: WheelsState, seat: Seat, rng: random.Random) -> WheelsSta
     bottom = 0 if in_opening else len(deck.bottom)
     top = len(deck.top)
     deck.top = rest[:top]
-    deck.bottom = rest[top:top + bottom]
+    deck.bottom = rest[top : top + bottom]
     deck.middle = {}
-    for card in rest[top + bottom:]:
+    for card in rest[top + bottom :]:
         deck.middle[card] = deck.middle.get(card, 0) + 1
     if in_opening:
         rival.swaps, rival.kept = 0, False

@@ -33,8 +33,10 @@ def choice_refusal(state: WisteriaState, seat: Seat) -> str | None:
             return f"seat {seat} has already chosen; choices cannot be changed"
         return None
     if not state.first_tie and seat in state.battlers:
-        return (f"seat {seat} has no choice to make now: Retreat can only be done on the first card tie, "
-                f"and this War is a repeat, so seat {seat} battles on")
+        return (
+            f"seat {seat} has no choice to make now: Retreat can only be done on the first card tie, "
+            f"and this War is a repeat, so seat {seat} battles on"
+        )
     if state.step is DECLARE:
         return f"seat {seat} is not in this War: only the tied seats choose Battle or Retreat"
     return f"seat {seat} has no choice to make now: Battle or Retreat is chosen only after a tie"

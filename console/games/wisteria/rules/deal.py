@@ -63,13 +63,17 @@ def parse_deck(text: str) -> list[int]:
     # Checked before splitting, so a host cannot hand the parser megabytes.
     tokens = re.split(r"[\s,]+", text.strip()[: 4 * MAX_DECK_TEXT_CARDS + 1])
     if len(tokens) > MAX_DECK_TEXT_CARDS or len(text.strip()) > 4 * MAX_DECK_TEXT_CARDS:
-        raise BadOptions(f"option 'deck' lists more than {MAX_DECK_TEXT_CARDS} cards, the most a custom "
-                         "deck holds (combine decks with combined_decks)")
+        raise BadOptions(
+            f"option 'deck' lists more than {MAX_DECK_TEXT_CARDS} cards, the most a custom "
+            "deck holds (combine decks with combined_decks)"
+        )
     for token in tokens:
         strength = strength_of(token)
         if strength is None:
-            raise BadOptions(f"option 'deck': {token[:24]!r} is not a card; strengths run from 1 "
-                             "(weakest) to 6 (strongest)")
+            raise BadOptions(
+                f"option 'deck': {token[:24]!r} is not a card; strengths run from 1 "
+                "(weakest) to 6 (strongest)"
+            )
         counts[strength - 1] += 1
     return counts
 
@@ -79,9 +83,7 @@ def stacked_strengths(seat: Seat, cards: Sequence[str]) -> list[int]:
     for card in cards:
         strength = strength_of(str(card))
         if strength is None:
-            raise BadOptions(
-                f"seat {seat}'s stacked deck: {card!r} is not a card; strengths run from 1 to 6"
-            )
+            raise BadOptions(f"seat {seat}'s stacked deck: {card!r} is not a card; strengths run from 1 to 6")
         strengths.append(strength)
     if not strengths:
         raise BadOptions(f"seat {seat}'s stacked deck is empty; every seat starts with a card")

@@ -41,7 +41,7 @@ def determinize(state: WisteriaState, seat: Seat, rng: random.Random) -> Wisteri
 
     def deal(count: int) -> list[int]:
         dealt = cards[-count:] if count else []
-        del cards[len(cards) - count:]
+        del cards[len(cards) - count :]
         return dealt
 
     for other in range(1, state.players + 1):

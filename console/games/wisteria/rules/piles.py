@@ -24,8 +24,21 @@ if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
 
 DEALT, STACKED, SHUFFLED = 0, 1, 2
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
+NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 
 
 def number_word(count: int) -> str:
@@ -57,8 +70,10 @@ def refusal(state: WisteriaState, seat: Seat, strength: int) -> str | None:
         return f"seat {seat}'s stacked deck has a {top} on top, not a {strength}"
     if state.shuffled[seat][strength]:
         return None
-    return (f"seat {seat} cannot have a {strength}: its draw pile is its reshuffled won pile, "
-            f"which holds no {strength}")
+    return (
+        f"seat {seat} cannot have a {strength}: its draw pile is its reshuffled won pile, "
+        f"which holds no {strength}"
+    )
 
 
 def possible(state: WisteriaState, seat: Seat) -> list[tuple[int, int]]:

@@ -18,10 +18,17 @@ if TYPE_CHECKING:
 
 # The commonest events, built once: events are immutable values (read-only data), so a round's
 # reveals and its win cost no allocation.
-DRAW_EVENTS = [[Event("draw", MappingProxyType({"seat": seat, "card": card})) for card in range(7)]
-               for seat in range(SHARED_SEATS + 1)]
-ROUND_WON_EVENTS = [[Event("round_won", MappingProxyType({"seat": seat, "cards": cards}))
-                     for cards in range(SHARED_SEATS + 1)] for seat in range(SHARED_SEATS + 1)]
+DRAW_EVENTS = [
+    [Event("draw", MappingProxyType({"seat": seat, "card": card})) for card in range(7)]
+    for seat in range(SHARED_SEATS + 1)
+]
+ROUND_WON_EVENTS = [
+    [
+        Event("round_won", MappingProxyType({"seat": seat, "cards": cards}))
+        for cards in range(SHARED_SEATS + 1)
+    ]
+    for seat in range(SHARED_SEATS + 1)
+]
 
 
 def revealed(state: WisteriaState, seat: Seat, strength: int, events: list[Event]) -> None:

@@ -79,10 +79,16 @@ def time_up(state: WisteriaState, action: TimeUp, events: list[Event]) -> None:
 
 # -- cards in play --------------------------------------------------------------------------------
 
+
 def clear_slots(state: WisteriaState, seat: Seat) -> list[int]:
     """Every card of the seat in play, taken out of its slots: round card first, then face-down."""
-    cards = [state.round_card[seat], *state.face_down[seat], state.sacrifice[seat], *state.battle[seat],
-             *state.spent[seat]]
+    cards = [
+        state.round_card[seat],
+        *state.face_down[seat],
+        state.sacrifice[seat],
+        *state.battle[seat],
+        *state.spent[seat],
+    ]
     state.round_card[seat] = state.sacrifice[seat] = 0
     state.face_down[seat].clear()
     state.battle[seat].clear()
@@ -92,9 +98,14 @@ def clear_slots(state: WisteriaState, seat: Seat) -> list[int]:
 
 def in_play(state: WisteriaState) -> int:
     """How many cards are in the centre now."""
-    return sum((1 if state.round_card[seat] else 0) + len(state.face_down[seat])
-               + (1 if state.sacrifice[seat] else 0) + len(state.battle[seat]) + len(state.spent[seat])
-               for seat in range(1, state.players + 1))
+    return sum(
+        (1 if state.round_card[seat] else 0)
+        + len(state.face_down[seat])
+        + (1 if state.sacrifice[seat] else 0)
+        + len(state.battle[seat])
+        + len(state.spent[seat])
+        for seat in range(1, state.players + 1)
+    )
 
 
 def give(state: WisteriaState, seat: Seat, cards: list[int]) -> None:

@@ -33,8 +33,10 @@ def round_limit_reached(state: WisteriaState, events: list[Event]) -> None:
         score(state, events)
         return
     scores = tuple(float(owned(state, seat)) for seat in range(1, state.players + 1))
-    reason = (f"unfinished: the round limit ({state.rules.round_limit}) came before anyone held every "
-              "card; scores are card counts")
+    reason = (
+        f"unfinished: the round limit ({state.rules.round_limit}) came before anyone held every "
+        "card; scores are card counts"
+    )
     game_over(state, Outcome((), scores, reason), events)
 
 

@@ -26,8 +26,11 @@ RESOLVE: dict[Step, CardRule] = {
     WAR: war.war_card,
     TALLY: scoring.tallied,
 }
-NEEDED = {Draw: "a face-up card (chance:draw)", FaceDown: "a face-down war card (chance:facedown)",
-          Tally: "a card counted for the Power Score (chance:tally)"}
+NEEDED = {
+    Draw: "a face-up card (chance:draw)",
+    FaceDown: "a face-down war card (chance:facedown)",
+    Tally: "a card counted for the Power Score (chance:tally)",
+}
 
 
 def supply(state: WisteriaState, action: CardAction, events: list[Event]) -> None:

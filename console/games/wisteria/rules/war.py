@@ -81,6 +81,7 @@ def ask_for_cards(state: WisteriaState, seats: list[Seat], step: Step) -> None:
 
 # -- Rule 1, then the cards the choices call for ------------------------------------------------
 
+
 def begin_face_down(state: WisteriaState, seats: list[Seat], events: list[Event]) -> None:
     """Rule 1: each tied seat places one card face down (a repeat too, if repeat_face_down)."""
     if need_cards(state, seats, events) and ended_by_running_out(state, events):
@@ -146,6 +147,7 @@ def war_card(state: WisteriaState, seat: Seat, strength: int, events: list[Event
 
 
 # -- outcomes -------------------------------------------------------------------------------------
+
 
 def settle_war(state: WisteriaState, events: list[Event]) -> None:
     """Every card the War needed is down: the highest battle card wins, a tie repeats at Rule 2,
