@@ -1,4 +1,4 @@
-"""What every test folder shares: ``helpers`` importable (the harness in tests/helpers/), and one
+"""What every test folder shares: ``tests.helpers`` importable (the harness in tests/helpers/), and one
 rule for tests that need an outside program (chromium, mosquitto, node, micropython).
 
 Such a test skips with a printed reason when the program is absent, so the README's test
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-if str(TESTS) not in sys.path:  # pytest runs with --import-mode=importlib, which adds no folder
-    sys.path.insert(0, str(TESTS))
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which adds no folder
+    sys.path.insert(0, str(ROOT))
 
 REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.wisteria_table import check_action
 
 from console.games.core import Action, Event, State
 from console.games.wisteria.state import WisteriaState
 from console.scenario import check_expectations, load_scenario, run_scenario
+from tests.helpers.wisteria_table import check_action
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.toml"))
 

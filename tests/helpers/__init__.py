@@ -1,2 +1,2 @@
-"""Test harness shared by the test folders (importable as ``helpers``: tests/conftest.py puts
-tests/ on the path): the simulated table rig and its scripted players."""
+"""Test harness shared by the test folders (imported as ``tests.helpers``: tests/conftest.py puts
+the repository on the path): the simulated table rig and its scripted players."""

@@ -2,7 +2,7 @@
 scripted players scan with the hub's simulated pods and press their pod buttons or the mock GPIO
 pins, and wait for the hub to answer each gesture. It makes the recordings in tests/recordings/.
 
-``cd tests && python -m helpers.hubplay wisteria recordings/wisteria.jsonl`` remakes one.
+``python -m tests.helpers.hubplay wisteria tests/recordings/wisteria.jsonl`` remakes one.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.serial_source import SerialSource
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
 from console.inputs.tagstore import TagStore
-from helpers.scripted import (
+from tests.helpers.scripted import (
     Buttons,
     GpioButtons,
     ManualClock,
@@ -197,7 +197,7 @@ class SimulatedRig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cd tests && python -m helpers.rig wisteria``: watch a game played through simulated hardware."""
+    """``python -m tests.helpers.rig wisteria``: watch a game played through simulated hardware."""
     import argparse
     import sqlite3
 

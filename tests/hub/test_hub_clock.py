@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.fake_clock import FakeClock
 
 from console.games.core import CHANCE
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import Refused
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, TableWorker
+from tests.helpers.fake_clock import FakeClock
 
 TIMEOUT = 10
 TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}

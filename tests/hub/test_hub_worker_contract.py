@@ -13,8 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers.fake_clock import FakeClock
-from helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 import console
 from console.games.core import CHANCE
@@ -24,6 +22,8 @@ from console.hub.errors import Forbidden
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, ClaimSeat, HostCommand, Input, SetController, TableWorker
 from console.inputs.events import ButtonPressed, Key
+from tests.helpers.fake_clock import FakeClock
+from tests.helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 MakeHub = Callable[..., Hub]
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 from console.games.core import CHANCE
 from console.hub.errors import Refused
@@ -25,6 +24,7 @@ from console.hub.worker import (
     describe,
 )
 from console.inputs.events import ButtonPressed, CardScanned, Key
+from tests.helpers.worker_probe import TIMEOUT, disk_failure, legal, payload, until
 
 MakeHub = Callable[..., Hub]
 

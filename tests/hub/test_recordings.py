@@ -1,5 +1,5 @@
 """Recorded sessions are tests: each recording in tests/recordings/ (a game of each title, made
-with simulated hardware by helpers.hubplay) replays through the parser, debounce, composer and a
+with simulated hardware by tests.helpers.hubplay) replays through the parser, debounce, composer and a
 table worker to the same actions and refusals. A recording that was changed does not."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.hubplay import record_game
 
 from console.games import find_game
 from console.hub.replay import replay
 from console.inputs.recording import read_recording
+from tests.helpers.hubplay import record_game
 
 RECORDINGS = Path(__file__).parent.parent / "recordings"
 TITLES = ("wisteria", "wheels", "watch")
@@ -137,7 +137,7 @@ def test_tabletop_record_check_says_whether_a_recording_replays(tmp_path: Path) 
 def test_a_whole_watch_at_a_hub_beeps_at_the_seat_once_per_accepted_gesture_twice_per_refusal(
     tmp_path: Path,
 ) -> None:
-    from helpers.hubplay import HubTable
+    from tests.helpers.hubplay import HubTable
 
     seen: dict[str, object] = {}
 

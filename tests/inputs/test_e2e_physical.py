@@ -13,12 +13,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pytest
-from helpers.rig import SeatKit, SimulatedRig
-from helpers.scripted import PhysicalCard, PodReader
 
 from console.games import find_game
 from console.inputs.simulated import SimulatedPod
 from console.inputs.tagstore import TagStore
+from tests.helpers.rig import SeatKit, SimulatedRig
+from tests.helpers.scripted import PhysicalCard, PodReader
 
 SMALL_DECK = {"deck": "1 2 3 4 5 6 1 2 3 4 5 6"}  # 12 cards: a whole game in a few dozen actions
 MIXED_TABLE = {
@@ -109,7 +109,7 @@ def test_unplugging_a_pod_during_play_loses_and_doubles_no_scan(tags, reboot: bo
 
 
 def test_a_person_can_watch_a_simulated_game_from_the_command_line(capsys) -> None:
-    from helpers.rig import main
+    from tests.helpers.rig import main
 
     assert main(["wisteria", "--players", "3", "--seed", "1", "--option", "deck='1 2 3 4 5 6 6 5 4'"]) == 0
     out = capsys.readouterr().out

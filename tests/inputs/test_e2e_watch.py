@@ -12,13 +12,13 @@ import sqlite3
 from collections import Counter
 
 import pytest
-from helpers.rig import SeatKit, SimulatedRig
-from helpers.scripted import ScriptError, TableDriver
 
 from console.games import find_game
 from console.games.core import CHANCE, State
 from console.inputs.composer import Refused
 from console.inputs.tagstore import TagStore
+from tests.helpers.rig import SeatKit, SimulatedRig
+from tests.helpers.scripted import ScriptError, TableDriver
 
 # A short Chronicle with one copy of each card, so a card in a hand is nowhere in a deck.
 OPTIONS = {"max_rounds": 16, "copies": "single"}

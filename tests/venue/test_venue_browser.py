@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.browser import ARTIFACTS, close_chromium, open_chromium
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -20,6 +19,7 @@ from waitress.server import create_server  # type: ignore[import-untyped]
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
+from tests.helpers.browser import ARTIFACTS, close_chromium, open_chromium
 from tests.venue.conftest import MakeHub, need, venue_config, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers.browser import close_chromium, open_chromium
 from selenium import webdriver
 
 from console.hub.config import HubConfig, ServerConfig, TableConfig
@@ -16,6 +15,7 @@ from console.hub.service import Hub
 from console.web import create_app
 from console.web.hub_process import HubProcess
 from console.web.sse_client import Message, parse_messages
+from tests.helpers.browser import close_chromium, open_chromium
 
 ORIGIN = {"Origin": "http://localhost"}
 

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.log_words import is_dump, raw_ids
 
 from console.games import find_game
 from console.games.core import CHANCE
 from console.web import page_data
+from tests.helpers.log_words import is_dump, raw_ids
 
 STATIC = Path(__file__).resolve().parents[2] / "console" / "web" / "static"
 HERE = Path(__file__).resolve().parent

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.fake_clock import FakeClock
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -21,6 +20,7 @@ from console.hub.service import Hub
 from console.hub.worker import Barrier, HostCommand
 from console.web import create_app
 from console.web.server import listen
+from tests.helpers.fake_clock import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -1,16 +1,8 @@
-"""Fixtures for the Watch's tests, and ``watch_table`` (the test bench beside this file) importable:
-pytest runs with --import-mode=importlib, which puts no test folder on the path."""
-
-import sys
-from pathlib import Path
+"""Fixtures for the Watch's tests: ``table``, the test bench beside this file."""
 
 import pytest
 
-HERE = str(Path(__file__).resolve().parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
-
-from watch_table import Table  # noqa: E402  (importable only once the folder is on the path)
+from tests.games.watch.watch_table import Table
 
 
 @pytest.fixture

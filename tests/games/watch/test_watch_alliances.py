@@ -3,13 +3,13 @@
 import json
 
 import pytest
-from watch_table import Table, founding_actions
 
 from console.games.core import CHANCE, IllegalAction
 from console.games.watch import GAME
 from console.games.watch.actions import MAX_MESSAGE, Say
 from console.journal import Journal
 from console.table import Table as HubTable
+from tests.games.watch.watch_table import Table, founding_actions
 
 
 @pytest.fixture

@@ -3,13 +3,13 @@
 import json
 
 import pytest
-from watch_table import Table, edge
 
 from console.games.core import CatalogError
 from console.games.watch.catalog import load_catalog, parse_catalog
 from console.games.watch.rules.board import EDGE_INDEX
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.harrows import HARROW_EFFECTS
+from tests.games.watch.watch_table import Table, edge
 
 # --- the decks as data ----------------------------------------------------------------------------
 

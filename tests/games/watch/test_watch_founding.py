@@ -1,10 +1,10 @@
 """The Gathering and the Founding."""
 
 import pytest
-from watch_table import Table, edge, founding_actions
 
 from console.games.core import CHANCE, BadOptions, NotationError
 from console.games.watch import GAME
+from tests.games.watch.watch_table import Table, edge, founding_actions
 
 
 @pytest.mark.parametrize("players", [1, 5])

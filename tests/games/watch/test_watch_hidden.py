@@ -5,10 +5,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from watch_table import Table
-
 from console.games.watch.rules.alliances import Alliance, Archive
 from console.games.watch.state import WatchState
+from tests.games.watch.watch_table import Table
 
 
 def _table() -> Table:

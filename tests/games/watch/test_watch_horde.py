@@ -1,7 +1,8 @@
 """The Horde of Ulgareth: landfall, the Harrows, honours and forfeits, pyrrhic ruin."""
 
 import pytest
-from watch_table import Table, edge
+
+from tests.games.watch.watch_table import Table, edge
 
 
 def to_last_turn_of_round_7(t: Table) -> None:

@@ -6,7 +6,6 @@ import pickle
 import random
 
 import pytest
-from watch_table import Table, edge
 
 from console.games import find_game
 from console.games.checks import random_action
@@ -15,6 +14,7 @@ from console.games.watch.rules.board import POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import SETTLEMENT, place_piece
 from console.games.watch.rules.network import legal_road_edges, legal_sites, longest_road, reachable
 from console.games.watch.state import WatchState
+from tests.games.watch.watch_table import Table, edge
 
 SEATS = range(1, 5)
 

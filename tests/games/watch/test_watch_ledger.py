@@ -3,12 +3,12 @@
 import itertools
 
 import pytest
-from watch_table import Table, edge
 
 from console.games.core import NotationError
 from console.games.watch import GAME
 from console.games.watch.rules.board import HEX_INDEX, POINT_INDEX
 from console.games.watch.rules.ledger import CITY, PRICE_BITS, SETTLEMENT, affordable, payable, place_piece
+from tests.games.watch.watch_table import Table, edge
 
 
 def test_a_settlement_costs_2_grain_2_wood_2_stone_and_is_worth_1_vp(table):

@@ -1,9 +1,9 @@
 """Every illegal action says why in the table's words, and changes nothing: a sample for every verb."""
 
 import pytest
-from watch_table import Table, edge
 
 from console.games.core import CHANCE, IllegalAction
+from tests.games.watch.watch_table import Table, edge
 
 
 def refusal_table() -> Table:

@@ -1,10 +1,10 @@
 """Rulings of rulings.md that no chapter's tests already pin."""
 
 import pytest
-from watch_table import Table
 
 from console.games.core import CHANCE, BadOptions
 from console.games.watch import GAME
+from tests.games.watch.watch_table import Table
 
 
 def test_a_city_demoted_when_its_ruler_holds_five_settlements_is_destroyed_instead():

@@ -1,10 +1,9 @@
 """Which seat's scanner supplies the card of each chance action (notation.md, "Who scans")."""
 
-from watch_table import Table
-
 from console.games.core import CHANCE
 from console.games.watch import GAME
 from console.games.watch.actions import Deal, Harrow, Lose, Steal
+from tests.games.watch.watch_table import Table
 
 
 def chance_suppliers(t: Table) -> set[int | None]:

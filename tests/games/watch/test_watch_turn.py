@@ -1,6 +1,6 @@
 """The Turn of the Wheel: one turn per ruler per round in seat order, and the round close."""
 
-from watch_table import Table
+from tests.games.watch.watch_table import Table
 
 
 def test_one_turn_per_ruler_per_round_in_seated_order():

@@ -1,8 +1,7 @@
 """The Declaration of Victory, the Warpath, and the ends of a Watch."""
 
-from watch_table import Table, edge
-
 from console.games.watch.rules.ledger import SETTLEMENT, place_piece
+from tests.games.watch.watch_table import Table, edge
 
 
 def test_a_ruler_declares_victory_on_their_own_turn_at_fifteen_visible_vp(table):

@@ -1,11 +1,11 @@
 """The Arts of War: movement, strikes and combat by calculation."""
 
 import pytest
-from watch_table import Table, edge
 
 from console.games.watch.rules.board import EDGE_INDEX, POINT_INDEX
 from console.games.watch.rules.combat import calculate
 from console.games.watch.rules.ledger import CITY, NONE, SETTLEMENT
+from tests.games.watch.watch_table import Table, edge
 
 
 @pytest.mark.parametrize(

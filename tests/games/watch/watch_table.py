@@ -1,6 +1,6 @@
 """A test bench for the Watch: a table on the reference layout, already founded, with helpers to
 arrange pieces, stores and hands directly and to check that refused actions change nothing.
-Imported by the tests of this folder as ``watch_table`` (conftest.py puts the folder on the path).
+Imported by the tests of this folder as ``tests.games.watch.watch_table``.
 
 The founding of ``Table`` (reference layout; see the map in console/games/watch/rules/board.py):
 seat 1 city i14 (gold, stone, wood) + road i14-i19, settlement i18 (grain, stone, grain) + road i18-i24;

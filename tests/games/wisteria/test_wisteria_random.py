@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers.wisteria_table import check_action
 
 from console.games.checks import check_engine, play_random, random_action
 from console.games.core import RandomBot
@@ -18,6 +17,7 @@ from console.games.wisteria.game import WisteriaGame
 from console.games.wisteria.state import WisteriaState
 from console.lab.runs import RunSpec
 from console.lab.simulate import simulate
+from tests.helpers.wisteria_table import check_action
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
