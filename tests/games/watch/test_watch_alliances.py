@@ -17,7 +17,7 @@ def three() -> Table:
     return Table(3)
 
 
-def test_an_alliance_is_offered_on_the_offerers_turn_and_bound_when_accepted(three):
+def test_an_alliance_is_offered_on_the_offerers_turn_and_bound_when_accepted(three: Table) -> None:
     three.do("1:offer 3")
     assert three.state.to_act == (3,)
     assert three.legal() == ["3:accept", "3:decline"]
@@ -25,17 +25,17 @@ def test_an_alliance_is_offered_on_the_offerers_turn_and_bound_when_accepted(thr
     assert (1, 3) in three.state.alliances and three.state.to_act == (1,)
 
 
-def test_a_declined_offer_binds_nothing(three):
+def test_a_declined_offer_binds_nothing(three: Table) -> None:
     three.do("1:offer 2", "2:decline")
     assert not three.state.alliances
 
 
-def test_one_offer_to_a_ruler_per_turn(three):
+def test_one_offer_to_a_ruler_per_turn(three: Table) -> None:
     three.do("1:offer 2", "2:decline")
     three.refuse("1:offer 2", "already offered")
 
 
-def test_at_most_two_alliances_per_ruler():
+def test_at_most_two_alliances_per_ruler() -> None:
     t = Table(4)
     t.do("1:offer 2", "2:accept", "1:offer 3", "3:accept")
     t.refuse("1:offer 4", "already hold 2 alliances")
@@ -43,16 +43,16 @@ def test_at_most_two_alliances_per_ruler():
     t.refuse("4:offer 1", "that ruler already holds 2 alliances")
 
 
-def test_allies_armies_cross_each_others_roads(three):
+def test_allies_armies_cross_each_others_roads(three: Table) -> None:
     three.do("1:offer 2", "2:accept")
     three.road(2, "i19", "i25")
     three.army(1, "i19", 2, active=True)
     assert "1:move i19 i25" in three.legal()
     three.do("1:move i19 i25")
-    assert three.stack("i25").owner == 1
+    assert three.stack_at("i25").owner == 1
 
 
-def test_the_alliance_trophy_after_five_full_rounds_is_two_vp_each(three):
+def test_the_alliance_trophy_after_five_full_rounds_is_two_vp_each(three: Table) -> None:
     three.do("1:offer 2", "2:accept")  # sworn in round 1: rounds 2 to 6 are full
     three.end_turns(3 * 5)
     assert three.state.round == 6 and three.state.vp(1) == 3
@@ -60,7 +60,7 @@ def test_the_alliance_trophy_after_five_full_rounds_is_two_vp_each(three):
     assert three.state.vp(1) == three.state.vp(2) == 5 and three.state.vp(3) == 3
 
 
-def test_breaking_is_a_turn_action_and_the_trophy_is_lost_by_both(three):
+def test_breaking_is_a_turn_action_and_the_trophy_is_lost_by_both(three: Table) -> None:
     three.do("1:offer 2", "2:accept")
     three.end_turns(3 * 6)
     assert three.state.vp(2) == 5
@@ -68,16 +68,16 @@ def test_breaking_is_a_turn_action_and_the_trophy_is_lost_by_both(three):
     assert not three.state.alliances and three.state.vp(1) == three.state.vp(2) == 3
 
 
-def test_stranded_armies_retreat_to_the_nearest_own_city(three):
+def test_stranded_armies_retreat_to_the_nearest_own_city(three: Table) -> None:
     three.do("1:offer 2", "2:accept")
     three.road(2, "i25", "i31")
     three.army(1, "i31", 3, active=True)  # on seat 2's road, off seat 1's network
     three.do("1:break 2")
     assert three.stack("i31") is None
-    assert three.stack("i14").units == 3 and not three.stack("i14").active
+    assert three.stack_at("i14").units == 3 and not three.stack_at("i14").active
 
 
-def test_a_stranded_army_with_no_city_is_lost(three):
+def test_a_stranded_army_with_no_city_is_lost(three: Table) -> None:
     three.do("1:offer 2", "2:accept")
     three.road(2, "i25", "i31")
     three.army(1, "i31", 3)
@@ -87,7 +87,7 @@ def test_a_stranded_army_with_no_city_is_lost(three):
     assert three.stack("i31") is None and not [s for s in three.state.stacks.values() if s.owner == 1]
 
 
-def test_the_private_channel_is_read_by_no_one_save_the_two(three):
+def test_the_private_channel_is_read_by_no_one_save_the_two(three: Table) -> None:
     three.do("1:offer 2", "2:accept", '1:say 2 "meet me at the ford"')
     assert "meet me at the ford" in json.dumps(three.state.view(1))
     assert "meet me at the ford" in json.dumps(three.state.view(2))
@@ -95,11 +95,11 @@ def test_the_private_channel_is_read_by_no_one_save_the_two(three):
     assert "meet me at the ford" not in json.dumps(three.state.view(None))
 
 
-def test_messages_go_only_to_an_ally(three):
+def test_messages_go_only_to_an_ally(three: Table) -> None:
     three.refuse('1:say 2 "hello"', "only to a ruler you are allied with")
 
 
-def test_chat_history_is_archived_sealed_not_wiped_when_the_alliance_ends(three):
+def test_chat_history_is_archived_sealed_not_wiped_when_the_alliance_ends(three: Table) -> None:
     three.do("1:offer 2", "2:accept", '1:say 2 "the wolf walks at night"', "1:break 2")
     channels = three.state.view(2)["channels"]
     assert channels == [
@@ -109,7 +109,7 @@ def test_chat_history_is_archived_sealed_not_wiped_when_the_alliance_ends(three)
     three.refuse('1:say 2 "again"', "its channel is sealed and takes no new words")
 
 
-def test_chat_events_reach_only_the_two_allies(three):
+def test_chat_events_reach_only_the_two_allies(three: Table) -> None:
     events = three.do("1:offer 2", "2:accept", '1:say 2 "secret"')
     message = next(e for e in events if e.kind == "message")
     assert message.audience == frozenset({1, 2})
@@ -119,20 +119,20 @@ def test_chat_events_reach_only_the_two_allies(three):
 
 
 @pytest.fixture
-def allied(three) -> Table:
+def allied(three: Table) -> Table:
     """Rulers 1 and 2 allied in round 1; ruler 1 is to act."""
     three.do("1:offer 2", "2:accept")
     return three
 
 
-def test_an_ally_may_write_when_it_is_not_their_turn(allied):
+def test_an_ally_may_write_when_it_is_not_their_turn(allied: Table) -> None:
     assert allied.state.to_act == (1,)
     events = allied.do('2:say 1 "hold the ford"')
     assert [e.kind for e in events] == ["message"] and events[0].audience == frozenset({1, 2})
     assert allied.state.view(1)["channels"][0]["messages"] == [{"from": 2, "text": "hold the ford"}]
 
 
-def test_a_message_out_of_turn_changes_nothing_but_the_channel(allied):
+def test_a_message_out_of_turn_changes_nothing_but_the_channel(allied: Table) -> None:
     before = allied.state.view(None)
     allied.do('2:say 1 "soon"')
     after = allied.state.view(None)
@@ -141,7 +141,7 @@ def test_a_message_out_of_turn_changes_nothing_but_the_channel(allied):
     assert after == before
 
 
-def test_allies_may_write_while_chance_or_another_ruler_must_act(allied):
+def test_allies_may_write_while_chance_or_another_ruler_must_act(allied: Table) -> None:
     allied.give(1, gold=2)
     allied.do("1:draw politics gold")
     assert allied.state.to_act == (CHANCE,)
@@ -153,18 +153,18 @@ def test_allies_may_write_while_chance_or_another_ruler_must_act(allied):
     assert len(allied.state.alliances[(1, 2)].messages) == 3 and allied.state.to_act == (3,)
 
 
-def test_a_non_ally_may_not_write_out_of_turn_and_is_not_echoed(allied):
+def test_a_non_ally_may_not_write_out_of_turn_and_is_not_echoed(allied: Table) -> None:
     message = allied.refuse('3:say 1 "the password is swordfish"', "only to a ruler you are allied with")
     assert "swordfish" not in message
 
 
-def test_a_sealed_channel_takes_no_words_out_of_turn(allied):
+def test_a_sealed_channel_takes_no_words_out_of_turn(allied: Table) -> None:
     allied.do('2:say 1 "before"', "1:break 2")
     message = allied.refuse('2:say 1 "after the break"', "sealed")
     assert "after the break" not in message
 
 
-def test_an_over_long_message_is_refused_without_echoing_it(allied):
+def test_an_over_long_message_is_refused_without_echoing_it(allied: Table) -> None:
     long = "x" * (MAX_MESSAGE + 1)
     before = allied.state.view(2)
     with pytest.raises(IllegalAction) as caught:
@@ -173,14 +173,14 @@ def test_an_over_long_message_is_refused_without_echoing_it(allied):
     assert allied.state.view(2) == before
 
 
-def test_no_message_once_the_watch_is_over(allied):
+def test_no_message_once_the_watch_is_over(allied: Table) -> None:
     allied.state.honours[1] = 12
     allied.do("1:declare")
     with pytest.raises(IllegalAction, match="the game is over"):
         allied.state.apply(Say(2, ("1",), "too late"))
 
 
-def test_messages_out_of_turn_are_journalled_and_replay(allied):
+def test_messages_out_of_turn_are_journalled_and_replay(allied: Table) -> None:
     journal = Journal(":memory:")
     table = HubTable.start(journal, "watch", 3, 7, {"layout": "reference", "max_rounds": 0}, None)
     for text in [*founding_actions(3), "1:offer 2", "2:accept", '2:say 1 "out of turn"', "1:end"]:
@@ -193,12 +193,12 @@ def test_messages_out_of_turn_are_journalled_and_replay(allied):
     )
 
 
-def test_an_alliance_is_offered_only_on_the_offerers_turn(three):
+def test_an_alliance_is_offered_only_on_the_offerers_turn(three: Table) -> None:
     assert not [a for a in three.legal(1) if a.startswith("2:")]
     three.refuse("2:offer 3", "it is not seat 2's turn")
 
 
-def test_each_alliance_earns_its_own_trophy_two_give_four_vp():
+def test_each_alliance_earns_its_own_trophy_two_give_four_vp() -> None:
     t = Table(3)
     t.do("1:offer 2", "2:accept", "1:offer 3", "3:accept")
     t.end_turns(3 * 6)
@@ -206,7 +206,7 @@ def test_each_alliance_earns_its_own_trophy_two_give_four_vp():
     assert t.state.view(None)["rulers"][0]["alliance_trophies"] == 2
 
 
-def test_an_alliance_sworn_mid_round_counts_only_full_rounds(three):
+def test_an_alliance_sworn_mid_round_counts_only_full_rounds(three: Table) -> None:
     three.end_turns(1)
     three.do("2:offer 3", "3:accept")  # sworn in round 1: rounds 2 to 6 are full
     three.end_turns(2 + 3 * 4)
@@ -215,18 +215,18 @@ def test_an_alliance_sworn_mid_round_counts_only_full_rounds(three):
     assert three.state.alliances[(2, 3)].trophy and three.state.vp(2) == 5
 
 
-def test_a_pariah_may_not_offer_an_alliance(three):
+def test_a_pariah_may_not_offer_an_alliance(three: Table) -> None:
     three.state.pariahs.add(1)
     three.refuse("1:offer 2", "you are a Pariah")
 
 
-def test_an_offer_to_a_ruler_already_allied_is_refused(three):
+def test_an_offer_to_a_ruler_already_allied_is_refused(three: Table) -> None:
     three.do("1:offer 2", "2:accept")
     assert "1:offer 2" not in three.legal() and "1:offer 3" in three.legal()
     three.refuse("1:offer 2", "you are already allied with that ruler")
 
 
-def test_no_offer_is_open_to_a_ruler_who_already_holds_two_alliances():
+def test_no_offer_is_open_to_a_ruler_who_already_holds_two_alliances() -> None:
     from console.games.watch.rules.alliances import Alliance
 
     t = Table(4)
@@ -236,12 +236,12 @@ def test_no_offer_is_open_to_a_ruler_who_already_holds_two_alliances():
     assert offers == ["1:offer 3", "1:offer 4"]
 
 
-def test_a_message_goes_from_one_ruler_at_this_table_to_another(three):
+def test_a_message_goes_from_one_ruler_at_this_table_to_another(three: Table) -> None:
     three.refuse('1:say 1 "a note to myself"', "a message goes from one ruler at this table to another")
     three.refuse('1:say 4 "hello"', "a message goes from one ruler at this table to another")
 
 
-def test_a_copy_of_the_watch_keeps_its_own_alliances_and_channels(three):
+def test_a_copy_of_the_watch_keeps_its_own_alliances_and_channels(three: Table) -> None:
     three.do("1:offer 2", "2:accept", '1:say 2 "first"')
     other = three.state.copy()
     other.apply(GAME.parse_action('2:say 1 "only in the copy"'))
@@ -251,7 +251,7 @@ def test_a_copy_of_the_watch_keeps_its_own_alliances_and_channels(three):
     assert three.state.alliances[(1, 2)].full_rounds == 0
 
 
-def test_nobody_offers_an_alliance_to_a_ruler_who_holds_two_as_the_later_seat():
+def test_nobody_offers_an_alliance_to_a_ruler_who_holds_two_as_the_later_seat() -> None:
     t = Table(4)
     t.do("1:offer 3", "3:accept")
     t.end_turns(1)

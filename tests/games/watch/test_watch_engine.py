@@ -9,15 +9,17 @@ from console.games.checks import check_engine
 from console.games.core import CHANCE, IllegalAction, NotationError
 from console.games.watch import GAME
 from console.games.watch.actions import Say
+from console.games.watch.state import WatchState
+from tests.games.watch.watch_table import Table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_generic_engine_checks(players):
+def test_generic_engine_checks(players: int) -> None:
     finals = check_engine(GAME, players, games=2, seed=100 * players, options={"max_rounds": 12})
     assert all(final.outcome() is not None for final in finals)
 
 
-def test_random_games_end_with_default_options():
+def test_random_games_end_with_default_options() -> None:
     from console.games.checks import play_random
 
     state = play_random(GAME, 4, seed=3)
@@ -39,13 +41,13 @@ def test_random_games_end_with_default_options():
         '4:say 2 "meet at \\"the ford\\""',
     ],
 )
-def test_notation_round_trips(text):
+def test_notation_round_trips(text: str) -> None:
     action = GAME.parse_action(text)
     assert str(action) == text
     assert GAME.parse_action(str(action)) == action
 
 
-def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_naming_it():
+def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_naming_it() -> None:
     with pytest.raises(NotationError, match="'1:play w-drill-sergeant i1 i3'"):
         GAME.parse_action("1:play w-drill-sergeant i3 i1")
     with pytest.raises(NotationError, match="'1:play g-crowns-due 2 grain gold'"):
@@ -76,43 +78,44 @@ def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_na
         ":end",
     ],
 )
-def test_every_bad_text_is_a_notation_error_with_a_reason(text):
+def test_every_bad_text_is_a_notation_error_with_a_reason(text: str) -> None:
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(text)
     assert str(caught.value)
 
 
-def test_a_message_is_heard_out_of_turn_and_its_text_is_free_and_never_echoed():
+def test_a_message_is_heard_out_of_turn_and_its_text_is_free_and_never_echoed() -> None:
     assert Say.out_of_turn and Say.free_text
     with pytest.raises(NotationError) as caught:
         GAME.parse_action('2:say 3 "secret\\u0020plan"')  # parses, but is not the one spelling
     assert "secret" not in str(caught.value) and "plan" not in str(caught.value)
 
 
-def test_a_message_with_spaces_and_quotes_round_trips_as_one_json_string():
+def test_a_message_with_spaces_and_quotes_round_trips_as_one_json_string() -> None:
     action = GAME.parse_action('2:say 3 "hold the ford, \\"brother\\"  at dawn"')
     assert isinstance(action, Say) and action.message == 'hold the ford, "brother"  at dawn'
     assert str(action) == '2:say 3 "hold the ford, \\"brother\\"  at dawn"'
 
 
 @pytest.mark.parametrize("text", ["2:say 3 hold the ford", '2:say 3 ""', '2:say x "hi"'])
-def test_a_malformed_message_is_refused_without_echoing_it(text):
+def test_a_malformed_message_is_refused_without_echoing_it(text: str) -> None:
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(text)
     assert "ford" not in str(caught.value)
 
 
 @pytest.mark.parametrize("text", ["1:build i12", "1 settle", "1:settle x9", "1:play nothing", "1:road e99"])
-def test_text_that_is_no_action_is_a_notation_error(text):
+def test_text_that_is_no_action_is_a_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.parse_action(text)
 
 
-def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
+def test_no_view_holds_another_rulers_hand_or_another_alliances_messages() -> None:
     """Property over random games with chat injected: secrets stay with their owners."""
     for seed in range(4):
         rng = random.Random(seed)
         state = GAME.new(4, seed, {"max_rounds": 10})
+        assert isinstance(state, WatchState)
         said = 0
         while state.to_act and said < 4000:
             if state.alliances and rng.random() < 0.1:  # either ally, whoever is to act (ruling R-3)
@@ -133,7 +136,7 @@ def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
         assert state.outcome() is not None
 
 
-def _assert_no_leaks(state):
+def _assert_no_leaks(state: WatchState) -> None:
     views = {seat: json.dumps(state.view(seat)) for seat in range(1, state.players + 1)}
     public = json.dumps(state.view(None))
     for text, readers in state.private_strings().items():
@@ -146,13 +149,13 @@ def _assert_no_leaks(state):
             assert all(card not in view for other, view in views.items() if other != seat)
 
 
-def test_a_message_to_a_non_ally_is_refused_without_echoing_it(table):
+def test_a_message_to_a_non_ally_is_refused_without_echoing_it(table: Table) -> None:
     with pytest.raises(IllegalAction) as caught:
         table.state.apply(GAME.parse_action('1:say 2 "the password is swordfish"'))
     assert "swordfish" not in str(caught.value)
 
 
-def test_the_catalog_lists_every_card_and_harrow():
+def test_the_catalog_lists_every_card_and_harrow() -> None:
     catalog = GAME.catalog()
     assert len(catalog) == 33 + 7
     assert catalog["w-forge-the-edge"] == "Forge the Edge"
@@ -160,10 +163,11 @@ def test_the_catalog_lists_every_card_and_harrow():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players):
+def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players: int) -> None:
     """The state keeps each ruler's pieces and roads, and each deck's size, in step with the board."""
     rng = random.Random(players)
     state = GAME.new(players, 5, {"max_rounds": 25})
+    assert isinstance(state, WatchState)
     while state.to_act:
         seat = state.to_act[0]
         legal = state.legal_actions(seat) if seat != CHANCE else None
@@ -175,7 +179,7 @@ def test_the_indexes_of_pieces_roads_and_deck_sizes_follow_the_board(players):
             assert deck.size == len(deck.top) + sum(deck.unseen.values()) + len(deck.bottom)
 
 
-def test_the_work_queue_holds_frozen_typed_values_and_a_copy_is_independent(table):
+def test_the_work_queue_holds_frozen_typed_values_and_a_copy_is_independent(table: Table) -> None:
     import dataclasses
 
     from console.games.watch.rules.alliances import Answer

@@ -27,13 +27,13 @@ def commit(t: Table, **units: int) -> None:
             t.army(seat, homes[seat], count, active=True)
 
 
-def test_the_moon_track_counts_down_from_seven(table):
+def test_the_moon_track_counts_down_from_seven(table: Table) -> None:
     assert table.state.view(None)["moon_track"]["moons"] == 7
     table.end_turns(2)
     assert table.state.view(None)["moon_track"]["moons"] == 6
 
 
-def test_landfall_every_seven_rounds_draws_a_harrow_first(table):
+def test_landfall_every_seven_rounds_draws_a_harrow_first(table: Table) -> None:
     table.end_turns(13)
     assert table.state.to_act == (2,)
     table.end_turns(1)
@@ -41,7 +41,7 @@ def test_landfall_every_seven_rounds_draws_a_harrow_first(table):
     assert all(str(a).startswith("chance:harrow") for a, _ in table.state.chance_outcomes())
 
 
-def test_defence_holds_and_the_ruler_who_committed_most_gains_one_vp(three):
+def test_defence_holds_and_the_ruler_who_committed_most_gains_one_vp(three: Table) -> None:
     to_last_turn_of_round_7(three)
     commit(three, a=2, c=1)
     three.end_turns(1)
@@ -49,7 +49,7 @@ def test_defence_holds_and_the_ruler_who_committed_most_gains_one_vp(three):
     assert three.state.view(None)["last"]["landfall"]["result"] == "held"
 
 
-def test_defence_holds_with_a_tie_for_most_and_each_tied_ruler_draws_a_free_card(three):
+def test_defence_holds_with_a_tie_for_most_and_each_tied_ruler_draws_a_free_card(three: Table) -> None:
     to_last_turn_of_round_7(three)
     commit(three, a=1, b=1, c=1)
     three.end_turns(1)
@@ -68,7 +68,9 @@ def test_defence_holds_with_a_tie_for_most_and_each_tied_ruler_draws_a_free_card
     assert three.state.honours == [0, 0, 0, 0] and three.state.round == 8
 
 
-def test_a_free_card_that_overfills_a_hand_is_returned_at_once_before_the_next_ruler_chooses(three):
+def test_a_free_card_that_overfills_a_hand_is_returned_at_once_before_the_next_ruler_chooses(
+    three: Table,
+) -> None:
     """Ruling P-16: the hand limit is checked at once, even in the middle of a landfall."""
     three.hand(1, "w-intrigue", "w-decimation", "g-gold-rush")
     to_last_turn_of_round_7(three)
@@ -87,7 +89,7 @@ def test_a_free_card_that_overfills_a_hand_is_returned_at_once_before_the_next_r
     assert three.state.round == 8 and not any(s.active for s in three.state.stacks.values())
 
 
-def test_defence_breaks_and_the_thinnest_line_forfeits_a_city_of_its_choice(three):
+def test_defence_breaks_and_the_thinnest_line_forfeits_a_city_of_its_choice(three: Table) -> None:
     to_last_turn_of_round_7(three)
     commit(three, c=2)
     three.end_turns(1)
@@ -97,7 +99,7 @@ def test_defence_breaks_and_the_thinnest_line_forfeits_a_city_of_its_choice(thre
     assert three.piece("i18") == (1, 1) and three.piece("i26") == (2, 1) and three.state.breaks == 1
 
 
-def test_a_forfeited_city_loses_its_walls_and_adjacent_improvements(three):
+def test_a_forfeited_city_loses_its_walls_and_adjacent_improvements(three: Table) -> None:
     three.state.walls[25] = True
     three.state.improvements[6] = (2, 25, "granary")  # h7, taken by Creeping Rot first
     three.state.improvements[10] = (2, 25, "granary")  # h11, next to the city
@@ -108,14 +110,14 @@ def test_a_forfeited_city_loses_its_walls_and_adjacent_improvements(three):
     assert three.piece("i26") == (2, 1) and not three.state.walls[25] and not three.state.improvements
 
 
-def test_every_committed_army_deactivates_and_the_track_resets(three):
+def test_every_committed_army_deactivates_and_the_track_resets(three: Table) -> None:
     to_last_turn_of_round_7(three)
     commit(three, a=3)
     three.end_turns(1)
-    assert not three.stack("i14").active and three.state.view(None)["moon_track"]["moons"] == 7
+    assert not three.stack_at("i14").active and three.state.view(None)["moon_track"]["moons"] == 7
 
 
-def test_no_honour_when_nobody_committed_and_strength_is_zero():
+def test_no_honour_when_nobody_committed_and_strength_is_zero() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.state.piece_kind[13] = t.state.piece_kind[25] = 1
     t.state.cities[1] = t.state.cities[2] = 0
@@ -129,7 +131,7 @@ def test_no_honour_when_nobody_committed_and_strength_is_zero():
     }
 
 
-def test_three_broken_walls_end_the_watch_in_pyrrhic_ruin_highest_vp_wins():
+def test_three_broken_walls_end_the_watch_in_pyrrhic_ruin_highest_vp_wins() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.state.breaks = 2
     t.state.settlements[2] = 3
@@ -138,7 +140,7 @@ def test_three_broken_walls_end_the_watch_in_pyrrhic_ruin_highest_vp_wins():
     assert outcome is not None and "pyrrhic" in outcome.reason and outcome.winners == (2,)
 
 
-def test_the_harrows_are_seven_and_each_shows_once_before_any_repeats(table):
+def test_the_harrows_are_seven_and_each_shows_once_before_any_repeats(table: Table) -> None:
     seen: list[str] = []
     while len(seen) < 8:
         if table.state.to_act == (0,):
@@ -168,7 +170,7 @@ def landfall_with(harrow: str, players: int = 2) -> Table:
     return t
 
 
-def test_the_blighted_earth_scorches_a_random_grain_tile_to_desert():
+def test_the_blighted_earth_scorches_a_random_grain_tile_to_desert() -> None:
     t = landfall_with("x-blighted-earth")
     assert sorted(str(a) for a, _ in t.state.chance_outcomes()) == [
         "chance:blight h11",
@@ -181,7 +183,7 @@ def test_the_blighted_earth_scorches_a_random_grain_tile_to_desert():
     assert t.state.tiles[6] == "desert"
 
 
-def test_the_ashen_wind_burns_five_random_roads():
+def test_the_ashen_wind_burns_five_random_roads() -> None:
     t = Table(2, decks={4: ["x-ashen-wind"]})
     t.road(1, "i19", "i25")
     t.road(1, "i25", "i31")
@@ -191,14 +193,14 @@ def test_the_ashen_wind_burns_five_random_roads():
     assert sum(1 for owner in t.state.road_owner if owner) == 1
 
 
-def test_the_ashen_wind_with_five_or_fewer_roads_burns_them_all():
+def test_the_ashen_wind_with_five_or_fewer_roads_burns_them_all() -> None:
     t = landfall_with("x-ashen-wind")
     for _ in range(4):
         t.do(str(t.state.chance_outcomes()[0][0]))
     assert not any(t.state.road_owner) and t.state.round == 8
 
 
-def test_the_great_desolation_turns_a_random_living_land_tile_to_desert():
+def test_the_great_desolation_turns_a_random_living_land_tile_to_desert() -> None:
     t = landfall_with("x-great-desolation")
     targets = [str(a).split()[-1] for a, _ in t.state.chance_outcomes()]
     assert len(targets) == 16 and "h10" not in targets and "h3" not in targets  # not the desert, not a lake
@@ -206,13 +208,13 @@ def test_the_great_desolation_turns_a_random_living_land_tile_to_desert():
     assert t.state.tiles[4] == "desert"
 
 
-def test_the_cracked_seats_destroy_a_random_settlement_and_return_its_slot():
+def test_the_cracked_seats_destroy_a_random_settlement_and_return_its_slot() -> None:
     t = landfall_with("x-cracked-seats")
     t.chance("chance:raze i35")
     assert t.piece("i35") == (0, 0) and t.state.settlements[2] == 0
 
 
-def test_the_broken_crown_demotes_a_random_city_before_the_defence_is_counted():
+def test_the_broken_crown_demotes_a_random_city_before_the_defence_is_counted() -> None:
     t = Table(2, decks={4: ["x-broken-crown"]})
     t.end_turns(13)
     t.army(1, "i14", 1, active=True)  # 1 unit against 2 cities would break; against 1 it holds
@@ -223,7 +225,7 @@ def test_the_broken_crown_demotes_a_random_city_before_the_defence_is_counted():
     assert landfall["strength"] == 1 and landfall["result"] == "held" and t.state.honours[1] == 1
 
 
-def test_the_black_lung_destroys_three_random_stacks():
+def test_the_black_lung_destroys_three_random_stacks() -> None:
     t = Table(2, decks={4: ["x-black-lung"]})
     for at in ("i14", "i18", "i26", "i35"):
         t.army(1 if at in ("i14", "i18") else 2, at, 2)
@@ -233,7 +235,7 @@ def test_the_black_lung_destroys_three_random_stacks():
     assert [t.stack(at) is None for at in ("i14", "i18", "i26", "i35")] == [True, False, True, True]
 
 
-def test_creeping_rot_destroys_a_random_improvement():
+def test_creeping_rot_destroys_a_random_improvement() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.state.improvements[6] = (2, 25, "granary")
     t.end_turns(14)
@@ -241,7 +243,7 @@ def test_creeping_rot_destroys_a_random_improvement():
     assert not t.state.improvements
 
 
-def test_a_harrow_with_no_target_does_nothing():
+def test_a_harrow_with_no_target_does_nothing() -> None:
     t = landfall_with("x-creeping-rot")
     assert t.state.round == 8 and t.state.to_act == (1,)
 
@@ -249,7 +251,7 @@ def test_a_harrow_with_no_target_does_nothing():
 # --- the audit: what the tests above leave open ------------------------------------------------------
 
 
-def test_landfall_comes_after_the_rounds_production():
+def test_landfall_comes_after_the_rounds_production() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.end_turns(13)
     t.empty(1)
@@ -258,7 +260,7 @@ def test_landfall_comes_after_the_rounds_production():
     assert t.state.view(None)["last"]["landfall"]["result"] == "broke"
 
 
-def test_the_defence_counts_units_not_stacks(three):
+def test_the_defence_counts_units_not_stacks(three: Table) -> None:
     to_last_turn_of_round_7(three)
     three.army(1, "i14", 3, active=True)
     three.army(2, "i26", 1, active=True)
@@ -269,7 +271,7 @@ def test_the_defence_counts_units_not_stacks(three):
     assert landfall["committed"] == [3, 2, 0] and landfall["honoured"] == [1]
 
 
-def test_inactive_armies_are_not_committed(three):
+def test_inactive_armies_are_not_committed(three: Table) -> None:
     to_last_turn_of_round_7(three)
     three.army(1, "i14", 5)
     three.army(2, "i26", 1, active=True)
@@ -279,7 +281,7 @@ def test_inactive_armies_are_not_committed(three):
     assert landfall["committed"] == [0, 1, 2] and landfall["result"] == "held" and three.state.honours[3] == 1
 
 
-def test_a_ruler_with_no_cities_surrenders_nothing(three):
+def test_a_ruler_with_no_cities_surrenders_nothing(three: Table) -> None:
     to_last_turn_of_round_7(three)
     commit(three, a=1, b=1)  # 2 against 3: the wall breaks; ruler 3 stood thinnest with no city
     three.end_turns(1)
@@ -287,16 +289,17 @@ def test_a_ruler_with_no_cities_surrenders_nothing(three):
     assert three.state.settlements[3] == 2 and three.state.round == 8 and three.state.breaks == 1
 
 
-def test_the_pyrrhic_crown_counts_only_visible_vp():
+def test_the_pyrrhic_crown_counts_only_visible_vp() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.state.breaks = 2
     t.state.honours[2] = 1
     t.hand(1, "w-war-spoils", "g-golden-harvest")
     t.end_turns(14)
-    assert t.state.outcome().winners == (2,)
+    outcome = t.state.outcome()
+    assert outcome is not None and outcome.winners == (2,)
 
 
-def test_the_blighted_earth_with_no_grain_tile_left_does_nothing():
+def test_the_blighted_earth_with_no_grain_tile_left_does_nothing() -> None:
     t = Table(2, decks={4: ["x-blighted-earth"]})
     for h, tile in enumerate(t.state.tiles):
         if tile == "grain":
@@ -305,7 +308,7 @@ def test_the_blighted_earth_with_no_grain_tile_left_does_nothing():
     assert t.state.round == 8 and t.state.view(None)["last"]["harrow"]["name"] == "The Blighted Earth"
 
 
-def test_a_blighted_tile_never_produces_again():
+def test_a_blighted_tile_never_produces_again() -> None:
     t = landfall_with("x-blighted-earth")
     t.chance("chance:blight h11")  # by seat 2's city i26
     t.empty(2)
@@ -313,7 +316,7 @@ def test_a_blighted_tile_never_produces_again():
     assert t.stores(2)["grain"] == 3  # h7 2, and h9 1 by the settlement; h11 nothing
 
 
-def test_the_ashen_wind_measures_the_warpath_again():
+def test_the_ashen_wind_measures_the_warpath_again() -> None:
     t = Table(2, decks={4: ["x-ashen-wind"]})
     for a, b in (("i19", "i25"), ("i25", "i20"), ("i20", "i15"), ("i15", "i11")):
         t.road(1, a, b)
@@ -323,13 +326,13 @@ def test_the_ashen_wind_measures_the_warpath_again():
     assert t.state.warpath == 0
 
 
-def test_the_cracked_seats_cost_the_owner_one_vp():
+def test_the_cracked_seats_cost_the_owner_one_vp() -> None:
     t = landfall_with("x-cracked-seats")
     t.chance("chance:raze i18")
     assert t.state.vp(1) == 2 + 1  # the city and the Horde's honour
 
 
-def test_the_broken_crown_destroys_walls_and_adjacent_improvements():
+def test_the_broken_crown_destroys_walls_and_adjacent_improvements() -> None:
     t = Table(2, decks={4: ["x-broken-crown"]})
     t.state.walls[13] = True
     t.state.improvements[5] = (1, 13, "mill")  # h6 by i14
@@ -341,7 +344,7 @@ def test_the_broken_crown_destroys_walls_and_adjacent_improvements():
     assert t.state.vp(1) == 2 + 1  # two settlements, and the honour: the wall held against 1
 
 
-def test_the_black_lung_with_fewer_than_three_stacks_takes_them_all():
+def test_the_black_lung_with_fewer_than_three_stacks_takes_them_all() -> None:
     t = Table(2, decks={4: ["x-black-lung"]})
     t.army(1, "i14", 2, active=True)
     t.army(2, "i26", 1)
@@ -361,7 +364,16 @@ def test_the_black_lung_with_fewer_than_three_stacks_takes_them_all():
         (0, 1, 0, "broke", {"forfeit": [1, 3]}, "1 forfeits a city", [2, 1, 0]),  # C has no city
     ],
 )
-def test_landfall_worked_examples_against_a_strength_of_three(three, a, b, c, result, report, then, cities):
+def test_landfall_worked_examples_against_a_strength_of_three(
+    three: Table,
+    a: int,
+    b: int,
+    c: int,
+    result: str,
+    report: dict[str, list[int]],
+    then: str,
+    cities: list[int],
+) -> None:
     to_last_turn_of_round_7(three)
     commit(three, a=a, b=b, c=c)
     three.end_turns(1)
@@ -378,7 +390,7 @@ def test_landfall_worked_examples_against_a_strength_of_three(three, a, b, c, re
     assert now[then]
 
 
-def test_the_third_broken_wall_ends_the_watch_once_the_thinnest_ruler_has_forfeited(three):
+def test_the_third_broken_wall_ends_the_watch_once_the_thinnest_ruler_has_forfeited(three: Table) -> None:
     """A stood alone with nothing on the wall (B and C one unit each): A alone forfeits, and only
     then does the third break end the Watch, every committed army standing down (P-27, P-30)."""
     three.state.breaks = 2
@@ -395,7 +407,7 @@ def test_the_third_broken_wall_ends_the_watch_once_the_thinnest_ruler_has_forfei
     assert not any(stack.active for stack in three.state.stacks.values())
 
 
-def test_a_free_cards_deck_is_chosen_first_and_never_an_empty_one(three):
+def test_a_free_cards_deck_is_chosen_first_and_never_an_empty_one(three: Table) -> None:
     from console.games.watch.rules.decks import Deck
 
     to_last_turn_of_round_7(three)

@@ -4,6 +4,7 @@ new search finds, at every step of seeded random Watches and in copies that go t
 
 import pickle
 import random
+from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 
@@ -19,24 +20,25 @@ from tests.games.watch.watch_table import Table, edge
 SEATS = range(1, 5)
 
 
-def found_again(state, seat):
+def found_again(state: WatchState, seat: int) -> tuple[tuple[int, ...], list[int]]:
     """Edges and sites with nothing kept: on a copy whose kept values are dropped."""
     fresh = state.copy()
     fresh.board_changed()
     return legal_road_edges(fresh, seat), legal_sites(fresh, seat, founding=False)
 
 
-def playouts(seeds):
+def playouts(seeds: Iterable[int]) -> Iterator[tuple[random.Random, WatchState]]:
     game = find_game("watch")
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new(4, seed)
+        assert isinstance(state, WatchState)
         while state.to_act:
             state.apply(random_action(state, rng))
             yield rng, state
 
 
-def test_a_length_not_searched_again_is_what_a_search_finds():
+def test_a_length_not_searched_again_is_what_a_search_finds() -> None:
     kept = 0
     for _, state in playouts(range(6)):
         for seat in SEATS:
@@ -46,7 +48,7 @@ def test_a_length_not_searched_again_is_what_a_search_finds():
     assert kept > 1000  # the check ran on real positions, not on none
 
 
-def test_kept_edges_and_sites_are_what_a_new_search_finds():
+def test_kept_edges_and_sites_are_what_a_new_search_finds() -> None:
     checked = 0
     for _, state in playouts(range(3)):
         if state.phase != "play":
@@ -60,7 +62,7 @@ def test_kept_edges_and_sites_are_what_a_new_search_finds():
     assert checked > 1000
 
 
-def test_a_copy_that_builds_leaves_the_original_as_it_was():
+def test_a_copy_that_builds_leaves_the_original_as_it_was() -> None:
     for rng, state in playouts([5]):
         if state.phase != "play" or rng.random() > 0.05:
             continue
@@ -77,14 +79,15 @@ def test_a_copy_that_builds_leaves_the_original_as_it_was():
         assert [legal_road_edges(other, seat) for seat in SEATS] == [found_again(other, s)[0] for s in SEATS]
 
 
-def test_a_copy_keeps_its_own_measures():
+def test_a_copy_keeps_its_own_measures() -> None:
     state = find_game("watch").new(4, 3)
+    assert isinstance(state, WatchState)
     other = state.copy()
     other.road_measured[1] = 99
     assert state.road_measured[1] == 0
 
 
-def test_kept_marches_are_what_a_new_search_finds():
+def test_kept_marches_are_what_a_new_search_finds() -> None:
     """Marches are kept by the allies and every stack's place, owner and size: after moves,
     strikes, recruits and alliances (none of which touch the board), what is kept must still hold."""
     checked = 0
@@ -99,7 +102,7 @@ def test_kept_marches_are_what_a_new_search_finds():
     assert checked > 1000
 
 
-def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late():
+def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late() -> None:
     """Grown networks wait to be searched (rules/network.py): a Watch whose lengths are read after
     every action and one never read but now and then must award the Warpath alike at every step,
     and show the same lengths whenever they are read."""
@@ -107,6 +110,7 @@ def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late():
     deferred = compared = 0
     for players, seed in [(players, seed) for players in (2, 3, 4) for seed in range(4)]:
         read, unread = game.new(players, seed), game.new(players, seed)
+        assert isinstance(read, WatchState) and isinstance(unread, WatchState)
         rng = random.Random(seed)
         rulers = range(1, players + 1)
         step = holder = 0
@@ -128,10 +132,11 @@ def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late():
     assert deferred > 1000 and compared > 20  # searches did wait, and were compared
 
 
-def test_a_copy_that_plays_on_leaves_the_originals_waiting_networks_alone():
+def test_a_copy_that_plays_on_leaves_the_originals_waiting_networks_alone() -> None:
     game = find_game("watch")
     rng = random.Random(11)
     state = game.new(4, 11)
+    assert isinstance(state, WatchState)
     checked = 0
     while state.to_act:
         state.apply(random_action(state, rng))
@@ -244,7 +249,7 @@ def fingerprint(state: WatchState) -> dict[str, bytes]:
     return {name: pickle.dumps(value) for name, value in vars(state).items() if name not in shared}
 
 
-def awarded(holder, lengths):
+def awarded(holder: int, lengths: Sequence[int]) -> int:
     """Ruling P-9 on lengths searched at once: the holder keeps it while (tied) longest at 5 or
     more, else a unique longest of 5 or more takes it, else it is set aside."""
     best = max(lengths)

@@ -69,31 +69,31 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "reason"), CASES, ids=[text for text, _ in CASES])
-def test_an_illegal_action_says_why_and_changes_nothing(text, reason):
+def test_an_illegal_action_says_why_and_changes_nothing(text: str, reason: str) -> None:
     refusal_table().refuse(text, reason)
 
 
-def test_every_verb_of_a_ruler_has_a_sampled_refusal():
+def test_every_verb_of_a_ruler_has_a_sampled_refusal() -> None:
     from console.games.watch.actions import PLAYER_VERBS
 
     sampled = {text.split()[0].split(":")[1] for text, _ in CASES}
     assert set(PLAYER_VERBS) | {"say"} <= sampled
 
 
-def test_a_march_onto_a_rivals_piece_names_whose_piece_stands_there():
+def test_a_march_onto_a_rivals_piece_names_whose_piece_stands_there() -> None:
     t = refusal_table()
     t.road(1, "i25", "i20")
     t.road(1, "i20", "i26")
     t.refuse("1:move i19 i26", "ruler 2's city stands at i26: a stack stops only where no other ruler stands")
 
 
-def test_a_march_that_would_overfill_a_stack_counts_the_units():
+def test_a_march_that_would_overfill_a_stack_counts_the_units() -> None:
     t = refusal_table()
     t.army(1, "i25", 3)
     t.refuse("1:move i19 i25", "a stack holds at most 5 units: 3 marching and 3 at i25 make 6")
 
 
-def test_a_wrong_answer_to_a_decision_says_what_is_wrong():
+def test_a_wrong_answer_to_a_decision_says_what_is_wrong() -> None:
     t = Table(2, decks={1: ["w-intrigue", "w-decimation", "w-turncoat", "w-salt-the-earth"]})
     t.hand(1, "g-road-building")
     t.give(1, gold=8)
@@ -107,7 +107,7 @@ def test_a_wrong_answer_to_a_decision_says_what_is_wrong():
     )
 
 
-def test_a_forfeit_of_a_city_not_yours_is_refused_by_name():
+def test_a_forfeit_of_a_city_not_yours_is_refused_by_name() -> None:
     t = Table(2, decks={4: ["x-creeping-rot"]})
     t.state.piece_kind[17], t.state.cities[1], t.state.settlements[1] = 2, 2, 0  # i18 is a city too
     t.end_turns(14)
@@ -115,7 +115,7 @@ def test_a_forfeit_of_a_city_not_yours_is_refused_by_name():
     t.refuse("1:forfeit i26", "i26 is not one of your cities: forfeit one of your own")
 
 
-def test_crowns_due_names_the_leader_when_another_is_named():
+def test_crowns_due_names_the_leader_when_another_is_named() -> None:
     t = Table(3)
     t.hand(1, "g-crowns-due")
     t.state.honours[3] = 2
@@ -123,7 +123,7 @@ def test_crowns_due_names_the_leader_when_another_is_named():
     t.refuse("1:play g-crowns-due 2 grain grain grain grain", "the opponent with the most VP: ruler 3 (5 VP)")
 
 
-def test_crowns_due_takes_exactly_four_or_all_there_are():
+def test_crowns_due_takes_exactly_four_or_all_there_are() -> None:
     t = Table(2)
     t.hand(1, "g-crowns-due")
     t.give(2, grain=9, wood=0, stone=0, gold=0)
@@ -132,7 +132,7 @@ def test_crowns_due_takes_exactly_four_or_all_there_are():
     t.refuse("1:play g-crowns-due 2 grain", "Crown's Due takes all 2 resources ruler 2 holds (fewer than 4)")
 
 
-def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_is_held():
+def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_is_held() -> None:
     t = Table(2)
     t.hand(1, "g-crowns-due")
     t.give(2, grain=4, wood=0, stone=0, gold=0)
@@ -141,7 +141,7 @@ def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_
     t.refuse("1:play g-crowns-due 2 wood wood wood wood", "ruler 2 does not hold the resources named")
 
 
-def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings():
+def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings() -> None:
     from console.games.watch.rules.ledger import short_of
 
     assert short_of([2, 2, 3, 0], (0, 0, 0, 2), "a Warfare card (gold)") == (
@@ -151,7 +151,7 @@ def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings()
     assert nothing.endswith("you have nothing; you need 1 more Grain and 1 more Gold")
 
 
-def test_a_chance_outcome_that_cannot_come_now_says_why():
+def test_a_chance_outcome_that_cannot_come_now_says_why() -> None:
     t = Table(2)
     t.give(1, gold=2)
     t.do("1:draw warfare gold")
@@ -166,7 +166,7 @@ def test_a_chance_outcome_that_cannot_come_now_says_why():
     t.refuse("chance:deal warfare w-intrigue", "no copy of Intrigue is left in the Warfare deck to deal")
 
 
-def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for():
+def test_a_harrow_pick_that_cannot_come_now_names_the_verb_the_table_waits_for() -> None:
     t = Table(2, decks={4: ["x-ashen-wind"]})
     t.end_turns(14)
     assert t.state.to_act == (CHANCE,)

@@ -11,7 +11,7 @@ def chance_suppliers(t: Table) -> set[int | None]:
     return {action.supplier() for action in t.state.legal_actions(CHANCE)}
 
 
-def test_a_card_drawn_into_a_hand_is_scanned_by_the_ruler_who_drew_it():
+def test_a_card_drawn_into_a_hand_is_scanned_by_the_ruler_who_drew_it() -> None:
     t = Table(3)
     t.do("1:end")
     t.give(2, gold=2)
@@ -21,7 +21,7 @@ def test_a_card_drawn_into_a_hand_is_scanned_by_the_ruler_who_drew_it():
     assert {a.supplier() for a, _ in t.state.chance_outcomes()} == {2}
 
 
-def test_a_free_card_of_a_horde_tie_is_scanned_by_the_ruler_who_chose_its_deck():
+def test_a_free_card_of_a_horde_tie_is_scanned_by_the_ruler_who_chose_its_deck() -> None:
     t = Table(2)
     t.end_turns(13)
     t.army(1, "i14", 2, active=True)
@@ -34,14 +34,14 @@ def test_a_free_card_of_a_horde_tie_is_scanned_by_the_ruler_who_chose_its_deck()
     assert chance_suppliers(t) == {1}
 
 
-def test_the_harrow_of_a_landfall_is_scanned_by_the_ruler_whose_turn_closed_the_round():
+def test_the_harrow_of_a_landfall_is_scanned_by_the_ruler_whose_turn_closed_the_round() -> None:
     t = Table(3)
     t.end_turns(7 * 3)
     assert {type(action) for action in t.state.legal_actions(CHANCE)} == {Harrow}
     assert chance_suppliers(t) == {3}
 
 
-def test_the_harrows_picks_on_the_board_need_no_card():
+def test_the_harrows_picks_on_the_board_need_no_card() -> None:
     t = Table(2, decks={})
     t.end_turns(14)
     t.chance(str(t.state.legal_actions(CHANCE)[0]))
@@ -49,7 +49,7 @@ def test_the_harrows_picks_on_the_board_need_no_card():
     assert picks and all(a.supplier() is None and not a.cards() for a in picks)
 
 
-def test_a_stolen_card_is_scanned_by_the_thief_who_now_holds_it():
+def test_a_stolen_card_is_scanned_by_the_thief_who_now_holds_it() -> None:
     t = Table(3)
     t.hand(1, "p-spy")
     t.hand(3, "w-intrigue", "g-gold-rush")
@@ -58,7 +58,7 @@ def test_a_stolen_card_is_scanned_by_the_thief_who_now_holds_it():
     assert chance_suppliers(t) == {1}
 
 
-def test_a_card_lost_to_black_plot_is_scanned_by_the_ruler_giving_it_up():
+def test_a_card_lost_to_black_plot_is_scanned_by_the_ruler_giving_it_up() -> None:
     t = Table(3)
     t.hand(1, "p-black-plot")
     t.hand(3, "w-intrigue", "g-gold-rush")
@@ -67,7 +67,7 @@ def test_a_card_lost_to_black_plot_is_scanned_by_the_ruler_giving_it_up():
     assert chance_suppliers(t) == {3}
 
 
-def test_a_resource_taken_by_unfair_trade_is_no_card_and_nobody_scans_it():
+def test_a_resource_taken_by_unfair_trade_is_no_card_and_nobody_scans_it() -> None:
     t = Table(2)
     t.hand(1, "g-unfair-trade")
     t.give(2, wood=2)
@@ -75,7 +75,7 @@ def test_a_resource_taken_by_unfair_trade_is_no_card_and_nobody_scans_it():
     assert chance_suppliers(t) == {None}
 
 
-def test_the_supplier_is_not_written_so_the_journal_reads_as_before():
+def test_the_supplier_is_not_written_so_the_journal_reads_as_before() -> None:
     t = Table(2)
     t.give(1, gold=2)
     t.do("1:draw growth gold")

@@ -2,6 +2,7 @@
 search of the first engine, step budget included, so every recorded Watch replays the same."""
 
 import random
+from collections.abc import Sequence
 
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.network import SEARCH_STEPS, longest_run
@@ -9,12 +10,14 @@ from console.games.watch.rules.network import SEARCH_STEPS, longest_run
 EDGE_POINTS = TOPOLOGY.edge_points
 
 
-def reference_run(own, piece_owner, seat, budget=SEARCH_STEPS):
+def reference_run(
+    own: Sequence[int], piece_owner: Sequence[int], seat: int, budget: int = SEARCH_STEPS
+) -> int:
     """The recursive depth-first search of the first engine, kept as the oracle."""
     total = len(own)
     if total < 2:
         return total
-    links = {}
+    links: dict[int, list[tuple[int, int]]] = {}
     for bit, edge in enumerate(own):
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((1 << bit, b))
@@ -24,7 +27,7 @@ def reference_run(own, piece_owner, seat, budget=SEARCH_STEPS):
     best = covered = 0
     steps = budget
 
-    def walk(point, used, length):
+    def walk(point: int, used: int, length: int) -> None:
         nonlocal best, covered, steps
         steps -= 1
         best = max(best, length)
@@ -45,7 +48,7 @@ def reference_run(own, piece_owner, seat, budget=SEARCH_STEPS):
     return best
 
 
-def grown_network(rng, size):
+def grown_network(rng: random.Random, size: int) -> list[int]:
     """A network grown road by road from one edge, as a ruler builds it."""
     own = {rng.randrange(len(EDGE_POINTS))}
     while len(own) < size:
@@ -55,7 +58,7 @@ def grown_network(rng, size):
     return sorted(own)
 
 
-def test_the_search_answers_as_the_recursive_one_on_every_kind_of_network():
+def test_the_search_answers_as_the_recursive_one_on_every_kind_of_network() -> None:
     rng = random.Random(2024)
     bound = 0
     for trial in range(400):
@@ -71,7 +74,7 @@ def test_the_search_answers_as_the_recursive_one_on_every_kind_of_network():
     assert bound > 20  # the budget really did cut some searches short, and both cut them alike
 
 
-def test_networks_of_up_to_twenty_roads_are_measured_exactly():
+def test_networks_of_up_to_twenty_roads_are_measured_exactly() -> None:
     rng = random.Random(7)
     for _ in range(60):
         own = grown_network(rng, rng.randrange(2, 21))
@@ -79,7 +82,7 @@ def test_networks_of_up_to_twenty_roads_are_measured_exactly():
         assert longest_run(own, piece_owner, 1) == reference_run(own, piece_owner, 1, 10**9)
 
 
-def test_loops_and_stretches_answer_as_the_recursive_search():
+def test_loops_and_stretches_answer_as_the_recursive_search() -> None:
     """Rings of hexes (loops with no end, alone or joined by roads and cut by pieces), with budgets
     that run out part way along a stretch the search takes whole."""
     rng = random.Random(11)
@@ -89,10 +92,10 @@ def test_loops_and_stretches_answer_as_the_recursive_search():
     ]
     loops = 0
     for trial in range(600):
-        own = set().union(*rng.sample(rings, rng.randrange(1, 5)))
+        chosen: set[int] = set().union(*rng.sample(rings, rng.randrange(1, 5)))
         if trial % 2:
-            own |= set(rng.sample(range(len(EDGE_POINTS)), rng.randrange(0, 6)))
-        own = sorted(own)
+            chosen |= set(rng.sample(range(len(EDGE_POINTS)), rng.randrange(0, 6)))
+        own = sorted(chosen)
         piece_owner = [rng.choice((0,) * 8 + (1, 2)) for _ in range(len(TOPOLOGY.point_ids))]
         budget = rng.choice((1, 2, 3, 6, 7, 12, 13, 40, SEARCH_STEPS))
         assert longest_run(own, piece_owner, 1, budget) == reference_run(own, piece_owner, 1, budget)
@@ -100,15 +103,15 @@ def test_loops_and_stretches_answer_as_the_recursive_search():
     assert loops > 20  # networks of loops alone (two roads at every point) came up
 
 
-def exact_run(own):
+def exact_run(own: Sequence[int]) -> int:
     """Every run tried from every point, with no budget: the longest run by definition."""
-    links = {}
+    links: dict[int, list[tuple[int, int]]] = {}
     for edge in own:
         a, b = EDGE_POINTS[edge]
         links.setdefault(a, []).append((edge, b))
         links.setdefault(b, []).append((edge, a))
 
-    def longest_from(point, used):
+    def longest_from(point: int, used: frozenset[int]) -> int:
         return max(
             (1 + longest_from(nxt, used | {edge}) for edge, nxt in links[point] if edge not in used),
             default=0,
@@ -117,7 +120,7 @@ def exact_run(own):
     return max((longest_from(point, frozenset()) for point in links), default=0)
 
 
-def test_a_network_beside_a_separate_loop_is_measured_exactly():
+def test_a_network_beside_a_separate_loop_is_measured_exactly() -> None:
     """A ring of roads apart from the rest of a ruler's network is searched on its own, and only it:
     the search from the loop's first road counts no road of the other network twice."""
     rng = random.Random(5)

@@ -102,6 +102,12 @@ class Table:
     def stack(self, at: str) -> Stack | None:
         return self.state.stacks.get(POINT_INDEX[at])
 
+    def stack_at(self, at: str) -> Stack:
+        """The stack at ``at``, which must be there."""
+        stack = self.stack(at)
+        assert stack is not None, f"no stack at {at}"
+        return stack
+
     def road(self, seat: int, a: str, b: str) -> None:
         self.state.set_road(EDGE_INDEX[edge(a, b)], seat)
         self.state.roads_changed()
