@@ -18,6 +18,7 @@ NAMED = re.compile(r"`([^`]+)`")
 
 def _rulings(name: str) -> str:
     module = __import__(f"console.games.{name}", fromlist=["GAME"])
+    assert module.__file__ is not None
     return Path(module.__file__).with_name("rulings.md").read_text()
 
 

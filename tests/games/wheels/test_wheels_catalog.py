@@ -10,10 +10,16 @@ import pytest
 
 from console.games.core import CatalogError
 from console.games.wheels import GAME
-from console.games.wheels.catalog import Target
+from console.games.wheels.catalog import CraftCard, Target, WheelCard
 from console.games.wheels.catalog_loader import parse_catalog
 
 CARDS = GAME.cards
+
+
+def craft(card_id: str) -> CraftCard:
+    card = CARDS.cards[card_id]
+    assert isinstance(card, CraftCard), f"{card_id} is no craft"
+    return card
 
 
 def raw_catalog() -> dict[str, Any]:
@@ -48,20 +54,25 @@ def test_every_card_the_book_names_is_in_the_catalog() -> None:
 
 
 def test_turn_the_wheels_is_a_regular_craft() -> None:
-    assert not CARDS.cards["turn-the-wheels"].free
+    assert not craft("turn-the-wheels").free
 
 
 def test_the_targeting_classes_of_the_named_crafts() -> None:
-    assert CARDS.cards["affineurs-nose"].target is Target.RIVAL_EVEN_SEALED
-    assert CARDS.cards["the-souring"].target is Target.RIVAL
-    assert CARDS.cards["purging-rind"].target is Target.RIVAL
-    assert CARDS.cards["fen-poultice"].target is Target.OWN_EVEN_SOURED
-    assert CARDS.cards["riftstone"].target is Target.OWN_EVEN_SOURED
-    assert CARDS.cards["bloom"].target is Target.OWN_UNRIPE
+    assert craft("affineurs-nose").target is Target.RIVAL_EVEN_SEALED
+    assert craft("the-souring").target is Target.RIVAL
+    assert craft("purging-rind").target is Target.RIVAL
+    assert craft("fen-poultice").target is Target.OWN_EVEN_SOURED
+    assert craft("riftstone").target is Target.OWN_EVEN_SOURED
+    assert craft("bloom").target is Target.OWN_UNRIPE
 
 
 def test_every_mechanic_of_the_book_is_used_by_some_card() -> None:
-    ops = {effect.op for card in CARDS.cards.values() if card.kind != "wheel" for effect in card.effects}
+    ops = {
+        effect.op
+        for card in CARDS.cards.values()
+        if not isinstance(card, WheelCard)
+        for effect in card.effects
+    }
     assert ops >= {
         "age",
         "value",
@@ -79,13 +90,13 @@ def test_every_mechanic_of_the_book_is_used_by_some_card() -> None:
     gains = {
         effect.amount > 0
         for card in CARDS.cards.values()
-        if card.kind != "wheel"
+        if not isinstance(card, WheelCard)
         for effect in card.effects
         if effect.op in ("value", "hold")
     }
     assert gains == {True, False}, "value and hold crafts both raise and lower"
-    assert any(card.free for card in CARDS.cards.values() if card.kind == "craft")
-    assert any(not card.free for card in CARDS.cards.values() if card.kind == "craft")
+    assert any(card.free for card in CARDS.cards.values() if isinstance(card, CraftCard))
+    assert any(not card.free for card in CARDS.cards.values() if isinstance(card, CraftCard))
     assert len(CARDS.ids_of("archaffineur")) >= 3
     assert len(CARDS.ids_of("wheel")) >= 6
 

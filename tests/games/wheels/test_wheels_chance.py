@@ -5,22 +5,25 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from console.games.core import CHANCE, IllegalAction, NotationError, State
 from console.games.wheels import GAME
+from console.games.wheels.state import WheelsState
+from tests.games.wheels.conftest import Kit
 
 
-def dealing(kit, **options):
+def dealing(kit: Kit, **options: Any) -> WheelsState:
     return kit.new(**options)
 
 
-def views(state) -> list[str]:
+def views(state: State) -> list[str]:
     return [json.dumps(state.view(seat), sort_keys=True) for seat in (None, 1, 2)]
 
 
-def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit) -> None:
+def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit: Kit) -> None:
     state = dealing(kit)
     outcomes = {str(action): weight for action, weight in state.chance_outcomes()}
     assert outcomes["chance:draw 1 cart-wheel"] == 3
@@ -29,20 +32,20 @@ def test_a_draw_from_an_unknown_order_is_weighted_by_the_copies_left(kit) -> Non
     assert list(outcomes) == sorted(outcomes)
 
 
-def test_a_stacked_deck_forces_its_order(kit) -> None:
+def test_a_stacked_deck_forces_its_order(kit: Kit) -> None:
     state = kit.new(decks={1: ["bloom", "cart-wheel"], 2: ["fen-mist"]})
     assert [str(a) for a in state.legal_actions(CHANCE)] == ["chance:draw 1 bloom"]
     assert state.chance_outcomes() == [(GAME.parse_action("chance:draw 1 bloom"), 1)]  # one card: one copy
 
 
-def test_a_scanned_draw_is_the_same_chance_action(kit) -> None:
+def test_a_scanned_draw_is_the_same_chance_action(kit: Kit) -> None:
     state = dealing(kit)
     state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
     assert state.seats[0].hand == {"cave-elder": 1}
     assert "cave-elder" not in state.seats[0].deck.middle
 
 
-def test_a_scan_of_a_card_the_ledger_places_elsewhere_is_refused_and_changes_nothing(kit) -> None:
+def test_a_scan_of_a_card_the_ledger_places_elsewhere_is_refused_and_changes_nothing(kit: Kit) -> None:
     state = dealing(kit)
     state.apply(GAME.parse_action("chance:draw 1 cave-elder"))  # the deck's only Cave Elder
     before = views(state)
@@ -51,19 +54,19 @@ def test_a_scan_of_a_card_the_ledger_places_elsewhere_is_refused_and_changes_not
     assert views(state) == before
 
 
-def test_a_scan_of_a_card_not_in_the_seats_deck_list_is_refused(kit) -> None:
+def test_a_scan_of_a_card_not_in_the_seats_deck_list_is_refused(kit: Kit) -> None:
     state = dealing(kit)
     with pytest.raises(IllegalAction, match="Cheese Mites is not in seat 1's deck"):
         state.apply(GAME.parse_action("chance:draw 1 cheese-mites"))
 
 
-def test_a_scan_for_the_wrong_seat_is_refused(kit) -> None:
+def test_a_scan_for_the_wrong_seat_is_refused(kit: Kit) -> None:
     state = dealing(kit)
     with pytest.raises(IllegalAction, match="seat 1 draws next, not seat 2"):
         state.apply(GAME.parse_action("chance:draw 2 bloom"))
 
 
-def test_a_swapped_card_cannot_be_scanned_before_the_cards_above_it(kit) -> None:
+def test_a_swapped_card_cannot_be_scanned_before_the_cards_above_it(kit: Kit) -> None:
     hand = ["bloom", "cart-wheel", "fen-mist", "wax-rind", "brine-rub", "cellarhand"]
     state = kit.new(decks={1: [*hand, "market-round", "fresh-curd"], 2: ["bloom"]})
     kit.chance(state)
@@ -82,7 +85,7 @@ def test_a_card_that_is_not_in_the_catalog_is_a_notation_error() -> None:
         GAME.parse_action("1:set gouda 1")
 
 
-def test_the_card_drawn_is_seen_only_by_the_drawer(kit) -> None:
+def test_the_card_drawn_is_seen_only_by_the_drawer(kit: Kit) -> None:
     state = dealing(kit)
     events = state.apply(GAME.parse_action("chance:draw 1 cave-elder"))
     assert [event.audience for event in events] == [frozenset({1}), None]
@@ -90,7 +93,7 @@ def test_the_card_drawn_is_seen_only_by_the_drawer(kit) -> None:
     assert "card" not in events[1].data
 
 
-def test_the_quick_sampler_matches_the_generic_one_draw_for_draw(kit) -> None:
+def test_the_quick_sampler_matches_the_generic_one_draw_for_draw(kit: Kit) -> None:
     for seed in range(30):
         state = dealing(kit)
         rng_fast, rng_generic = random.Random(seed), random.Random(seed)
@@ -106,7 +109,7 @@ def test_the_coin_toss_sampler_matches_the_generic_one() -> None:
         assert state.sample_chance(random.Random(seed)) == State.sample_chance(state, random.Random(seed))
 
 
-def test_chance_has_nothing_to_do_during_a_turn(kit) -> None:
+def test_chance_has_nothing_to_do_during_a_turn(kit: Kit) -> None:
     state = kit.begin()
     assert state.chance_outcomes() == []
     with pytest.raises(IllegalAction):
@@ -141,7 +144,7 @@ def test_options_are_checked() -> None:
         GAME.new(2, decks={1: ["fen-matriarch"]})
 
 
-def test_a_scan_of_a_card_the_ledger_has_on_a_shelf_is_refused(kit) -> None:
+def test_a_scan_of_a_card_the_ledger_has_on_a_shelf_is_refused(kit: Kit) -> None:
     state = kit.begin(["cave-elder"], [], rest1=["fresh-curd"])
     state.apply(GAME.parse_action("1:set cave-elder 1 sealed"))
     before = views(state)
@@ -151,7 +154,7 @@ def test_a_scan_of_a_card_the_ledger_has_on_a_shelf_is_refused(kit) -> None:
     assert views(state) == before
 
 
-def test_the_quick_sampler_matches_the_generic_one_through_forced_and_weighted_draws(kit) -> None:
+def test_the_quick_sampler_matches_the_generic_one_through_forced_and_weighted_draws(kit: Kit) -> None:
     """Seat 1's stacked deck forces every draw (its top, then the swapped cards at its bottom) while
     seat 2 draws from a dealt deck: a forced draw takes the RNG's turn just as the generic sampler
     does over its one outcome of weight 1, so the weighted draws after it agree too."""

@@ -8,12 +8,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from console.games.checks import random_action
 from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
+from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
 from console.games.wheels.view import public_cards, secret_cards
+from tests.games.wheels.conftest import Kit
 
 MATCHES = 60
 
@@ -64,7 +67,7 @@ def check_events(state: WheelsState, events: list[Event]) -> None:
                 assert set(event.data) <= SEALED_SHELF_SEEN | {"seat"}, f"{event} tells the rival too much"
 
 
-def random_matches(count: int, seed: int):
+def random_matches(count: int, seed: int) -> Iterator[tuple[WheelsState, random.Random]]:
     rng = random.Random(seed)
     for number in range(count):
         options = {"deck_1": ("standard", "saboteurs", "cellar-keepers")[number % 3]}
@@ -85,7 +88,7 @@ def test_no_view_ever_holds_a_rivals_sealed_wheel_or_hand_card() -> None:
     assert sealed_seen > 1000 and hands_seen > 10000  # the property was really exercised
 
 
-def test_the_rival_sees_hand_and_deck_only_as_counts(kit) -> None:
+def test_the_rival_sees_hand_and_deck_only_as_counts(kit: Kit) -> None:
     state = kit.begin(["cave-elder", "bloom"], ["fen-mist"], rest1=["riftstone"])
     seen = state.view(2)["players"]["1"]
     assert "hand" not in seen and "deck_bottom" not in seen
@@ -94,13 +97,13 @@ def test_the_rival_sees_hand_and_deck_only_as_counts(kit) -> None:
     assert own["hand"] == ["bloom", "cave-elder"]
 
 
-def test_the_public_view_shows_no_hand_at_all(kit) -> None:
+def test_the_public_view_shows_no_hand_at_all(kit: Kit) -> None:
     state = kit.begin(["cave-elder"], ["fen-mist"])
     for player in state.view(None)["players"].values():
         assert "hand" not in player
 
 
-def test_archaffineurs_stay_secret_until_both_are_chosen(kit) -> None:
+def test_archaffineurs_stay_secret_until_both_are_chosen(kit: Kit) -> None:
     state = kit.new(leaders=("choose", "choose"))
     assert state.to_act == (1, 2)
     state.apply(GAME.parse_action("1:choose fen-matriarch"))
@@ -113,7 +116,7 @@ def test_archaffineurs_stay_secret_until_both_are_chosen(kit) -> None:
     assert any(event.kind == "archaffineurs" and event.audience is None for event in events)
 
 
-def test_an_archaffineur_may_be_chosen_only_once(kit) -> None:
+def test_an_archaffineur_may_be_chosen_only_once(kit: Kit) -> None:
     import pytest
 
     from console.games.core import IllegalAction
@@ -125,27 +128,27 @@ def test_an_archaffineur_may_be_chosen_only_once(kit) -> None:
         state.apply(GAME.parse_action("1:choose brine-archaffineur"))
 
 
-def test_hidden_strings_leave_out_a_card_the_rival_sees_elsewhere(kit) -> None:
+def test_hidden_strings_leave_out_a_card_the_rival_sees_elsewhere(kit: Kit) -> None:
     state = kit.begin(["cart-wheel", "bloom"], [])
     kit.put(state, 2, 1, "cart-wheel", age=1)  # an open Cart Wheel on the rival's shelf
     assert set(state.hidden_strings(1)) == {"bloom"}
 
 
-def test_hidden_strings_name_a_sealed_wheel(kit) -> None:
+def test_hidden_strings_name_a_sealed_wheel(kit: Kit) -> None:
     state = kit.begin(["cart-wheel"], [])
     kit.act(state, "1:set cart-wheel 1 sealed")
     assert set(state.hidden_strings(1)) == {"cart-wheel"}
     assert set(state.hidden_strings(2)) == set()
 
 
-def test_a_sealed_wheels_souring_is_public(kit) -> None:
+def test_a_sealed_wheels_souring_is_public(kit: Kit) -> None:
     state = kit.begin([], [])
     kit.put(state, 1, 1, "cart-wheel", age=5, sealed=True)
     kit.act(state, "1:wait")
     assert state.view(2)["players"]["1"]["shelves"][0]["soured"] is True
 
 
-def rival_cards(player) -> Counter[str]:
+def rival_cards(player: Player) -> Counter[str]:
     """Every card of a seat the rival cannot see: hand, deck and sealed wheels."""
     deck = player.deck
     sealed = [wheel.card.id for wheel in player.shelves if wheel is not None and wheel.sealed]

@@ -8,9 +8,10 @@ import pytest
 
 from console.games.core import CHANCE, IllegalAction
 from console.games.wheels import GAME
+from tests.games.wheels.conftest import Kit
 
 
-def test_each_player_has_three_cellar_shelves(kit) -> None:
+def test_each_player_has_three_cellar_shelves(kit: Kit) -> None:
     state = kit.begin(["cart-wheel"], ["cart-wheel"])
     for seat in ("1", "2"):
         shelves = state.view(None)["players"][seat]["shelves"]
@@ -18,12 +19,12 @@ def test_each_player_has_three_cellar_shelves(kit) -> None:
         assert all(shelf["empty"] for shelf in shelves)
 
 
-def test_each_player_has_twelve_turns(kit) -> None:
+def test_each_player_has_twelve_turns(kit: Kit) -> None:
     state = kit.begin(["cart-wheel"], ["cart-wheel"])
     assert [player.turns_left for player in state.seats] == [12, 12]
 
 
-def test_players_alternate_single_turns_starting_with_the_first_seat(kit) -> None:
+def test_players_alternate_single_turns_starting_with_the_first_seat(kit: Kit) -> None:
     state = kit.begin(first=2)
     seen = []
     for _ in range(4):
@@ -57,7 +58,7 @@ def test_chance_tosses_the_coin_only_before_the_deal_and_draws_only_once_a_card_
     assert [state.view(seat) for seat in (None, 1, 2)] == views and state.first_seat == 2
 
 
-def test_the_match_ends_after_both_players_spend_their_twelve_turns(kit) -> None:
+def test_the_match_ends_after_both_players_spend_their_twelve_turns(kit: Kit) -> None:
     state = kit.begin()
     for turn in range(23):
         kit.act(state, f"{1 + turn % 2}:wait")
@@ -68,7 +69,7 @@ def test_the_match_ends_after_both_players_spend_their_twelve_turns(kit) -> None
     assert [player.turns_left for player in state.seats] == [0, 0]
 
 
-def test_the_highest_banked_renown_wins(kit) -> None:
+def test_the_highest_banked_renown_wins(kit: Kit) -> None:
     state = kit.begin(["fresh-curd"], [])
     kit.act(state, "1:set fresh-curd 1", "2:wait", "1:read 1")
     for turn in range(21):
@@ -79,7 +80,7 @@ def test_the_highest_banked_renown_wins(kit) -> None:
     assert outcome.scores == (3.0, 0.0)
 
 
-def test_equal_scores_draw(kit) -> None:
+def test_equal_scores_draw(kit: Kit) -> None:
     state = kit.begin(["fresh-curd"], ["fresh-curd"])
     kit.act(state, "1:set fresh-curd 1", "2:set fresh-curd 1", "1:read 1", "2:read 1")
     for turn in range(20):
@@ -90,7 +91,7 @@ def test_equal_scores_draw(kit) -> None:
     assert outcome.scores == (3.0, 3.0)
 
 
-def test_wheels_left_on_shelves_add_nothing_to_the_final_score(kit) -> None:
+def test_wheels_left_on_shelves_add_nothing_to_the_final_score(kit: Kit) -> None:
     state = kit.begin(["fresh-curd", "cart-wheel"], [])
     kit.act(state, "1:set fresh-curd 1", "2:wait", "1:read 1", "2:wait")
     for _ in range(4):
@@ -104,7 +105,7 @@ def test_wheels_left_on_shelves_add_nothing_to_the_final_score(kit) -> None:
     assert outcome is not None and outcome.scores == (3.0, 0.0)
 
 
-def test_nothing_may_be_done_once_the_match_is_over(kit) -> None:
+def test_nothing_may_be_done_once_the_match_is_over(kit: Kit) -> None:
     state = kit.begin()
     for turn in range(24):
         kit.act(state, f"{1 + turn % 2}:wait")
@@ -112,7 +113,7 @@ def test_nothing_may_be_done_once_the_match_is_over(kit) -> None:
         state.apply(GAME.parse_action("1:wait"))
 
 
-def test_a_seat_with_no_turns_left_takes_no_free_action_either(kit) -> None:
+def test_a_seat_with_no_turns_left_takes_no_free_action_either(kit: Kit) -> None:
     state = kit.begin(["cellarhand", "fresh-curd"], [])
     for turn in range(23):
         kit.act(state, f"{1 + turn % 2}:wait")
@@ -122,7 +123,7 @@ def test_a_seat_with_no_turns_left_takes_no_free_action_either(kit) -> None:
         state.apply(GAME.parse_action("1:play cellarhand"))
 
 
-def test_acting_out_of_turn_is_refused_saying_whose_turn_it_is(kit) -> None:
+def test_acting_out_of_turn_is_refused_saying_whose_turn_it_is(kit: Kit) -> None:
     state = kit.begin([], [], first=2)
     before = state.view(None)
     with pytest.raises(IllegalAction, match="it is seat 2's turn, not yours"):
@@ -132,7 +133,7 @@ def test_acting_out_of_turn_is_refused_saying_whose_turn_it_is(kit) -> None:
     assert state.view(None) == before
 
 
-def test_actions_of_play_are_refused_before_play_begins(kit) -> None:
+def test_actions_of_play_are_refused_before_play_begins(kit: Kit) -> None:
     state = kit.new(decks={1: ["cart-wheel"], 2: ["cart-wheel"]})
     kit.chance(state)
     with pytest.raises(IllegalAction, match="opening hands are being chosen"):

@@ -7,6 +7,7 @@ import pytest
 
 from console.games.core import NotationError
 from console.games.wheels import GAME
+from tests.games.wheels.conftest import Kit
 
 EXAMPLES = [
     "chance:first 2",
@@ -99,7 +100,7 @@ def test_malformed_text_is_a_notation_error_saying_what_is_wrong(text: str, comp
     assert complaint in str(caught.value)
 
 
-def test_a_wheels_placements_are_walked_shelf_by_shelf_with_the_seal_toggled_in_between(kit) -> None:
+def test_a_wheels_placements_are_walked_shelf_by_shelf_with_the_seal_toggled_in_between(kit: Kit) -> None:
     state = kit.begin(["market-round", "cart-wheel"], [])
     placements = [text for text in kit.legal(state, 1) if text.startswith("1:set cart-wheel")]
     assert placements == [
@@ -112,7 +113,7 @@ def test_a_wheels_placements_are_walked_shelf_by_shelf_with_the_seal_toggled_in_
     ]
 
 
-def test_legal_actions_come_in_notation_order(kit) -> None:
+def test_legal_actions_come_in_notation_order(kit: Kit) -> None:
     state = kit.begin(
         ["market-round", "bloom", "the-souring", "cellarhand"],
         [],

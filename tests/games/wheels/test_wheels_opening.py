@@ -10,18 +10,21 @@ import pytest
 
 from console.games.core import CHANCE, IllegalAction
 from console.games.wheels import GAME
+from console.games.wheels.actions import Draw
+from console.games.wheels.state import WheelsState
+from tests.games.wheels.conftest import Kit
 
 HAND = ["cart-wheel", "bloom", "market-round", "fen-mist", "brine-wash", "wax-rind"]
 REST = ["cave-elder", "riftstone", "fresh-curd"]
 
 
-def dealt(kit, rest1=REST, rest2=REST):
+def dealt(kit: Kit, rest1: list[str] = REST, rest2: list[str] = REST) -> WheelsState:
     state = kit.new(decks={1: [*HAND, *rest1], 2: [*HAND, *rest2]})
     kit.chance(state)
     return state
 
 
-def test_each_player_starts_with_six_cards(kit) -> None:
+def test_each_player_starts_with_six_cards(kit: Kit) -> None:
     state = kit.new()
     kit.chance(state)
     assert state.phase == "opening"
@@ -29,7 +32,7 @@ def test_each_player_starts_with_six_cards(kit) -> None:
     assert [len(player.deck) for player in state.seats] == [18, 18]
 
 
-def test_a_swapped_card_goes_to_the_bottom_after_its_replacement_is_drawn(kit) -> None:
+def test_a_swapped_card_goes_to_the_bottom_after_its_replacement_is_drawn(kit: Kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:swap bloom")
     player = state.seats[0]
@@ -39,7 +42,7 @@ def test_a_swapped_card_goes_to_the_bottom_after_its_replacement_is_drawn(kit) -
     assert (player.hand_size, len(player.deck)) == (6, 3)
 
 
-def test_the_swapped_card_is_still_in_hand_while_its_replacement_is_drawn(kit) -> None:
+def test_the_swapped_card_is_still_in_hand_while_its_replacement_is_drawn(kit: Kit) -> None:
     state = dealt(kit, rest1=["cave-elder"])
     state.apply(GAME.parse_action("1:swap bloom"))
     player = state.seats[0]
@@ -53,7 +56,7 @@ def test_the_swapped_card_is_still_in_hand_while_its_replacement_is_drawn(kit) -
     assert player.deck.bottom == ["bloom"] and player.hand_size == 6
 
 
-def test_opening_swaps_are_made_one_at_a_time(kit) -> None:
+def test_opening_swaps_are_made_one_at_a_time(kit: Kit) -> None:
     state = dealt(kit)
     state.apply(GAME.parse_action("1:swap bloom"))
     # The first replacement must be drawn before a second swap, or a Keep, may be asked for.
@@ -65,7 +68,7 @@ def test_opening_swaps_are_made_one_at_a_time(kit) -> None:
     assert state.seats[0].deck.bottom == ["bloom", "fen-mist"]
 
 
-def test_up_to_two_opening_cards_may_be_swapped_one_at_a_time(kit) -> None:
+def test_up_to_two_opening_cards_may_be_swapped_one_at_a_time(kit: Kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:swap bloom")
     assert 1 in state.to_act  # still choosing after one swap
@@ -76,7 +79,7 @@ def test_up_to_two_opening_cards_may_be_swapped_one_at_a_time(kit) -> None:
     assert {"cave-elder", "riftstone"} <= set(player.hand)
 
 
-def test_a_third_swap_is_refused_because_two_swaps_finish_the_choice(kit) -> None:
+def test_a_third_swap_is_refused_because_two_swaps_finish_the_choice(kit: Kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:swap bloom", "1:swap fen-mist")
     assert state.seats[0].kept
@@ -85,7 +88,7 @@ def test_a_third_swap_is_refused_because_two_swaps_finish_the_choice(kit) -> Non
         state.apply(GAME.parse_action("1:swap cart-wheel"))
 
 
-def test_keep_hand_may_be_chosen_sooner_and_changes_nothing(kit) -> None:
+def test_keep_hand_may_be_chosen_sooner_and_changes_nothing(kit: Kit) -> None:
     state = dealt(kit)
     before = state.seats[0].hand_cards(), list(state.seats[0].deck.top)
     kit.act(state, "1:keep")
@@ -93,43 +96,43 @@ def test_keep_hand_may_be_chosen_sooner_and_changes_nothing(kit) -> None:
     assert state.seats[0].kept
 
 
-def test_keep_after_one_swap(kit) -> None:
+def test_keep_after_one_swap(kit: Kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:swap bloom", "1:keep")
     assert state.seats[0].swaps == 1 and state.seats[0].kept
 
 
-def test_play_begins_only_after_both_players_finish_choosing(kit) -> None:
+def test_play_begins_only_after_both_players_finish_choosing(kit: Kit) -> None:
     state = dealt(kit)
     kit.act(state, "1:keep")
-    assert state.phase == "opening" and state.to_act == (2,)
+    assert (state.phase, state.to_act) == ("opening", (2,))  # a pair, which mypy does not narrow
     with pytest.raises(IllegalAction, match="play begins when your rival has too"):
         state.apply(GAME.parse_action("1:wait"))
     kit.act(state, "2:swap bloom", "2:keep")
     assert state.phase == "play" and state.to_act == (1,)
 
 
-def test_both_players_choose_at_the_same_time(kit) -> None:
+def test_both_players_choose_at_the_same_time(kit: Kit) -> None:
     state = dealt(kit)
-    assert state.to_act == (1, 2)
+    assert (state.phase, state.to_act) == ("opening", (1, 2))  # a pair, which mypy does not narrow
     kit.act(state, "2:keep")
     assert state.to_act == (1,)
 
 
-def test_no_swap_is_offered_with_an_empty_deck(kit) -> None:
+def test_no_swap_is_offered_with_an_empty_deck(kit: Kit) -> None:
     state = dealt(kit, rest1=[])
     assert kit.legal(state, 1) == ["1:keep"]
     with pytest.raises(IllegalAction, match="your deck is empty"):
         state.apply(GAME.parse_action("1:swap bloom"))
 
 
-def test_a_card_not_in_hand_cannot_be_swapped(kit) -> None:
+def test_a_card_not_in_hand_cannot_be_swapped(kit: Kit) -> None:
     state = dealt(kit)
     with pytest.raises(IllegalAction, match="no Cave Elder in hand"):
         state.apply(GAME.parse_action("1:swap cave-elder"))
 
 
-def test_the_rival_cannot_tell_a_keep_from_a_swap(kit) -> None:
+def test_the_rival_cannot_tell_a_keep_from_a_swap(kit: Kit) -> None:
     views = []
     for choice in ("1:keep", "1:swap bloom"):
         state = dealt(kit)
@@ -140,13 +143,13 @@ def test_the_rival_cannot_tell_a_keep_from_a_swap(kit) -> None:
     assert views[0] == views[1]
 
 
-def test_an_opening_deck_shorter_than_six_deals_what_it_has(kit) -> None:
+def test_an_opening_deck_shorter_than_six_deals_what_it_has(kit: Kit) -> None:
     state = kit.new(decks={1: ["cart-wheel", "bloom"], 2: HAND})
     kit.chance(state)
     assert state.seats[0].hand_size == 2 and state.phase == "opening"
 
 
-def test_swapped_cards_come_up_only_when_everything_above_them_is_gone_in_swap_order(kit) -> None:
+def test_swapped_cards_come_up_only_when_everything_above_them_is_gone_in_swap_order(kit: Kit) -> None:
     state = dealt(kit, rest1=["cave-elder", "riftstone"])
     kit.act(state, "1:swap bloom", "1:swap fen-mist", "2:keep")
     player = state.seats[0]
@@ -156,6 +159,7 @@ def test_swapped_cards_come_up_only_when_everything_above_them_is_gone_in_swap_o
         state.apply(GAME.parse_action(turn))
         # The one card that may come next is certain: a single outcome of one copy.
         [(draw, weight)] = state.chance_outcomes()
+        assert isinstance(draw, Draw)
         assert weight == 1 and state.legal_actions(CHANCE) == [draw]
         if draw.card == "bloom":
             with pytest.raises(IllegalAction, match="Fen Mist is not next in seat 1's deck"):

@@ -10,6 +10,7 @@ import pytest
 from console.games.wheels import GAME
 from console.games.wheels.catalog import WheelCard
 from console.games.wheels.rules.cellar import ShelvedWheel
+from tests.games.wheels.conftest import Kit
 
 
 def wheel_at(value: int, peak: int, hold: int, age: int, sealed: bool = False) -> ShelvedWheel:
@@ -116,7 +117,7 @@ def test_peak_never_changes() -> None:
     assert wheel.peak == 4 == wheel.age
 
 
-def test_reading_banks_the_payout_in_play(kit) -> None:
+def test_reading_banks_the_payout_in_play(kit: Kit) -> None:
     state = kit.begin(["cart-wheel"], [])
     kit.act(state, "1:set cart-wheel 1")  # age 1
     for _ in range(3):

@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 from console.games.checks import play_random
+from console.games.core import Outcome, State
 from console.games.wheels import GAME, simulation_stats
 from console.games.wheels.actions import PlayCraft, SetWheel
+from console.games.wheels.state import WheelsState
+
+
+def finished(seed: int) -> WheelsState:
+    state = play_random(GAME, 2, seed)
+    assert isinstance(state, WheelsState)
+    return state
+
+
+def outcome_of(state: State) -> Outcome:
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome
 
 
 def test_simulation_stats_report_renown_first_seat_wins_sealing_and_card_use() -> None:
-    finals = [play_random(GAME, 2, seed) for seed in range(12)]
+    finals = [finished(seed) for seed in range(12)]
     stats = simulation_stats(finals)
     assert stats["finished_matches"] == 12
     banked = [[state.seats[i].banked for state in finals] for i in (0, 1)]
     assert stats["mean_renown_seat_1"] == sum(banked[0]) / 12
     assert stats["mean_renown_seat_2"] == sum(banked[1]) / 12
-    first_wins = sum(1 for state in finals if state.outcome().winners == (state.first_seat,))
+    first_wins = sum(1 for state in finals if outcome_of(state).winners == (state.first_seat,))
     assert stats["first_seat_win_rate"] == first_wins / 12
-    draws = sum(1 for state in finals if state.outcome().is_draw)
+    draws = sum(1 for state in finals if outcome_of(state).is_draw)
     assert stats["draw_rate"] == draws / 12
     sets = [a for state in finals for a in state.history if isinstance(a, SetWheel)]
     assert stats["seal_rate"] == sum(a.sealed for a in sets) / len(sets)

@@ -91,6 +91,7 @@ def test_under_total_control_every_random_game_ends_with_one_player_holding_the_
 ) -> None:
     for seed in range(10):
         state = play_random(game, 3, seed)
+        assert isinstance(state, WisteriaState)
         outcome = state.outcome()
         assert outcome is not None
         if len(outcome.winners) == 1:
