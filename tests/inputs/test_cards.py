@@ -188,7 +188,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def test_cards_enrol_tags_a_deck_laid_on_a_real_pod_port(tmp_path: Path, capsys) -> None:
+def test_cards_enrol_tags_a_deck_laid_on_a_real_pod_port(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     database = tmp_path / "tags.db"
     with SimulatedPod() as pod:
         args = parse(
@@ -212,20 +214,24 @@ def test_cards_enrol_tags_a_deck_laid_on_a_real_pod_port(tmp_path: Path, capsys)
     assert "Done: 6 tags enrolled" in capsys.readouterr().out
 
 
-def test_cards_sheet_writes_the_file_and_says_so(tmp_path: Path, capsys) -> None:
+def test_cards_sheet_writes_the_file_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = parse(["cards", "sheet", "wisteria", "--out", str(tmp_path / "deck.pdf")])
     assert args.handler(args) == 0
     assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-1.4")
     assert f"wrote {tmp_path / 'deck.pdf'}" in capsys.readouterr().out
 
 
-def test_cards_sheet_in_an_unknown_format_fails_with_one_line(tmp_path: Path, capsys) -> None:
+def test_cards_sheet_in_an_unknown_format_fails_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = parse(["cards", "sheet", "wisteria", "--out", str(tmp_path / "deck.png")])
     assert args.handler(args) == 2
     assert capsys.readouterr().err == "tabletop: a sheet is written as svg or pdf, not 'png'\n"
 
 
-def test_cards_enrol_with_no_pod_answering_fails_with_advice(tmp_path: Path, capsys, monkeypatch) -> None:
+def test_cards_enrol_with_no_pod_answering_fails_with_advice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import console.inputs.cli_cards as cli_cards
 
     monkeypatch.setattr(cli_cards, "HELLO_WAIT_S", 0.05)

@@ -184,6 +184,11 @@ def press(seat: int, key: Key, repeat: bool = False) -> ButtonPressed:
     return ButtonPressed(seat, key, repeat)
 
 
+def moved(outcome: Committed | Refused | CursorMoved | None) -> CursorMoved:
+    assert isinstance(outcome, CursorMoved), outcome
+    return outcome
+
+
 @pytest.fixture
 def composer() -> Composer:
     return Composer(GAME, CardMap(GAME, games=other_games))
@@ -196,32 +201,37 @@ def dealt(composer: Composer, hands: dict[int, str] | None = None) -> PickState:
             outcome = composer.handle(scan(seat, card), state)
             assert isinstance(outcome, Committed)
             state.apply(outcome.action)
-    return state  # type: ignore[return-value]
+    assert isinstance(state, PickState)
+    return state
 
 
 # -- chance resolved by scans ---------------------------------------------------------------------
 
 
-def test_a_scan_while_chance_acts_commits_the_chance_action_for_that_seat_and_card(composer) -> None:
+def test_a_scan_while_chance_acts_commits_the_chance_action_for_that_seat_and_card(
+    composer: Composer,
+) -> None:
     state = GAME.new(2)
     assert composer.handle(scan(2, "b"), state) == Committed(2, Deal(CHANCE, 2, "b"))
 
 
-def test_a_scan_of_a_card_chance_cannot_give_that_seat_is_refused_without_naming_it(composer) -> None:
+def test_a_scan_of_a_card_chance_cannot_give_that_seat_is_refused_without_naming_it(
+    composer: Composer,
+) -> None:
     state = GAME.new(2)
     outcome = composer.handle(scan(1, "c"), state)
     assert outcome == Refused(1, "seat 1: that card is not one you can reveal now")
     assert "Cee" not in outcome.message and "c" not in outcome.message.split()
 
 
-def test_a_seat_with_nothing_to_reveal_is_told_whom_the_table_waits_for(composer) -> None:
+def test_a_seat_with_nothing_to_reveal_is_told_whom_the_table_waits_for(composer: Composer) -> None:
     state = dealt(composer, {1: "ab", 2: "a"})
     assert composer.handle(scan(1, "a"), state) == Refused(
         1, "seat 1 has no card to reveal now; waiting for a card from seat 2"
     )
 
 
-def test_a_scan_resolves_only_the_chance_action_the_scanning_seat_supplies(composer) -> None:
+def test_a_scan_resolves_only_the_chance_action_the_scanning_seat_supplies(composer: Composer) -> None:
     """The contract says who supplies a card (``Action.supplier``); nothing reads field names."""
 
     @dataclass(frozen=True)
@@ -236,7 +246,7 @@ def test_a_scan_resolves_only_the_chance_action_the_scanning_seat_supplies(compo
     assert Pass(CHANCE).supplier() is None
 
 
-def test_the_composer_waits_for_a_scan_only_when_every_chance_outcome_is_a_card(composer) -> None:
+def test_the_composer_waits_for_a_scan_only_when_every_chance_outcome_is_a_card(composer: Composer) -> None:
     assert composer.waits_for_scan(GAME.new(2))
     assert not composer.waits_for_scan(dealt(composer))
 
@@ -244,7 +254,7 @@ def test_the_composer_waits_for_a_scan_only_when_every_chance_outcome_is_a_card(
 # -- scans narrow, buttons walk ---------------------------------------------------------------------
 
 
-def test_a_scan_narrows_the_choices_to_the_actions_that_use_that_card(composer) -> None:
+def test_a_scan_narrows_the_choices_to_the_actions_that_use_that_card(composer: Composer) -> None:
     state = dealt(composer)
     outcome = composer.handle(scan(1, "a"), state)
     assert isinstance(outcome, CursorMoved)
@@ -258,63 +268,66 @@ def test_a_scan_narrows_the_choices_to_the_actions_that_use_that_card(composer) 
     assert outcome.cursor.cards == ("a",)
 
 
-def test_down_walks_to_the_next_choice_and_up_wraps_round_to_the_last(composer) -> None:
+def test_down_walks_to_the_next_choice_and_up_wraps_round_to_the_last(composer: Composer) -> None:
     state = dealt(composer)
-    first = composer.handle(scan(1, "a"), state).cursor
-    assert composer.handle(press(1, Key.DOWN), state).cursor.index == 1
-    assert composer.handle(press(1, Key.UP), state).cursor.index == 0
-    assert composer.handle(press(1, Key.UP), state).cursor.index == len(first.choices) - 1
+    first = moved(composer.handle(scan(1, "a"), state)).cursor
+    assert moved(composer.handle(press(1, Key.DOWN), state)).cursor.index == 1
+    assert moved(composer.handle(press(1, Key.UP), state)).cursor.index == 0
+    assert moved(composer.handle(press(1, Key.UP), state)).cursor.index == len(first.choices) - 1
 
 
-def test_a_held_down_key_walks_on_repeat(composer) -> None:
+def test_a_held_down_key_walks_on_repeat(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     composer.handle(press(1, Key.DOWN), state)
-    assert composer.handle(press(1, Key.DOWN, repeat=True), state).cursor.index == 2
+    assert moved(composer.handle(press(1, Key.DOWN, repeat=True), state)).cursor.index == 2
 
 
-def test_ok_commits_the_highlighted_action(composer) -> None:
+def test_ok_commits_the_highlighted_action(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
-    highlighted = composer.handle(press(1, Key.DOWN), state).cursor.highlighted
+    highlighted = moved(composer.handle(press(1, Key.DOWN), state)).cursor.highlighted
+    assert highlighted is not None
     assert composer.handle(press(1, Key.OK), state) == Committed(1, highlighted)
 
 
-def test_ok_without_a_scan_commits_from_every_legal_action(composer) -> None:
+def test_ok_without_a_scan_commits_from_every_legal_action(composer: Composer) -> None:
     state = dealt(composer)
     assert composer.handle(press(1, Key.OK), state) == Committed(1, state.legal_actions(1)[0])
 
 
-def test_back_drops_the_scan_and_shows_every_choice_again(composer) -> None:
+def test_back_drops_the_scan_and_shows_every_choice_again(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
-    cursor = composer.handle(press(1, Key.BACK), state).cursor
+    cursor = moved(composer.handle(press(1, Key.BACK), state)).cursor
     assert cursor.cards == () and list(cursor.choices) == state.legal_actions(1)
 
 
-def test_back_with_nothing_to_cancel_returns_the_cursor_to_the_top_then_does_nothing(composer) -> None:
+def test_back_with_nothing_to_cancel_returns_the_cursor_to_the_top_then_does_nothing(
+    composer: Composer,
+) -> None:
     state = dealt(composer)
     composer.handle(press(1, Key.DOWN), state)
-    assert composer.handle(press(1, Key.BACK), state).cursor.index == 0
+    assert moved(composer.handle(press(1, Key.BACK), state)).cursor.index == 0
     assert composer.handle(press(1, Key.BACK), state) is None
 
 
-def test_a_second_scan_narrows_to_the_actions_using_both_cards(composer) -> None:
+def test_a_second_scan_narrows_to_the_actions_using_both_cards(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
-    cursor = composer.handle(scan(1, "b"), state).cursor
+    cursor = moved(composer.handle(scan(1, "b"), state)).cursor
     assert [str(a) for a in cursor.choices] == ["1:combine a b"]
     assert cursor.cards == ("a", "b")
 
 
-def test_a_second_scan_that_fits_no_action_with_the_first_replaces_it(composer) -> None:
+def test_a_second_scan_that_fits_no_action_with_the_first_replaces_it(composer: Composer) -> None:
     state = dealt(composer, {1: "aa", 2: "bb"})
     composer.handle(scan(1, "a"), state)
-    cursor = composer.handle(scan(1, "a"), state).cursor
+    cursor = moved(composer.handle(scan(1, "a"), state)).cursor
     assert cursor.cards == ("a",)
 
 
-def test_a_scan_no_legal_action_uses_is_refused_and_keeps_the_cursor(composer) -> None:
+def test_a_scan_no_legal_action_uses_is_refused_and_keeps_the_cursor(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     composer.handle(press(1, Key.DOWN), state)
@@ -323,18 +336,18 @@ def test_a_scan_no_legal_action_uses_is_refused_and_keeps_the_cursor(composer) -
     assert cursor.cards == ("a",) and cursor.index == 1
 
 
-def test_buttons_of_a_seat_that_is_not_to_act_are_refused_with_whom_we_wait_for(composer) -> None:
+def test_buttons_of_a_seat_that_is_not_to_act_are_refused_with_whom_we_wait_for(composer: Composer) -> None:
     state = dealt(composer)
     assert composer.handle(press(2, Key.OK), state) == Refused(2, "seat 2: waiting for seat 1")
     assert composer.handle(scan(2, "a"), state) == Refused(2, "seat 2: waiting for seat 1")
 
 
-def test_releases_and_other_events_mean_nothing(composer) -> None:
+def test_releases_and_other_events_mean_nothing(composer: Composer) -> None:
     state = dealt(composer)
     assert composer.handle(ButtonReleased(1, Key.OK), state) is None
 
 
-def test_a_seat_that_does_not_exist_is_refused(composer) -> None:
+def test_a_seat_that_does_not_exist_is_refused(composer: Composer) -> None:
     for seat, event in ((5, press(5, Key.OK)), (5, scan(5, "a")), (0, scan(0, "a")), (3, press(3, Key.OK))):
         assert composer.handle(event, GAME.new(2)) == Refused(
             seat, f"there is no seat {seat} at this table (seats 1 to 2)"
@@ -344,14 +357,15 @@ def test_a_seat_that_does_not_exist_is_refused(composer) -> None:
 # -- card identity ------------------------------------------------------------------------------------
 
 
-def test_a_card_of_another_game_is_refused_and_changes_nothing(composer) -> None:
+def test_a_card_of_another_game_is_refused_and_changes_nothing(composer: Composer) -> None:
     state = GAME.new(2)
+    assert isinstance(state, PickState)
     outcome = composer.handle(CardScanned(1, text="card:wisteria:4"), state)
     assert isinstance(outcome, Refused) and "belongs to" in outcome.message
     assert state.log == []
 
 
-def test_an_unenrolled_tag_is_refused_with_how_to_enrol_it(composer) -> None:
+def test_an_unenrolled_tag_is_refused_with_how_to_enrol_it(composer: Composer) -> None:
     outcome = composer.handle(CardScanned(1, uid="04A1B2C3D4E5F6"), GAME.new(2))
     assert outcome == Refused(
         1, "this tag (04A1B2C3D4E5F6) is not enrolled: tag the deck with 'tabletop cards enrol pick'"
@@ -370,7 +384,7 @@ def test_an_enrolled_tag_is_its_card() -> None:
 # -- simultaneous choices and the cursor on screens ---------------------------------------------------
 
 
-def test_seats_choosing_at_once_each_walk_their_own_cursor(composer) -> None:
+def test_seats_choosing_at_once_each_walk_their_own_cursor(composer: Composer) -> None:
     state = dealt(composer)
     state.apply(Pass(1))
     composer.handle(press(2, Key.DOWN), state)
@@ -379,7 +393,7 @@ def test_seats_choosing_at_once_each_walk_their_own_cursor(composer) -> None:
     assert composer.handle(press(1, Key.OK), state) == Committed(1, Choose(1, "battle"))
 
 
-def test_only_the_seat_itself_sees_what_its_cursor_highlights(composer) -> None:
+def test_only_the_seat_itself_sees_what_its_cursor_highlights(composer: Composer) -> None:
     state = dealt(composer)
     state.apply(Pass(1))
     composer.handle(press(2, Key.DOWN), state)
@@ -391,7 +405,7 @@ def test_only_the_seat_itself_sees_what_its_cursor_highlights(composer) -> None:
     assert theirs == public == {"seat": 2, "choosing": True, "prompt": "scan a card or choose"}
 
 
-def test_the_cursor_labels_cards_by_name(composer) -> None:
+def test_the_cursor_labels_cards_by_name(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     shown = composer.cursor(1, state).to_json(1, GAME.catalog())
@@ -399,7 +413,7 @@ def test_the_cursor_labels_cards_by_name(composer) -> None:
     assert shown["cards"] == [{"id": "a", "name": "Ace"}]
 
 
-def test_without_a_name_table_the_cursor_shows_card_ids(composer) -> None:
+def test_without_a_name_table_the_cursor_shows_card_ids(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     shown = composer.cursor(1, state).to_json(1)
@@ -407,7 +421,7 @@ def test_without_a_name_table_the_cursor_shows_card_ids(composer) -> None:
     assert shown["cards"] == [{"id": "a", "name": "a"}]
 
 
-def test_a_cursor_never_goes_stale_when_the_state_moves_on(composer) -> None:
+def test_a_cursor_never_goes_stale_when_the_state_moves_on(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     composer.handle(press(1, Key.DOWN), state)
@@ -417,11 +431,11 @@ def test_a_cursor_never_goes_stale_when_the_state_moves_on(composer) -> None:
     assert cursor.index == 0
 
 
-def test_a_seat_waiting_for_its_reveal_is_prompted_to_scan(composer) -> None:
+def test_a_seat_waiting_for_its_reveal_is_prompted_to_scan(composer: Composer) -> None:
     assert composer.cursor(1, GAME.new(2)).prompt == "scan your card"
 
 
-def test_when_the_game_is_over_everything_is_refused(composer) -> None:
+def test_when_the_game_is_over_everything_is_refused(composer: Composer) -> None:
     state = dealt(composer)
     for action in (Pass(1), Choose(1, "battle"), Choose(2, "battle")):
         state.apply(action)

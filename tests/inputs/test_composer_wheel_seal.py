@@ -58,7 +58,7 @@ def positional() -> Composer:
     return Composer(GAME, CardMap(GAME), positional_readers=True)
 
 
-def test_while_choosing_a_shelf_for_a_wheel_press_up_or_down_to_toggle_its_seal(positional) -> None:
+def test_while_choosing_a_shelf_for_a_wheel_press_up_or_down_to_toggle_its_seal(positional: Composer) -> None:
     state = first_turn()
     assert shown(positional.handle(scan("cart-wheel", 2), state)) == [
         "1:set cart-wheel 2",
@@ -83,7 +83,9 @@ def test_while_choosing_a_shelf_for_a_wheel_press_up_or_down_to_toggle_its_seal(
     assert shelves[1] is not None and shelves[1].card.id == "cart-wheel" and shelves[1].sealed
 
 
-def test_a_wheel_laid_on_the_reader_of_a_full_shelf_is_refused_and_changes_nothing(positional) -> None:
+def test_a_wheel_laid_on_the_reader_of_a_full_shelf_is_refused_and_changes_nothing(
+    positional: Composer,
+) -> None:
     state = first_turn("1:set cart-wheel 1", "2:wait")
     positional.handle(scan("cart-wheel", 3), state)
     positional.handle(press(Key.DOWN), state)
@@ -95,12 +97,12 @@ def test_a_wheel_laid_on_the_reader_of_a_full_shelf_is_refused_and_changes_nothi
     assert str(positional.cursor(1, state).highlighted) == "1:set cart-wheel 3 sealed"
 
 
-def test_a_card_that_goes_on_no_shelf_may_be_scanned_on_any_reader(positional) -> None:
+def test_a_card_that_goes_on_no_shelf_may_be_scanned_on_any_reader(positional: Composer) -> None:
     state = first_turn()
     assert shown(positional.handle(scan("turn-the-wheels", 3), state)) == ["1:play turn-the-wheels"]
 
 
-def test_back_drops_the_reader_with_the_scan(positional) -> None:
+def test_back_drops_the_reader_with_the_scan(positional: Composer) -> None:
     state = first_turn()
     positional.handle(scan("cart-wheel", 2), state)
     cursor = positional.handle(press(Key.BACK), state)

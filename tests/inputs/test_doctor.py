@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
 
 from console.inputs.cli_doctor import register_cli
 from console.inputs.doctor import diagnose
@@ -13,7 +16,7 @@ from console.inputs.simulated import SimulatedPod
 from console.inputs.sources import start_sources
 
 
-def test_the_doctor_names_the_pin_factory_and_each_pods_firmware(pin_factory) -> None:
+def test_the_doctor_names_the_pin_factory_and_each_pods_firmware(pin_factory: MockFactory) -> None:
     with SimulatedPod(seat=3) as pod:
         findings = diagnose(pods=[pod.path], pin_factory=pin_factory)
     text = "\n".join(map(str, findings))
@@ -22,7 +25,7 @@ def test_the_doctor_names_the_pin_factory_and_each_pods_firmware(pin_factory) ->
     assert all(finding.ok for finding in findings)
 
 
-def test_a_pod_that_never_says_hello_gets_advice(pin_factory, tmp_path) -> None:
+def test_a_pod_that_never_says_hello_gets_advice(pin_factory: MockFactory, tmp_path: Path) -> None:
     [finding] = [
         f
         for f in diagnose(pods=[str(tmp_path / "nothing")], pin_factory=pin_factory, hello_timeout_s=0.05)
@@ -31,7 +34,7 @@ def test_a_pod_that_never_says_hello_gets_advice(pin_factory, tmp_path) -> None:
     assert not finding.ok and "firmware/pod/README.md" in finding.advice
 
 
-def test_a_button_that_reads_pressed_at_rest_is_reported_with_its_pin(pin_factory) -> None:
+def test_a_button_that_reads_pressed_at_rest_is_reported_with_its_pin(pin_factory: MockFactory) -> None:
     from gpiozero.pins.mock import MockPin
 
     class ShortedToGround(MockPin):
@@ -49,7 +52,7 @@ def test_a_button_that_reads_pressed_at_rest_is_reported_with_its_pin(pin_factor
     assert [f.advice for f in stuck] == [f"check the switch on GPIO{pin}: shorted to GND?"]
 
 
-def test_the_doctor_waits_for_ok_on_each_seat_when_asked(pin_factory) -> None:
+def test_the_doctor_waits_for_ok_on_each_seat_when_asked(pin_factory: MockFactory) -> None:
     pins = load_pin_map()
     asked: list[str] = []
 
@@ -72,18 +75,24 @@ def test_the_doctor_waits_for_ok_on_each_seat_when_asked(pin_factory) -> None:
     assert answered == [f"seat {seat} buttons answer" for seat in range(1, 5)]
 
 
-def test_the_doctor_command_exits_non_zero_when_something_is_missing(tmp_path) -> None:
+def test_the_doctor_command_exits_non_zero_when_something_is_missing(tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     register_cli(parser.add_subparsers())
     args = parser.parse_args(["doctor", "--pod", str(tmp_path / "nothing"), "--hello-timeout", "0.05"])
     assert args.handler(args) == 1
 
 
+def next_connected(events: EventQueue) -> PodConnected:
+    event = events.wait_for(lambda e: isinstance(e, PodConnected), 5)
+    assert isinstance(event, PodConnected), event
+    return event
+
+
 def test_sim_mode_starts_a_simulated_pod_per_seat_that_the_hub_reads() -> None:
     events = EventQueue()
     with start_sources(events.post, mode="sim", seats=2) as sources:
         assert "SIMULATED" in sources.notes[0]
-        connected = {events.wait_for(lambda e: isinstance(e, PodConnected), 5).seat for _ in range(2)}
+        connected = {next_connected(events).seat for _ in range(2)}
         assert connected == {1, 2}
         sources.simulated_pods[1].scan("DEADBEEF", "card:wisteria:3")
         scanned = events.wait_for(lambda e: isinstance(e, CardScanned), 5)

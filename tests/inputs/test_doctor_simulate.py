@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,6 @@ def test_the_command_says_the_table_is_simulated_and_exits_zero(capsys: pytest.C
     assert sum(line.startswith("ok pod ") for line in out) == 4
 
 
-def test_a_bad_pin_map_is_reported_not_raised(tmp_path) -> None:
+def test_a_bad_pin_map_is_reported_not_raised(tmp_path: Path) -> None:
     [finding] = diagnose_simulated(pins=str(tmp_path / "missing.toml"))
     assert not finding.ok and finding.what.startswith("pin map: ")

@@ -11,6 +11,7 @@ import random
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ from console.games import find_game
 from console.inputs.simulated import SimulatedPod
 from console.inputs.tagstore import TagStore
 from tests.helpers.rig import SeatKit, SimulatedRig
-from tests.helpers.scripted import PhysicalCard, PodReader
+from tests.helpers.scripted import PhysicalCard, PodReader, TableDriver
 
 SMALL_DECK = {"deck": "1 2 3 4 5 6 1 2 3 4 5 6"}  # 12 cards: a whole game in a few dozen actions
 MIXED_TABLE = {
@@ -33,26 +34,33 @@ def tags() -> TagStore:
     return TagStore(sqlite3.connect(":memory:"))
 
 
-def assert_replays(game_name: str, players: int, seed: int, options: dict, driver) -> None:
+def assert_replays(
+    game_name: str, players: int, seed: int, options: dict[str, Any], driver: TableDriver
+) -> None:
     game = find_game(game_name)
     replayed = game.replay(players, seed, options, [str(action) for action in driver.applied])
     assert replayed.view(None) == driver.state.view(None)
     assert replayed.outcome() == driver.state.outcome()
 
 
-def test_a_complete_wisteria_game_is_played_through_pods_a_qr_scanner_and_buttons_alone(tags) -> None:
+def test_a_complete_wisteria_game_is_played_through_pods_a_qr_scanner_and_buttons_alone(
+    tags: TagStore,
+) -> None:
     game = find_game("wisteria")
     state = game.new(3, seed=0, options=SMALL_DECK)
     with SimulatedRig(game, MIXED_TABLE, tags) as rig:
         driver = rig.play(state, random.Random(0))
-    assert "Total Control" in state.outcome().reason
+    outcome = state.outcome()
+    assert outcome is not None and "Total Control" in outcome.reason
     verbs = Counter(action.verb for action in driver.applied)
     assert verbs["draw"] and verbs["facedown"] and verbs["battle"] and verbs["retreat"]
     assert driver.refusals == []
     assert_replays("wisteria", 3, 0, SMALL_DECK, driver)
 
 
-def test_a_complete_wheels_game_is_played_through_a_pod_a_qr_scanner_and_buttons_alone(tags) -> None:
+def test_a_complete_wheels_game_is_played_through_a_pod_a_qr_scanner_and_buttons_alone(
+    tags: TagStore,
+) -> None:
     game = find_game("wheels")
     state = game.new(2, seed=1)
     kits = {1: SeatKit(scan="pod-uid", press="pod"), 2: SeatKit(scan="qr", press="gpio")}
@@ -92,7 +100,7 @@ class PullsTheCable:
 
 
 @pytest.mark.parametrize("reboot", [False, True], ids=["link-down", "pod-rebooted"])
-def test_unplugging_a_pod_during_play_loses_and_doubles_no_scan(tags, reboot: bool) -> None:
+def test_unplugging_a_pod_during_play_loses_and_doubles_no_scan(tags: TagStore, reboot: bool) -> None:
     game = find_game("wisteria")
     state = game.new(2, seed=3, options=SMALL_DECK)
     kits = {1: SeatKit("pod-text", "pod"), 2: SeatKit("pod-uid", "pod")}
@@ -108,7 +116,9 @@ def test_unplugging_a_pod_during_play_loses_and_doubles_no_scan(tags, reboot: bo
     assert_replays("wisteria", 2, 3, SMALL_DECK, driver)
 
 
-def test_a_person_can_watch_a_simulated_game_from_the_command_line(capsys) -> None:
+def test_a_person_can_watch_a_simulated_game_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from tests.helpers.rig import main
 
     assert main(["wisteria", "--players", "3", "--seed", "1", "--option", "deck='1 2 3 4 5 6 6 5 4'"]) == 0

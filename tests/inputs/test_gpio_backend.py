@@ -54,21 +54,25 @@ def no_default_factory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(nothing_loads))
 
 
-def test_a_missing_lgpio_is_named_with_how_to_install_it(monkeypatch, no_default_factory) -> None:
+def test_a_missing_lgpio_is_named_with_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, no_default_factory: None
+) -> None:
     monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio now raises ImportError
     [finding] = [f for f in diagnose(pods=["/dev/null-pod"], hello_timeout_s=0.01) if "GPIO" in f.what]
     assert not finding.ok and "its backend lgpio is missing" in finding.what
     assert "pip install lgpio" in finding.advice and "python3-lgpio" in finding.advice
 
 
-def test_with_lgpio_but_no_gpio_chip_the_advice_is_the_gpio_group(monkeypatch, no_default_factory) -> None:
+def test_with_lgpio_but_no_gpio_chip_the_advice_is_the_gpio_group(
+    monkeypatch: pytest.MonkeyPatch, no_default_factory: None
+) -> None:
     monkeypatch.setitem(sys.modules, "lgpio", types.ModuleType("lgpio"))
     [finding] = [f for f in diagnose(pods=["/dev/null-pod"], hello_timeout_s=0.01) if "GPIO" in f.what]
     assert not finding.ok and "lgpio is installed" in finding.advice and "gpio group" in finding.advice
     assert "pip install" not in finding.advice
 
 
-def test_a_fallback_factory_without_lgpio_is_flagged(monkeypatch) -> None:
+def test_a_fallback_factory_without_lgpio_is_flagged(monkeypatch: pytest.MonkeyPatch) -> None:
     class NativeFactory(MockFactory):  # stands in for gpiozero's fallback, which a Pi 5 cannot drive
         pass
 

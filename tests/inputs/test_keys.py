@@ -8,24 +8,30 @@ import threading
 import pytest
 
 from console.inputs.event_queue import EventQueue
-from console.inputs.events import ButtonPressed, ButtonReleased, Key
+from console.inputs.events import ButtonPressed, ButtonReleased, InputEvent, Key
 from console.inputs.keys import KeyTiming, KeyTracker, Ticker
+from tests.helpers.fake_clock import FakeClock
 
 TIMING = KeyTiming(bounce_s=0.03, repeat_delay_s=0.4, repeat_interval_s=0.1)
 
 
-def tracker(clock, timing: KeyTiming = TIMING) -> tuple[KeyTracker, EventQueue]:
+def tracker(clock: FakeClock, timing: KeyTiming = TIMING) -> tuple[KeyTracker, EventQueue]:
     events = EventQueue()
     return KeyTracker(events.post, source="test", clock=clock, timing=timing), events
 
 
-def test_a_press_is_posted_at_once_on_its_first_edge(clock) -> None:
+def pressed(event: InputEvent) -> ButtonPressed:
+    assert isinstance(event, ButtonPressed), event
+    return event
+
+
+def test_a_press_is_posted_at_once_on_its_first_edge(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.OK, True)
     assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
 
 
-def test_contact_bounce_inside_the_window_is_ignored(clock) -> None:
+def test_contact_bounce_inside_the_window_is_ignored(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.OK, True)
     for pressed in (False, True, False, True):
@@ -36,7 +42,7 @@ def test_contact_bounce_inside_the_window_is_ignored(clock) -> None:
     assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
 
 
-def test_a_tap_shorter_than_the_bounce_window_is_released_when_the_window_ends(clock) -> None:
+def test_a_tap_shorter_than_the_bounce_window_is_released_when_the_window_ends(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(2, Key.BACK, True)
     clock.advance(0.01)
@@ -47,7 +53,7 @@ def test_a_tap_shorter_than_the_bounce_window_is_released_when_the_window_ends(c
     assert events.drain() == [ButtonReleased(2, Key.BACK, source="test")]
 
 
-def test_a_held_up_key_repeats_after_the_delay_and_then_every_interval(clock) -> None:
+def test_a_held_up_key_repeats_after_the_delay_and_then_every_interval(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.UP, True)
     clock.advance(0.39)
@@ -60,7 +66,7 @@ def test_a_held_up_key_repeats_after_the_delay_and_then_every_interval(clock) ->
     assert events.drain() == [ButtonPressed(1, Key.UP, repeat=True, source="test")] * 2
 
 
-def test_a_late_tick_posts_one_repeat_not_a_burst(clock) -> None:
+def test_a_late_tick_posts_one_repeat_not_a_burst(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.DOWN, True)
     clock.advance(5.0)
@@ -68,7 +74,7 @@ def test_a_late_tick_posts_one_repeat_not_a_burst(clock) -> None:
     assert events.drain()[1:] == [ButtonPressed(1, Key.DOWN, repeat=True, source="test")]
 
 
-def test_ok_and_back_never_repeat(clock) -> None:
+def test_ok_and_back_never_repeat(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.OK, True)
     clock.advance(3.0)
@@ -76,7 +82,7 @@ def test_ok_and_back_never_repeat(clock) -> None:
     assert events.drain() == [ButtonPressed(1, Key.OK, source="test")]
 
 
-def test_release_stops_the_repeat(clock) -> None:
+def test_release_stops_the_repeat(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.UP, True)
     clock.advance(0.1)
@@ -89,14 +95,14 @@ def test_release_stops_the_repeat(clock) -> None:
     ]
 
 
-def test_keys_of_different_seats_are_debounced_apart(clock) -> None:
+def test_keys_of_different_seats_are_debounced_apart(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.OK, True)
     keys.edge(2, Key.OK, True)
-    assert [event.seat for event in events.drain()] == [1, 2]
+    assert [pressed(event).seat for event in events.drain()] == [1, 2]
 
 
-def test_release_all_forgets_held_keys_without_posting(clock) -> None:
+def test_release_all_forgets_held_keys_without_posting(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(3, Key.UP, True)
     events.drain()
@@ -106,7 +112,7 @@ def test_release_all_forgets_held_keys_without_posting(clock) -> None:
     assert events.drain() == []
 
 
-def test_the_ticker_thread_posts_repeats_on_its_own(clock) -> None:
+def test_the_ticker_thread_posts_repeats_on_its_own(clock: FakeClock) -> None:
     keys, events = tracker(clock)
     keys.edge(1, Key.UP, True)
     events.drain()
@@ -125,7 +131,7 @@ def test_the_ticker_thread_posts_repeats_on_its_own(clock) -> None:
 EXACT = KeyTiming(bounce_s=0.25, repeat_delay_s=0.5, repeat_interval_s=0.25)
 
 
-def test_an_edge_exactly_one_bounce_window_after_the_last_is_taken_at_once(clock) -> None:
+def test_an_edge_exactly_one_bounce_window_after_the_last_is_taken_at_once(clock: FakeClock) -> None:
     keys, events = tracker(clock, EXACT)
     keys.edge(1, Key.OK, True)
     clock.advance(0.25)
@@ -136,7 +142,7 @@ def test_an_edge_exactly_one_bounce_window_after_the_last_is_taken_at_once(clock
     ]
 
 
-def test_a_bounced_level_settles_at_the_tick_exactly_one_window_later(clock) -> None:
+def test_a_bounced_level_settles_at_the_tick_exactly_one_window_later(clock: FakeClock) -> None:
     keys, events = tracker(clock, EXACT)
     keys.edge(1, Key.OK, True)
     clock.advance(0.125)
@@ -148,7 +154,7 @@ def test_a_bounced_level_settles_at_the_tick_exactly_one_window_later(clock) -> 
     assert events.drain() == [ButtonReleased(1, Key.OK, source="test")]
 
 
-def test_the_first_repeat_comes_exactly_at_the_delay_and_none_between_intervals(clock) -> None:
+def test_the_first_repeat_comes_exactly_at_the_delay_and_none_between_intervals(clock: FakeClock) -> None:
     keys, events = tracker(clock, EXACT)
     keys.edge(1, Key.UP, True)
     events.drain()
@@ -169,13 +175,13 @@ def test_a_timing_is_a_frozen_value_that_trackers_may_share() -> None:
     assert hash(KeyTiming()) == hash(KeyTiming())
 
 
-def test_the_timing_given_is_the_timing_used(clock) -> None:
+def test_the_timing_given_is_the_timing_used(clock: FakeClock) -> None:
     keys, _events = tracker(clock, EXACT)
     assert keys.timing is EXACT
     assert KeyTracker(EventQueue().post, source="test", clock=clock).timing == KeyTiming()
 
 
-def test_release_all_without_seats_forgets_every_seat_and_a_new_press_counts(clock) -> None:
+def test_release_all_without_seats_forgets_every_seat_and_a_new_press_counts(clock: FakeClock) -> None:
     keys, events = tracker(clock, EXACT)
     keys.edge(1, Key.UP, True)
     keys.edge(2, Key.DOWN, True)
@@ -188,7 +194,7 @@ def test_release_all_without_seats_forgets_every_seat_and_a_new_press_counts(clo
     assert events.drain() == [ButtonPressed(1, Key.UP, source="test")]
 
 
-def test_release_all_of_one_seat_leaves_the_others_held(clock) -> None:
+def test_release_all_of_one_seat_leaves_the_others_held(clock: FakeClock) -> None:
     keys, events = tracker(clock, EXACT)
     keys.edge(1, Key.UP, True)
     keys.edge(3, Key.UP, True)
@@ -199,7 +205,7 @@ def test_release_all_of_one_seat_leaves_the_others_held(clock) -> None:
     assert events.drain() == [ButtonPressed(1, Key.UP, repeat=True, source="test")]
 
 
-def test_the_ticker_has_ended_when_stop_returns(clock) -> None:
+def test_the_ticker_has_ended_when_stop_returns(clock: FakeClock) -> None:
     ticks: list[int] = []
     ticker = Ticker(lambda: ticks.append(1), interval_s=0.001)
     ticker.start()
@@ -210,7 +216,7 @@ def test_the_ticker_has_ended_when_stop_returns(clock) -> None:
     assert ticker._thread.daemon  # a ticker never holds the process open at exit
 
 
-def test_a_ticker_stopped_from_its_own_tick_ends_without_an_error(monkeypatch) -> None:
+def test_a_ticker_stopped_from_its_own_tick_ends_without_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     failures: list[BaseException | None] = []
     monkeypatch.setattr(threading, "excepthook", lambda hook: failures.append(hook.exc_value))
     ticker: Ticker

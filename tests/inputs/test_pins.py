@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from console.inputs.events import Key
@@ -45,6 +47,6 @@ def test_a_bad_entry_is_refused_naming_it(data: dict, message: str) -> None:
         parse_pin_map(data)
 
 
-def test_a_missing_file_says_how_to_point_at_one(tmp_path) -> None:
+def test_a_missing_file_says_how_to_point_at_one(tmp_path: Path) -> None:
     with pytest.raises(PinMapError, match="TABLETOP_PINS"):
         load_pin_map(tmp_path / "nope.toml")

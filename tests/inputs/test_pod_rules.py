@@ -7,13 +7,14 @@ from __future__ import annotations
 import logging
 
 import pytest
-import serial  # type: ignore[import-untyped]
+import serial
 
 from console.inputs import protocol
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import ButtonPressed, CardRemoved, CardScanned, Key, PodReported
 from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.protocol import CardGone, CardSeen, Frame, Heartbeat, Hello, PodError, Resend
+from tests.helpers.fake_clock import FakeClock
 
 BOOT, OTHER_BOOT = "7F3A01BC", "11112222"
 
@@ -21,7 +22,7 @@ BOOT, OTHER_BOOT = "7F3A01BC", "11112222"
 class Hub:
     """A PodSource whose port is open but whose reader thread is not started."""
 
-    def __init__(self, clock, seat: int = 2, **options: object) -> None:
+    def __init__(self, clock: FakeClock, seat: int = 2, **options: object) -> None:
         self.events = EventQueue()
         self.clock = clock
         self.source = PodSource("loop://", self.events.post, name="pod", clock=clock, **options)  # type: ignore[arg-type]
@@ -40,7 +41,7 @@ class Hub:
         return [protocol.parse_line(line) for line in port.read(port.in_waiting).splitlines()]
 
 
-def test_reopening_the_port_forgets_the_hello_so_frames_wait_for_a_new_one(clock) -> None:
+def test_reopening_the_port_forgets_the_hello_so_frames_wait_for_a_new_one(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello()
     hub.source.opened()
@@ -52,7 +53,7 @@ def test_reopening_the_port_forgets_the_hello_so_frames_wait_for_a_new_one(clock
     assert hub.source.hello is None
 
 
-def test_hello_is_asked_again_every_half_timeout_when_that_is_under_a_second(clock) -> None:
+def test_hello_is_asked_again_every_half_timeout_when_that_is_under_a_second(clock: FakeClock) -> None:
     hub = Hub(clock, heartbeat_timeout_s=1.0)
     hub.source.opened()
     assert hub.sent() == [protocol.HelloRequest()]
@@ -64,7 +65,7 @@ def test_hello_is_asked_again_every_half_timeout_when_that_is_under_a_second(clo
     assert hub.sent() == [protocol.HelloRequest()]
 
 
-def test_a_connected_pod_is_not_asked_hello_and_stays_while_it_speaks(clock) -> None:
+def test_a_connected_pod_is_not_asked_hello_and_stays_while_it_speaks(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.source.opened()
     hub.hello()
@@ -79,7 +80,7 @@ def test_a_connected_pod_is_not_asked_hello_and_stays_while_it_speaks(clock) -> 
     assert not hub.source.connected and hub.source.stats["silent"] == 1
 
 
-def test_a_gap_asks_for_the_next_event_and_asks_again_only_after_half_a_second(clock) -> None:
+def test_a_gap_asks_for_the_next_event_and_asks_again_only_after_half_a_second(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"), CardSeen(3, 1, "CCCCCCCC"))
@@ -93,7 +94,7 @@ def test_a_gap_asks_for_the_next_event_and_asks_again_only_after_half_a_second(c
     assert hub.source.stats["events"] == 1 and hub.source.stats["gap"] == 3
 
 
-def test_a_hello_ahead_of_the_last_event_asks_for_the_next_one_at_once(clock) -> None:
+def test_a_hello_ahead_of_the_last_event_asks_for_the_next_one_at_once(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"), CardSeen(3, 1, "CCCCCCCC"))
@@ -102,7 +103,7 @@ def test_a_hello_ahead_of_the_last_event_asks_for_the_next_one_at_once(clock) ->
     assert hub.sent() == [Resend(2)]
 
 
-def test_a_reboot_is_counted_and_asks_from_event_1_only_if_the_new_boot_sent_any(clock) -> None:
+def test_a_reboot_is_counted_and_asks_from_event_1_only_if_the_new_boot_sent_any(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"), CardSeen(3, 1, "CCCCCCCC"))
@@ -113,7 +114,9 @@ def test_a_reboot_is_counted_and_asks_from_event_1_only_if_the_new_boot_sent_any
     assert hub.sent() == [] and hub.source.stats["reboots"] == 2
 
 
-def test_a_card_replaced_while_the_pod_was_off_is_removed_before_the_new_one_is_scanned(clock) -> None:
+def test_a_card_replaced_while_the_pod_was_off_is_removed_before_the_new_one_is_scanned(
+    clock: FakeClock,
+) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"))
@@ -126,7 +129,9 @@ def test_a_card_replaced_while_the_pod_was_off_is_removed_before_the_new_one_is_
     ]
 
 
-def test_a_pod_that_lost_events_says_which_it_still_holds_and_the_rest_are_counted_lost(clock) -> None:
+def test_a_pod_that_lost_events_says_which_it_still_holds_and_the_rest_are_counted_lost(
+    clock: FakeClock,
+) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"), PodError(1, "LOST", "4"))
@@ -137,7 +142,7 @@ def test_a_pod_that_lost_events_says_which_it_still_holds_and_the_rest_are_count
     assert hub.source.stats["lost_events"] == 2 and hub.source.stats["lost"] == 1
 
 
-def test_a_digit_message_of_another_error_code_is_not_a_lost_report(clock) -> None:
+def test_a_digit_message_of_another_error_code_is_not_a_lost_report(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(PodError(0, "READER", "5"))
@@ -145,14 +150,16 @@ def test_a_digit_message_of_another_error_code_is_not_a_lost_report(clock) -> No
     assert hub.events.drain()[-1] == PodReported("pod", "READER", "5")
 
 
-def test_the_buttons_of_a_central_pod_are_seat_1s(clock) -> None:
+def test_the_buttons_of_a_central_pod_are_seat_1s(clock: FakeClock) -> None:
     hub = Hub(clock, seat=0)
     hub.hello(seq=0)
     hub.feed(protocol.ButtonFrame(1, "OK", True))
     assert hub.events.drain()[-1] == ButtonPressed(1, Key.OK, source="pod")
 
 
-def test_a_line_scanner_reads_at_9600_baud_and_takes_a_code_again_once_the_guard_is_over(clock) -> None:
+def test_a_line_scanner_reads_at_9600_baud_and_takes_a_code_again_once_the_guard_is_over(
+    clock: FakeClock,
+) -> None:
     events = EventQueue()
     scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock, same_code_guard_s=0.5)
     assert scanner.baudrate == 9600
@@ -166,7 +173,7 @@ def test_a_line_scanner_reads_at_9600_baud_and_takes_a_code_again_once_the_guard
 
 
 def test_a_scanner_line_with_control_characters_is_reported_by_its_first_40_characters(
-    clock, caplog: pytest.LogCaptureFixture
+    clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     scanner = LineScannerSource("loop://", EventQueue().post, seat=3, name="qr", clock=clock)
     line = "\x07" + "x" * 99
@@ -176,7 +183,7 @@ def test_a_scanner_line_with_control_characters_is_reported_by_its_first_40_char
     assert scanner.stats["garbled"] == 1
 
 
-def test_a_pod_silent_for_exactly_the_timeout_is_not_yet_lost(clock) -> None:
+def test_a_pod_silent_for_exactly_the_timeout_is_not_yet_lost(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.source.opened()
     hub.hello()
@@ -185,7 +192,7 @@ def test_a_pod_silent_for_exactly_the_timeout_is_not_yet_lost(clock) -> None:
     assert hub.source.connected
 
 
-def test_a_lost_pod_holds_no_key_down(clock) -> None:
+def test_a_lost_pod_holds_no_key_down(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(protocol.ButtonFrame(1, "UP", True))
@@ -196,7 +203,7 @@ def test_a_lost_pod_holds_no_key_down(clock) -> None:
     assert hub.events.drain() == []
 
 
-def test_a_card_kept_across_a_reboot_is_removed_when_it_leaves(clock) -> None:
+def test_a_card_kept_across_a_reboot_is_removed_when_it_leaves(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"))
@@ -206,14 +213,16 @@ def test_a_card_kept_across_a_reboot_is_removed_when_it_leaves(clock) -> None:
     assert hub.source.stats["kept_across_reboot"] == 1
 
 
-def test_one_event_lost_is_counted(clock) -> None:
+def test_one_event_lost_is_counted(clock: FakeClock) -> None:
     hub = Hub(clock)
     hub.hello(seq=0)
     hub.feed(CardSeen(1, 1, "AAAAAAAA"), PodError(1, "LOST", "3"))
     assert hub.source.stats["lost_events"] == 1
 
 
-def test_a_code_read_again_and_again_stays_one_scan_while_each_read_is_within_the_guard(clock) -> None:
+def test_a_code_read_again_and_again_stays_one_scan_while_each_read_is_within_the_guard(
+    clock: FakeClock,
+) -> None:
     events = EventQueue()
     scanner = LineScannerSource("loop://", events.post, seat=3, name="qr", clock=clock, same_code_guard_s=0.5)
     for _ in range(4):
@@ -223,7 +232,7 @@ def test_a_code_read_again_and_again_stays_one_scan_while_each_read_is_within_th
 
 
 def test_a_scanner_line_not_utf8_is_reported_by_its_first_40_bytes(
-    clock, caplog: pytest.LogCaptureFixture
+    clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
     scanner = LineScannerSource("loop://", EventQueue().post, seat=3, name="qr", clock=clock)
     line = b"\xff" * 100

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pytest
 
@@ -23,6 +24,7 @@ from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
 
 WAIT = 5.0
+E = TypeVar("E")
 
 
 class Table:
@@ -34,11 +36,12 @@ class Table:
         options.setdefault("reconnect_s", 0.02)
         self.source = PodSource(pod.path, self.events.post, name="pod-a", **options).start()  # type: ignore[arg-type]
 
-    def next(self, kind: type, timeout: float = WAIT) -> InputEvent:
+    def next(self, kind: type[E], timeout: float = WAIT) -> E:
         """The next event of ``kind``; fails if another kind of game event comes first."""
         skipped: list[InputEvent] = []
         event = self.events.wait_for(lambda e: isinstance(e, kind), timeout, skipped)
         assert event is not None, f"no {kind.__name__} within {timeout} s (saw {skipped})"
+        assert isinstance(event, kind)
         assert not [e for e in skipped if isinstance(e, CardScanned | ButtonPressed)], skipped
         return event
 
@@ -250,27 +253,38 @@ def wait_open(source: LineScannerSource) -> None:
     assert source.wait_open(WAIT)
 
 
-def test_one_line_from_a_qr_scanner_is_one_scan_at_its_seat(scanner) -> None:
+def test_one_line_from_a_qr_scanner_is_one_scan_at_its_seat(
+    scanner: tuple[SimulatedLineScanner, LineScannerSource, EventQueue],
+) -> None:
     device, source, events = scanner
     wait_open(source)
     device.scan("card:wisteria:5")
     assert events.get(timeout=WAIT) == CardScanned(3, text="card:wisteria:5", source="qr")
 
 
-def test_the_same_code_read_again_at_once_is_one_scan(scanner) -> None:
+def scanned(event: InputEvent | None) -> CardScanned:
+    assert isinstance(event, CardScanned), event
+    return event
+
+
+def test_the_same_code_read_again_at_once_is_one_scan(
+    scanner: tuple[SimulatedLineScanner, LineScannerSource, EventQueue],
+) -> None:
     device, source, events = scanner
     wait_open(source)
     device.scan("card:wisteria:5")
     device.scan("card:wisteria:5")
     device.scan("card:wisteria:6")
-    assert [e.text for e in (events.get(timeout=WAIT), events.get(timeout=WAIT))] == [
+    assert [scanned(e).text for e in (events.get(timeout=WAIT), events.get(timeout=WAIT))] == [
         "card:wisteria:5",
         "card:wisteria:6",
     ]
     assert source.stats["repeats"] == 1
 
 
-def test_a_garbled_scanner_line_is_counted_not_scanned(scanner) -> None:
+def test_a_garbled_scanner_line_is_counted_not_scanned(
+    scanner: tuple[SimulatedLineScanner, LineScannerSource, EventQueue],
+) -> None:
     device, source, events = scanner
     wait_open(source)
     device.inject(b"\xff\xfe\x01\r\n")

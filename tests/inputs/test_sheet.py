@@ -21,7 +21,7 @@ def drawn_matrix(path_data: str) -> set[tuple[int, int]]:
     left = min(x for x, _, _, _ in runs)
     top = min(y for _, y, _, _ in runs)
     module = runs[0][3]
-    dark = set()
+    dark: set[tuple[int, int]] = set()
     for x, y, width, _ in runs:
         row, column = round((y - top) / module), round((x - left) / module)
         dark.update((row, column + step) for step in range(round(width / module)))
@@ -41,6 +41,7 @@ def test_each_card_on_the_sheet_carries_the_qr_code_of_its_card_text(tmp_path: P
     assert len(paths) == 6
     for number, path_data in enumerate(paths, start=1):
         assert f"card:wisteria:{number}" in texts
+        assert path_data is not None
         assert drawn_matrix(path_data) == expected_matrix(f"card:wisteria:{number}")
 
 
@@ -67,8 +68,11 @@ def test_a_pdf_sheet_has_one_page_per_nine_cards_and_a_sound_cross_reference(tmp
     [path] = write_sheet(find_game("wheels"), tmp_path / "deck.pdf")
     data = path.read_bytes()
     assert data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
-    assert re.search(rb"/Count (\d+)", data).group(1) == b"4"
-    xref_at = int(re.search(rb"startxref\n(\d+)", data).group(1))
+    count = re.search(rb"/Count (\d+)", data)
+    assert count is not None and count.group(1) == b"4"
+    startxref = re.search(rb"startxref\n(\d+)", data)
+    assert startxref is not None
+    xref_at = int(startxref.group(1))
     offsets = [int(line[:10]) for line in data[xref_at:].split(b"\n")[3:] if line.endswith(b" n ")]
     for number, offset in enumerate(offsets, start=1):
         assert data[offset:].startswith(b"%d 0 obj" % number)
