@@ -12,10 +12,15 @@ import pod_ndef
 import pod_protocol
 import pod_sensing
 
+MYPY = False
+if MYPY:  # for mypy alone: MicroPython has neither typing nor collections.abc
+    from collections.abc import Callable
+
 COMMANDS = ("HELLO?", "LED", "BEEP", "RESEND")
 
 
-def _attempt(function, *args):  # -> ["ok", result] or ["error", class name, message]
+def _attempt(function: "Callable[..., object]", *args: object) -> list:
+    """["ok", result] or ["error", class name, message]."""
     try:
         return ["ok", function(*args)]
     except Exception as error:
@@ -108,7 +113,7 @@ class ScriptedReader:
         self.card = None  # None or [uid, text]
         self.failure = None  # None or the OSError's message
 
-    def read(self):  # -> None or (uid, text)
+    def read(self) -> "tuple | None":  # None or (uid, text)
         if self.failure is not None:
             raise OSError(self.failure)
         return None if self.card is None else (self.card[0], self.card[1])

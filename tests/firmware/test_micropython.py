@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from console.inputs import protocol
+from tests.firmware.conftest import MicroPython
 
 REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware" / "pod"
@@ -199,7 +200,7 @@ def _run_cpython(folder: Path) -> dict[str, Any]:
     return json.loads((folder / "out.json").read_text())
 
 
-def _run_micropython(micropython, folder: Path) -> dict[str, Any]:
+def _run_micropython(micropython: MicroPython, folder: Path) -> dict[str, Any]:
     done = micropython.run(folder, RUN.format(folder="/run"))
     assert done.returncode == 0, f"MicroPython failed:\n{done.stdout}\n{done.stderr}"
     return json.loads((folder / "out.json").read_text())
@@ -217,7 +218,7 @@ def _compile(mpy_cross: list[str], source: Path, target: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def results(micropython, tmp_path_factory) -> dict[str, dict[str, Any]]:
+def results(micropython: MicroPython, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     base = tmp_path_factory.mktemp("micropython")
     ran = {
         "cpython": _run_cpython(_stage(base / "cpython")),
@@ -230,7 +231,9 @@ def results(micropython, tmp_path_factory) -> dict[str, dict[str, Any]]:
     return ran
 
 
-def test_the_interpreter_is_micropython_and_names_its_version(results, micropython) -> None:
+def test_the_interpreter_is_micropython_and_names_its_version(
+    results: dict[str, dict[str, Any]], micropython: MicroPython
+) -> None:
     name, version = results["micropython"]["version"]
     assert name == "micropython"
     assert version == [int(part) for part in micropython.package_version.split(".")[:3]]
@@ -239,18 +242,22 @@ def test_the_interpreter_is_micropython_and_names_its_version(results, micropyth
 @pytest.mark.parametrize(
     "part", ["frames", "bad", "lenient", "quote", "checksum", "ndef", "presence", "debounce"]
 )
-def test_micropython_gives_exactly_what_cpython_gives(results, part: str) -> None:
+def test_micropython_gives_exactly_what_cpython_gives(results: dict[str, dict[str, Any]], part: str) -> None:
     assert results["micropython"][part] == results["cpython"][part]
 
 
 @pytest.mark.parametrize("index", range(len(PODS)), ids=[pod["name"] for pod in PODS])
-def test_the_pod_loop_sends_the_same_frames_at_the_same_times_under_micropython(results, index: int) -> None:
+def test_the_pod_loop_sends_the_same_frames_at_the_same_times_under_micropython(
+    results: dict[str, dict[str, Any]], index: int
+) -> None:
     under_micropython = results["micropython"]["pods"][index]
     assert under_micropython["sent"], "the scripted pod sent nothing"
     assert under_micropython == results["cpython"]["pods"][index]
 
 
-def test_micropython_encodes_and_splits_every_vector_byte_for_byte(results) -> None:
+def test_micropython_encodes_and_splits_every_vector_byte_for_byte(
+    results: dict[str, dict[str, Any]],
+) -> None:
     for vector, case in zip(VECTORS["frame"], results["micropython"]["frames"], strict=True):
         assert case["encoded"] == case["encoded_from_ints"] == vector["line"], vector["name"]
         assert case["split"] == ["ok", [vector["verb"], *vector["fields"]]], vector["name"]
@@ -258,14 +265,14 @@ def test_micropython_encodes_and_splits_every_vector_byte_for_byte(results) -> N
             assert case["command"] == ["ok", [vector["verb"], *vector["values"].values()]], vector["name"]
 
 
-def test_micropython_refuses_every_bad_vector(results) -> None:
+def test_micropython_refuses_every_bad_vector(results: dict[str, dict[str, Any]]) -> None:
     for vector, case in zip(VECTORS["bad"], results["micropython"]["bad"], strict=True):
         assert case["command"][:2] == ["error", "FrameError"], vector["name"]
         if vector["kind"] in {"garbled", "bad_checksum", "too_long"}:
             assert case["split"][:2] == ["error", "FrameError"], vector["name"]
 
 
-def test_micropython_accepts_every_lenient_vector(results) -> None:
+def test_micropython_accepts_every_lenient_vector(results: dict[str, dict[str, Any]]) -> None:
     for vector, case in zip(VECTORS["lenient"], results["micropython"]["lenient"], strict=True):
         assert case["split"][0] == case["canonical"][0] == "ok", vector["name"]
         assert case["split"][1][0] == vector["verb"], vector["name"]
@@ -273,13 +280,15 @@ def test_micropython_accepts_every_lenient_vector(results) -> None:
             assert case["command"] == ["ok", [vector["verb"], *vector["values"].values()]], vector["name"]
 
 
-def test_micropython_quotes_text_as_the_hub_does(results) -> None:
+def test_micropython_quotes_text_as_the_hub_does(results: dict[str, dict[str, Any]]) -> None:
     assert results["micropython"]["quote"] == [protocol.quote_text(text) for text in TEXTS]
     quoted = [protocol.quote_text(text) for text in TEXTS]
     assert results["micropython"]["checksum"] == [protocol.checksum(text) for text in quoted]
 
 
-def test_every_line_the_pod_sent_under_micropython_parses_on_the_hub(results) -> None:
+def test_every_line_the_pod_sent_under_micropython_parses_on_the_hub(
+    results: dict[str, dict[str, Any]],
+) -> None:
     for pod in results["micropython"]["pods"]:
         for _at, line in pod["sent"]:
             protocol.parse_line(line.encode())  # raises BadFrame on any disagreement
@@ -287,13 +296,13 @@ def test_every_line_the_pod_sent_under_micropython_parses_on_the_hub(results) ->
 
 @pytest.mark.parametrize("source", sorted(FIRMWARE.glob("*.py")), ids=lambda path: path.name)
 def test_every_firmware_module_compiles_with_mpy_cross_as_for_a_pico(
-    mpy_cross, source: Path, tmp_path
+    mpy_cross: list[str], source: Path, tmp_path: Path
 ) -> None:
     _compile(mpy_cross, source, tmp_path / "out.mpy")
     assert (tmp_path / "out.mpy").read_bytes()[:2] == b"M\x06"  # .mpy format 6, what MicroPython 1.2x loads
 
 
-def test_mpy_cross_refuses_syntax_micropython_lacks(mpy_cross, tmp_path) -> None:
+def test_mpy_cross_refuses_syntax_micropython_lacks(mpy_cross: list[str], tmp_path: Path) -> None:
     source = tmp_path / "starred.py"
     source.write_text("def events(more):\n    return [1, *more]\n")  # fine on CPython
     with pytest.raises(AssertionError, match="must be assignment target"):
@@ -301,7 +310,7 @@ def test_mpy_cross_refuses_syntax_micropython_lacks(mpy_cross, tmp_path) -> None
 
 
 def test_the_compiled_mpy_modules_give_micropython_the_same_results(
-    results, micropython, mpy_cross, tmp_path
+    results: dict[str, dict[str, Any]], micropython: MicroPython, mpy_cross: list[str], tmp_path: Path
 ) -> None:
     folder = _stage(tmp_path / "mpy", mpy_cross)
     assert (folder / "pod_core.mpy").exists() and not (folder / "pod_core.py").exists()
@@ -310,6 +319,8 @@ def test_the_compiled_mpy_modules_give_micropython_the_same_results(
     assert compiled == results["cpython"]
 
 
-def test_an_exception_under_micropython_fails_the_run_with_its_traceback(micropython, tmp_path) -> None:
+def test_an_exception_under_micropython_fails_the_run_with_its_traceback(
+    micropython: MicroPython, tmp_path: Path
+) -> None:
     done = micropython.run(tmp_path, "'x'.removeprefix('x')\n")  # CPython has it; MicroPython does not
     assert done.returncode == 1 and "AttributeError" in done.stderr

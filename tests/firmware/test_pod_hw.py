@@ -53,23 +53,26 @@ def pod_hw(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setitem(sys.modules, "select", select_module)
     spec = importlib.util.spec_from_file_location("pod_hw_under_test", Path(FIRMWARE_DIR) / "pod_hw.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     yield module
 
 
-def test_the_rc522_reader_reports_the_uid_in_transmission_order_and_the_ndef_text(pod_hw) -> None:
+def test_the_rc522_reader_reports_the_uid_in_transmission_order_and_the_ndef_text(
+    pod_hw: types.ModuleType,
+) -> None:
     reader = pod_hw.Rc522Reader({"spi_id": 0}, read_ndef=True)
     assert reader.read() == ("04A1B2C3D4E5F6", "card:knight-07")
 
 
-def test_the_rc522_reader_sees_nothing_when_no_tag_answers(pod_hw) -> None:
+def test_the_rc522_reader_sees_nothing_when_no_tag_answers(pod_hw: types.ModuleType) -> None:
     reader = pod_hw.Rc522Reader({"spi_id": 0}, read_ndef=True)
     reader.driver.uid = None
     assert reader.read() is None
 
 
-def test_ndef_is_read_block_by_block_only_as_far_as_the_message_goes(pod_hw) -> None:
+def test_ndef_is_read_block_by_block_only_as_far_as_the_message_goes(pod_hw: types.ModuleType) -> None:
     asked: list[int] = []
 
     def read_pages(page: int) -> bytes:
@@ -86,7 +89,9 @@ class FakeStdin:
         self.buffer = io.BytesIO(data)
 
 
-def test_the_usb_link_splits_lines_on_newline_or_a_terminals_carriage_return(pod_hw, monkeypatch) -> None:
+def test_the_usb_link_splits_lines_on_newline_or_a_terminals_carriage_return(
+    pod_hw: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = b"$HELLO?*7D\r$BEEP,80*36\r\n"
 
     class Poll:

@@ -6,6 +6,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).parent
 spec = importlib.util.spec_from_file_location("mutate", HERE / "mutate.py")
 assert spec and spec.loader
@@ -59,7 +61,9 @@ def _seat_text_lines() -> str:
     return f"{first}-{first + len(lines) - 1}"
 
 
-def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, capsys) -> None:
+def test_mutants_a_weak_test_misses_survive_and_fail_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     weak = tmp_path / "test_weak.py"
     weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
     status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)])
@@ -69,7 +73,9 @@ def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, cap
     assert "0 caught" in out
 
 
-def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, capsys) -> None:
+def test_a_test_that_pins_the_behaviour_catches_every_mutant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     strong = tmp_path / "test_strong.py"
     strong.write_text(
         "from console.games.core import seat_text\n\ndef test_it():\n"
@@ -82,7 +88,7 @@ def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, cap
 
 
 def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_caught(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     broken = tmp_path / "test_broken.py"
     broken.write_text("def test_it():\n    assert False\n")
@@ -92,7 +98,9 @@ def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_c
     assert "fail on the unmutated copy" in out and "caught" not in out
 
 
-def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_path: Path, capsys) -> None:
+def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     needs_firmware = tmp_path / "test_firmware.py"
     needs_firmware.write_text(
         "from console.games.core import seat_text\nfrom console.inputs import pins\n"
@@ -108,7 +116,9 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_p
     assert "0 survived" in out
 
 
-def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(tmp_path: Path, capsys) -> None:
+def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     weak = tmp_path / "test_weak.py"
     weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
     where = ["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)]
