@@ -14,7 +14,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from waitress.server import create_server  # type: ignore[import-untyped]
+from waitress.server import create_server
 
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker

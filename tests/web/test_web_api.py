@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from console.hub.service import Hub
 from console.hub.worker import Barrier, Input
+from tests.helpers.responses import json_body
 
 ORIGIN = {"Origin": "http://localhost"}
 
@@ -36,17 +37,17 @@ def journal(hub: Hub) -> list[str]:
 
 
 def first_legal(client: FlaskClient, hub: Hub, seat: int = 1) -> str:
-    legal: list[str] = client.get(
-        f"/api/tables/{table_id(hub)}/seats/{seat}/legal", headers=bearer(hub, seat)
-    ).json["legal"]
+    legal: list[str] = json_body(
+        client.get(f"/api/tables/{table_id(hub)}/seats/{seat}/legal", headers=bearer(hub, seat))
+    )["legal"]
     return legal[0]
 
 
 def test_the_public_state_names_the_game_and_who_is_to_act(client: FlaskClient, hub: Hub) -> None:
-    state = client.get(f"/api/tables/{table_id(hub)}").json
+    state = json_body(client.get(f"/api/tables/{table_id(hub)}"))
     assert state["game"] == "wheels" and state["seat"] is None
     assert state["to_act"] and "legal" not in state
-    assert client.get("/api/tables").json["tables"][0]["id"] == table_id(hub)
+    assert json_body(client.get("/api/tables"))["tables"][0]["id"] == table_id(hub)
 
 
 def test_a_seat_state_needs_that_seats_token(client: FlaskClient, hub: Hub) -> None:
@@ -55,7 +56,7 @@ def test_a_seat_state_needs_that_seats_token(client: FlaskClient, hub: Hub) -> N
     assert client.get(url, headers=bearer(hub, 2)).status_code == 403
     assert client.get(url, headers={"Authorization": "Bearer forged"}).status_code == 403
     mine = client.get(url, headers=bearer(hub, 1))
-    assert mine.status_code == 200 and mine.json["seat"] == 1 and mine.json["can_act"] is True
+    assert mine.status_code == 200 and json_body(mine)["seat"] == 1 and json_body(mine)["can_act"] is True
 
 
 def test_the_seat_cookie_opens_the_seat_like_the_token(client: FlaskClient, hub: Hub) -> None:
@@ -67,7 +68,7 @@ def test_the_seat_cookie_opens_the_seat_like_the_token(client: FlaskClient, hub:
 def test_a_legal_action_is_applied_and_journalled(client: FlaskClient, hub: Hub) -> None:
     action = first_legal(client, hub)
     response = post_action(client, hub, 1, {"action": action})
-    assert response.status_code == 200 and response.json["action"] == action
+    assert response.status_code == 200 and json_body(response)["action"] == action
     assert action in journal(hub)
 
 
@@ -88,7 +89,7 @@ def test_a_malformed_body_gets_a_clear_400_and_changes_nothing(
 ) -> None:
     before = journal(hub)
     response = post_action(client, hub, 1, body)
-    assert response.status_code == status and says in response.json["error"]
+    assert response.status_code == status and says in json_body(response)["error"]
     assert journal(hub) == before
 
 
@@ -110,7 +111,7 @@ def test_an_action_of_another_seat_or_out_of_turn_is_refused(client: FlaskClient
     assert post_action(client, hub, 2, {"action": action}).status_code == 403
     post_action(client, hub, 1, {"action": action})
     again = post_action(client, hub, 1, {"action": action})
-    assert again.status_code == 409 and again.json["error"]
+    assert again.status_code == 409 and json_body(again)["error"]
     assert journal(hub) == [*before, action]
 
 
@@ -123,7 +124,7 @@ def test_a_post_needs_a_same_origin_request(client: FlaskClient, hub: Hub) -> No
         url, json={"action": action}, headers={**bearer(hub, 1), "Origin": "http://evil.example"}
     )
     assert (no_origin.status_code, cross.status_code) == (403, 403)
-    assert "same-origin" in no_origin.json["error"] and "evil.example" in cross.json["error"]
+    assert "same-origin" in json_body(no_origin)["error"] and "evil.example" in json_body(cross)["error"]
     assert journal(hub) == before
     fetch = client.post(
         url, json={"action": action}, headers={**bearer(hub, 1), "Sec-Fetch-Site": "same-origin"}
@@ -135,7 +136,7 @@ def test_a_post_needs_the_seat_token(client: FlaskClient, hub: Hub) -> None:
     url = f"/api/tables/{table_id(hub)}/seats/1/actions"
     before = journal(hub)
     response = client.post(url, json={"action": first_legal(client, hub)}, headers=ORIGIN)
-    assert response.status_code == 403 and "token" in response.json["error"]
+    assert response.status_code == 403 and "token" in json_body(response)["error"]
     assert journal(hub) == before
 
 
@@ -148,20 +149,20 @@ def test_a_ten_megabyte_body_is_refused_with_413(client: FlaskClient, hub: Hub) 
         content_type="application/json",
         headers={**ORIGIN, **bearer(hub, 1)},
     )
-    assert response.status_code == 413 and "larger" in response.json["error"]
+    assert response.status_code == 413 and "larger" in json_body(response)["error"]
     assert journal(hub) == before
 
 
 def test_the_public_log_holds_only_events_everyone_may_see(client: FlaskClient, hub: Hub) -> None:
     tid = table_id(hub)
     post_action(client, hub, 1, {"action": first_legal(client, hub)})  # a secret choice
-    public = client.get(f"/api/tables/{tid}/log").json
-    mine = client.get(f"/api/tables/{tid}/seats/1/log", headers=bearer(hub, 1)).json
+    public = json_body(client.get(f"/api/tables/{tid}/log"))
+    mine = json_body(client.get(f"/api/tables/{tid}/seats/1/log", headers=bearer(hub, 1)))
     worker = hub.tables()[0]
     audiences = {e.id: e.audience for e in worker.channel.events_after(0, 1)}
     assert all(audiences[e["id"]] is None for e in public["events"])
     assert any(audiences[e["id"]] == frozenset({1}) for e in mine["events"])
-    assert [e["id"] for e in client.get(f"/api/tables/{tid}/log?after=2").json["events"]] == [
+    assert [e["id"] for e in json_body(client.get(f"/api/tables/{tid}/log?after=2"))["events"]] == [
         e["id"] for e in public["events"] if e["id"] > 2
     ]
     assert client.get(f"/api/tables/{tid}/log?after=x").status_code == 400
@@ -169,7 +170,7 @@ def test_the_public_log_holds_only_events_everyone_may_see(client: FlaskClient, 
 
 def test_an_unknown_table_is_a_404(client: FlaskClient) -> None:
     response = client.get("/api/tables/999")
-    assert response.status_code == 404 and "999" in response.json["error"]
+    assert response.status_code == 404 and "999" in json_body(response)["error"]
 
 
 def test_host_commands_need_the_host_pin(client: FlaskClient, hub: Hub) -> None:
@@ -180,11 +181,11 @@ def test_host_commands_need_the_host_pin(client: FlaskClient, hub: Hub) -> None:
         == 403
     )
     paused = client.post(url, json={"command": "pause"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
-    assert paused.status_code == 200 and paused.json["status"] == "paused"
+    assert paused.status_code == 200 and json_body(paused)["status"] == "paused"
     refused = post_action(client, hub, 1, {"action": "1:anything"})
-    assert refused.status_code == 409 and "paused" in refused.json["error"]
+    assert refused.status_code == 409 and "paused" in json_body(refused)["error"]
     bad = client.post(url, json={"command": "explode"}, headers={**ORIGIN, "X-Host-Pin": "2468"})
-    assert bad.status_code == 400 and "explode" in bad.json["error"]
+    assert bad.status_code == 400 and "explode" in json_body(bad)["error"]
 
 
 def test_wrong_pins_from_one_device_lock_out_that_device_only(client: FlaskClient, hub: Hub) -> None:
@@ -215,7 +216,7 @@ def test_the_host_starts_a_table_and_assigns_its_seats(client: FlaskClient, hub:
     host = {**ORIGIN, "X-Host-Pin": "2468"}
     made = client.post("/api/tables", json={"game": "wheels", "seats": ["bot", "phone"]}, headers=host)
     assert made.status_code == 201
-    new_id = made.json["id"]
+    new_id = json_body(made)["id"]
     assert hub.worker(new_id).controllers == {1: "bot", 2: "phone"}
     changed = client.post(
         f"/api/tables/{new_id}/seats/2/controller", json={"controller": "pod"}, headers=host
@@ -228,7 +229,7 @@ def test_the_host_starts_a_table_and_assigns_its_seats(client: FlaskClient, hub:
 def test_join_codes_are_given_only_with_the_host_pin(client: FlaskClient, hub: Hub) -> None:
     url = f"/api/tables/{table_id(hub)}/join"
     assert client.get(url).status_code == 403
-    seats = client.get(url, headers={"X-Host-Pin": "2468"}).json["seats"]
+    seats = json_body(client.get(url, headers={"X-Host-Pin": "2468"}))["seats"]
     assert [s["seat"] for s in seats] == [1, 2]
     assert seats[0]["url"].endswith(hub.tokens(table_id(hub))[1]) and seats[0]["svg"].startswith("<svg")
 
@@ -241,7 +242,7 @@ def test_a_body_nested_too_deeply_for_the_decoder_is_a_400(client: FlaskClient, 
         content_type="application/json",
         headers={**ORIGIN, **bearer(hub, 1)},
     )
-    assert response.status_code == 400 and "nests" in response.json["error"]
+    assert response.status_code == 400 and "nests" in json_body(response)["error"]
     assert journal(hub) == before
 
 
@@ -255,7 +256,7 @@ def test_an_event_id_that_is_not_plain_digits_is_a_400(client: FlaskClient, hub:
     )
     stream = client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": after})
     for response in (public_log, seat_log, stream):
-        assert response.status_code == 400 and "event id" in response.json["error"]
+        assert response.status_code == 400 and "event id" in json_body(response)["error"]
     assert hub.slots.open == 0
 
 
@@ -273,7 +274,7 @@ def test_a_post_the_busy_table_never_took_up_is_a_503_and_changes_nothing(
     gate.set()
     busy.result(10)
     worker.post(Barrier()).result(10)
-    assert response.status_code == 503 and "nothing was done" in response.json["error"]
+    assert response.status_code == 503 and "nothing was done" in json_body(response)["error"]
     assert journal(hub) == before
 
 
@@ -286,5 +287,5 @@ def test_a_table_with_a_seed_or_player_count_out_of_range_is_a_400(
 ) -> None:
     before = hub.journal.tables()
     response = client.post("/api/tables", json=body, headers={**ORIGIN, "X-Host-Pin": "2468"})
-    assert response.status_code == 400 and response.json["error"]
+    assert response.status_code == 400 and json_body(response)["error"]
     assert hub.journal.tables() == before

@@ -62,6 +62,7 @@ def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(
     rows = WebDriverWait(screen, TIMEOUT).until(
         lambda d: d.find_elements(By.CSS_SELECTOR, "#kits .kit") or None
     )
+    assert rows is not None  # until() returns only once the rows are there
     listing = hub.router.listing()
     pods = [kit["kit"] for kit in listing["kits"] if kit["kind"] == "pod"]
     assert len(rows) == len(listing["kits"]) and len(pods) == 2

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from console.hub.service import Hub
 from console.web import create_app
 from console.web.limits import PinGuard
+from tests.helpers.responses import json_body
 from tests.web.conftest import hub_config
 
 ORIGIN = {"Origin": "http://localhost"}
@@ -31,7 +32,7 @@ def bearer(hub: Hub, seat: int) -> dict[str, str]:
 
 def legal(client: FlaskClient, hub: Hub, seat: int) -> list[str]:
     answer = client.get(f"/api/tables/{tid(hub)}/seats/{seat}/legal", headers=bearer(hub, seat))
-    return list(answer.json["legal"])
+    return list(json_body(answer)["legal"])
 
 
 def post(client: FlaskClient, hub: Hub, seat: int, body: bytes | dict[str, Any], **headers: str) -> Any:

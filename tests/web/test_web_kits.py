@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from console.hub.config import HubConfig, InputsConfig, TableConfig
 from console.hub.service import Hub
 from console.web import create_app
+from tests.helpers.responses import json_body
 
 ORIGIN = {"Origin": "http://localhost"}
 HOST = {**ORIGIN, "X-Host-Pin": "2468"}
@@ -41,26 +42,28 @@ def test_the_host_lists_binds_and_unbinds_kits(kit_hub: Hub) -> None:
     while not kits.get("simpod1", {}).get("bound"):  # the pod says HELLO, and joins the table
         assert time.monotonic() < deadline
         time.sleep(0.02)
-        kits = {k["kit"]: k for k in client.get("/api/kits", headers=HOST).json["kits"]}
+        kits = {k["kit"]: k for k in json_body(client.get("/api/kits", headers=HOST))["kits"]}
     assert kits["simpod1"]["bound"] == "1:1" and kits["simpod1"]["kind"] == "pod"
     assert any(kind == "buttons" for kind in (k["kind"] for k in kits.values()))
 
-    second = client.post(
-        "/api/tables",
-        json={"game": "wisteria", "players": 2, "seats": ["pod", "pod"], "chance": "physical"},
-        headers=HOST,
-    ).json["id"]
+    second = json_body(
+        client.post(
+            "/api/tables",
+            json={"game": "wisteria", "players": 2, "seats": ["pod", "pod"], "chance": "physical"},
+            headers=HOST,
+        )
+    )["id"]
     bound = client.post(f"/api/tables/{second}/kits", json={"kit": "simpod2", "seat": 1}, headers=HOST)
     assert bound.status_code == 200 and bound.json == {"kit": "simpod2", "bound": f"{second}:1"}
-    kits = {k["kit"]: k for k in client.get("/api/kits", headers=HOST).json["kits"]}
+    kits = {k["kit"]: k for k in json_body(client.get("/api/kits", headers=HOST))["kits"]}
     assert kits["simpod2"]["bound"] == f"{second}:1" and kits["simpod1"]["bound"] == "1:1"
 
     unknown = client.post(f"/api/tables/{second}/kits", json={"kit": "nopod", "seat": 1}, headers=HOST)
-    assert unknown.status_code == 400 and "no kit 'nopod'" in unknown.json["error"]
+    assert unknown.status_code == 400 and "no kit 'nopod'" in json_body(unknown)["error"]
     no_seat = client.post(f"/api/tables/{second}/kits", json={"kit": "simpod2", "seat": 9}, headers=HOST)
     assert no_seat.status_code == 400
     freed = client.delete("/api/kits/simpod2", headers=HOST)
-    assert freed.status_code == 200 and freed.json["bound"] is None
+    assert freed.status_code == 200 and json_body(freed)["bound"] is None
     assert client.delete("/api/kits/simpod2", headers=HOST).status_code == 400
 
 
@@ -69,6 +72,6 @@ def test_a_hub_without_inputs_says_so(tmp_path: Path) -> None:
     try:
         client = create_app({"TESTING": True, "HUB": hub}).test_client()
         answer = client.get("/api/kits", headers=HOST)
-        assert answer.status_code == 409 and "no physical inputs" in answer.json["error"]
+        assert answer.status_code == 409 and "no physical inputs" in json_body(answer)["error"]
     finally:
         hub.stop()

@@ -372,7 +372,8 @@ def test_no_seat_secret_reaches_another_reader_through_a_real_hub(
     hub = hub_process(journal, "--game", game, "--seats", "phone,phone", "--seed", "5", "--inputs", "none")
     tokens = seat_tokens(hub, 1)
     rng = random.Random(game)
-    after, before, checked = 0, {}, 0
+    after, checked = 0, 0
+    before: dict[int | None, tuple[str, str]] = {}
     for _ in range(20):
         state, now, public = settled(hub, journal, tokens, after)
         for seat in tokens:

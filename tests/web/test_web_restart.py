@@ -42,7 +42,7 @@ def play_one(hub: Any, seat_tokens: dict[int, str]) -> str | None:
 
 
 def views(hub: Any, seat_tokens: dict[int, str]) -> dict[Any, Any]:
-    seen = {None: hub.request("GET", "/api/tables/1")[1]}
+    seen: dict[int | None, Any] = {None: hub.request("GET", "/api/tables/1")[1]}
     for seat, token in seat_tokens.items():
         seen[seat] = hub.request("GET", f"/api/tables/1/seats/{seat}", Authorization=f"Bearer {token}")[1]
     return {

@@ -76,7 +76,8 @@ def test_no_public_or_other_seat_answer_holds_a_seats_hidden_information(
             worker = hub.start_table(TableConfig(game=game, players=2, seats=("phone", "phone"), seed=seed))
             client = create_app({"TESTING": True, "HUB": hub}).test_client()
             tokens = hub.tokens(worker.table.id)
-            checked, readings = 0, {}
+            checked = 0
+            readings: Readings = {}
             for pick in picks:
                 checked, readings = check_secrecy(
                     read_stream, client, hub, worker.table.id, tokens, checked, readings

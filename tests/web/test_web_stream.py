@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier
 from console.web.sse_client import Message
+from tests.helpers.responses import json_body
 
 Reader = Callable[..., tuple[list[str], list[Message]]]
 
@@ -112,7 +113,7 @@ def test_when_every_stream_slot_is_taken_a_new_stream_is_refused_with_503(
     for _ in range(hub.slots.limit):
         hub.slots.acquire()
     response = client.get(f"/api/tables/{tid(hub)}/events")
-    assert response.status_code == 503 and "streams" in response.json["error"]
+    assert response.status_code == 503 and "streams" in json_body(response)["error"]
 
 
 def test_a_malformed_last_event_id_is_a_400(client: FlaskClient, hub: Hub) -> None:
