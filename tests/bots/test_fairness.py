@@ -12,6 +12,9 @@ from console.bots import decide, evaluation_for
 from console.games import find_game
 from console.games.core import CHANCE, State
 from console.games.search import SearchBot
+from console.games.watch.state import WatchState
+from console.games.wheels.state import WheelsState
+from console.games.wisteria.state import WisteriaState
 
 
 def play_random_until(state: State, rng: random.Random, done: object) -> State:
@@ -41,25 +44,26 @@ def assert_fair(first: State, second: State, seat: int) -> None:
     assert len(picks) == 1, picks
 
 
-def wheels_pair(stacked_rival: list[list[str]]) -> tuple[State, State]:
+def wheels_pair(stacked_rival: list[list[str]]) -> tuple[WheelsState, WheelsState]:
     game = find_game("wheels")
     options = {"first_seat": 1, "archaffineur_1": "none", "archaffineur_2": "none"}
-    mine = game.new(2, 0, options).seats[0].deck
+    dealt = game.new(2, 0, options)
+    assert isinstance(dealt, WheelsState)
+    mine = dealt.seats[0].deck
     own = sorted(card for card, copies in mine.middle.items() for _ in range(copies))
     states = []
     for order in stacked_rival:
         state = game.new(2, 0, options, decks={1: own, 2: order})
+        assert isinstance(state, WheelsState)
         play_random_until(state, random.Random(5), lambda s: s.to_act == (1,) and s.phase == "play")
         states.append(state)
     return states[0], states[1]
 
 
 def test_wheels_rival_hand_and_deck_never_change_the_decision() -> None:
-    deck = sorted(
-        card
-        for card, copies in find_game("wheels").new(2).seats[1].deck.middle.items()
-        for _ in range(copies)
-    )
+    dealt = find_game("wheels").new(2)
+    assert isinstance(dealt, WheelsState)
+    deck = sorted(card for card, copies in dealt.seats[1].deck.middle.items() for _ in range(copies))
     first, second = wheels_pair([deck, deck[::-1]])
     assert first.seats[1].hand != second.seats[1].hand, "the rival must hold different cards"
     assert_fair(first, second, 1)
@@ -71,6 +75,7 @@ def test_wheels_sealed_wheels_and_rival_deck_from_a_redeal() -> None:
         random.Random(3),
         lambda s: s.phase == "play" and len(s.history) > 30 and bool(s.to_act) and s.to_act != (CHANCE,),
     )
+    assert isinstance(state, WheelsState)
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(99))
     rival = 2 - seat
@@ -104,6 +109,7 @@ def test_wisteria_unseen_piles_from_a_redeal() -> None:
     state = play_random_until(
         find_game("wisteria").new(3, 4), random.Random(4), lambda s: s.round > 8 and s.to_act != (CHANCE,)
     )
+    assert isinstance(state, WisteriaState)
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(1))
     assert twin.census() == state.census()
@@ -122,6 +128,7 @@ def test_watch_other_hands_decks_and_channels_from_a_redeal() -> None:
             and sum(len(s.hands[o]) for o in range(1, 5) if o != s.to_act[0]) >= 2
         ),
     )
+    assert isinstance(state, WatchState)
     seat = state.to_act[0]
     twin = state.determinize(seat, random.Random(5))
     others = [other for other in range(1, 5) if other != seat]
@@ -135,6 +142,7 @@ def test_watch_other_hands_decks_and_channels_from_a_redeal() -> None:
 def test_watch_channel_of_others_is_emptied() -> None:
     game = find_game("watch")
     state = play_random_until(game.new(4, 1), random.Random(1), lambda s: s.phase == "play")
+    assert isinstance(state, WatchState)
     pair = (1, 2) if state.to_act[0] not in (1, 2) else (3, 4)
     from console.games.watch.rules.alliances import Alliance
 
