@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,6 +17,9 @@ from console.hub.service import Hub
 from console.hub.worker import Barrier, TableWorker
 from console.inputs.cardmap import card_text
 from console.inputs.events import CardScanned
+
+if TYPE_CHECKING:
+    from console.hub.feedback import Light
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -83,7 +87,7 @@ def test_the_host_binds_a_kit_to_another_tables_seat(make_hub: MakeHub) -> None:
         router.unbind("pod1")
 
 
-def _dummy_light(name: str):  # type: ignore[no-untyped-def]
+def _dummy_light(name: str) -> Light:
     from console.hub.feedback import Light
 
     sent: list[str] = []

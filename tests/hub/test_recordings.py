@@ -10,7 +10,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +39,7 @@ def test_a_recorded_game_replays_to_the_same_actions_and_refusals(title: str) ->
     assert final.is_over  # a whole game
 
 
-def rewritten(path: Path, to: Path, change) -> Path:  # type: ignore[no-untyped-def]
+def rewritten(path: Path, to: Path, change: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> Path:
     records = list(read_recording(path))
     to.write_text("".join(json.dumps(r) + "\n" for r in change(records)), encoding="utf-8")
     return to

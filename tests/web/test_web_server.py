@@ -10,7 +10,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -64,10 +64,10 @@ def open_stream(port: int, path: str = "/api/tables/1/events") -> socket.socket:
     return sock
 
 
-def eventually(condition: object) -> bool:
+def eventually(condition: Callable[[], object]) -> bool:
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
+        if condition():
             return True
         time.sleep(0.01)
     return False
