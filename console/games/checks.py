@@ -247,6 +247,7 @@ def check_hooks_given(game: Game, state: State) -> None:
     assert game.facts.event_seating in ("pairs", "tables"), f"{game.name}: event_seating"
     script = game.page_script()
     assert isinstance(script, str) and script.strip(), f"{game.name}: page_script gives no script"
+    assert isinstance(game.page_style(), str), f"{game.name}: page_style gives no text"
 
 
 def check_hooks(game: Game, state: State) -> None:

@@ -602,6 +602,11 @@ class Game(ABC):
         ships it as a file of its package and returns ``package_text(__package__, "page.js")``."""
         raise MissingHook(self, "Game.page_script")
 
+    def page_style(self) -> str:
+        """Styles of this game's own for its pages, loaded after the shared ones (a game ships
+        them as ``page.css`` beside its ``page.js``); "": the shared styles are enough."""
+        return ""
+
     @required_hook
     def public_scores(self, view: JSON) -> dict[str, float]:
         """The running score each seat has in the public ``view`` (``view(None)``), by seat

@@ -68,6 +68,12 @@ def game_script(name: str) -> Response:
     return Response(page_data.script(name), mimetype="text/javascript")
 
 
+@table_pages.get("/games/<name>/page.css")
+def game_style(name: str) -> Response:
+    """The game's own styles for its pages (``Game.page_style``), after the shared ones."""
+    return Response(page_data.style(name), mimetype="text/css")
+
+
 @table_pages.get("/tables/<int:table_id>")
 def table_screen(table_id: int) -> str:
     worker = hub().worker(table_id)

@@ -182,6 +182,9 @@ class WatchGame(Game):
     def page_script(self) -> str:
         return package_text(__package__, "page.js")
 
+    def page_style(self) -> str:
+        return package_text(__package__, "page.css")
+
     def public_scores(self, view: JSON) -> dict[str, float]:
         return views.public_scores(view)
 
