@@ -245,6 +245,8 @@ def check_hooks_given(game: Game, state: State) -> None:
     assert game.search_budget.iterations > 0 and game.search_budget.rollout >= 0
     assert all(isinstance(verb, str) for verb in game.verb_order), f"{game.name}: verb_order is not words"
     assert game.facts.event_seating in ("pairs", "tables"), f"{game.name}: event_seating"
+    typical = game.facts.typical_players
+    assert typical == 0 or game.min_players <= typical <= game.max_players, f"{game.name}: typical_players"
     script = game.page_script()
     assert isinstance(script, str) and script.strip(), f"{game.name}: page_script gives no script"
     assert isinstance(game.page_style(), str), f"{game.name}: page_style gives no text"

@@ -435,6 +435,8 @@ class GameFacts:
     # How an event at a venue seats it: "pairs" (Swiss rounds of two-seat tables, ranked by match
     # points) or "tables" (tables of four, the rest of three, ranked by wins, then points).
     event_seating: Literal["pairs", "tables"] = "pairs"
+    # The seats of a usual game, for benchmarks and examples; 0: the fewest it may be played by.
+    typical_players: int = 0
 
     def to_json(self) -> JSON:
         return {
@@ -444,6 +446,7 @@ class GameFacts:
             "hidden_information": self.hidden_information,
             "chance_kinds": list(self.chance_kinds),
             "event_seating": self.event_seating,
+            "typical_players": self.typical_players or self.min_players,
         }
 
 

@@ -50,6 +50,7 @@ class WatchGame(Game):
         hidden_information=True,
         chance_kinds=tuple(notation.CHANCE_VERBS),
         event_seating="tables",  # an event seats rulers at tables of four (the rest of three)
+        typical_players=4,  # "4-ruler random playouts", as its benchmark has always played
     )
     option_specs = (
         OptionSpec(
