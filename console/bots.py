@@ -7,12 +7,11 @@ that asks a bot for an action, handing a searching bot its seat's sampler and ne
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 
 from console.games.core import Action, Bot, Game, RandomBot, Seat, State
-from console.games.search import Evaluation, SearchBot, even
+from console.games.search import SearchBot
 
 LEVELS = ("easy", "normal", "hard")
 # Iterations per decision of the hard bot and its stronger ladder rungs; iterations, not seconds,
@@ -20,31 +19,8 @@ LEVELS = ("easy", "normal", "hard")
 HARD_ITERATIONS = {"hard": 150, "hard2x": 300, "hard4x": 600}
 # At a table the hard bot also stops thinking after this long, so it answers within the delay.
 TABLE_THINK_S = 0.45
-# Actions played by the heuristic bot past the tree before the position is evaluated.
-ROLLOUT = 16
 BOT_KINDS = ("easy", "normal", *HARD_ITERATIONS, "heuristic", "random")
 ALIASES = {"random": "easy", "heuristic": "normal"}
-
-
-def evaluation_for(game: Game) -> Evaluation:
-    """The game's rollout evaluation (``evaluate`` in its bot module), else an even one."""
-    try:
-        module = importlib.import_module(f"console.games.{game.name}.bot")
-    except ModuleNotFoundError:
-        return even
-    found: Evaluation | None = getattr(module, "evaluate", None)
-    return found or even
-
-
-def search_budget(game: Game) -> tuple[float, int]:
-    """The game's (iterations factor, rollout length) for the hard bot: ``SEARCH_BUDGET`` in its
-    bot module (the Watch's long turns and costly moves need a smaller one), else (1, ROLLOUT)."""
-    try:
-        module = importlib.import_module(f"console.games.{game.name}.bot")
-    except ModuleNotFoundError:
-        return (1.0, ROLLOUT)
-    budget: tuple[float, int] = getattr(module, "SEARCH_BUDGET", (1.0, ROLLOUT))
-    return budget
 
 
 def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
@@ -56,12 +32,12 @@ def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
         return RandomBot()
     if level == "normal":
         return game.heuristic_bot() or RandomBot()
-    factor, rollout = search_budget(game)
+    budget = game.search_budget
     return SearchBot(
-        evaluation_for(game),
-        iterations=max(1, round(factor * HARD_ITERATIONS[level])),
+        game.evaluate,
+        iterations=max(1, round(budget.iterations * HARD_ITERATIONS[level])),
         seconds=think_s,
-        rollout=rollout,
+        rollout=budget.rollout,
         policy=game.heuristic_bot(),
     )
 

@@ -1,5 +1,5 @@
 """Play a game in the terminal against bots: the human sees only what their seat may see, as a
-compact board (play_board.py) and choices numbered and labelled in words (play_text.py).
+compact board (the game's ``board_lines``) and choices numbered and labelled in words (play_text.py).
 
 The game is a real journalled table, so an interrupted game can be resumed with ``--resume``.
 """
@@ -13,7 +13,6 @@ from typing import Any, TextIO
 
 from console.bots import bots_for
 from console.games.core import Action, Bot, Event, Seat
-from console.play_board import board_lines
 from console.play_text import card_name, choice_groups
 from console.table import Table
 
@@ -151,7 +150,7 @@ def _twins(first: Event, second: Event) -> bool:
 def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) -> list[Action]:
     """The seat's board and its choices, numbered in reading order; returns them in that order."""
     game = table.game
-    board = board_lines(game.name, view, lambda card: card_name(game, card))
+    board = game.board_lines(dict(view))
     print(f"\nSeat {seat} to act.", file=out)
     print("\n".join(board) if board else describe_view(view), file=out)
     print("Your choices:", file=out)

@@ -4,7 +4,8 @@ Random playouts assert what the contract promises for any game: legal actions ar
 for their own seat and round-trip through the one notation; mangled notation is a NotationError;
 an illegal action changes nothing; a copy is independent; a game replays from its log to the same
 state; no other view holds a seat's hidden information; chance actions say which seat's scanner
-supplies their card; the game's declared facts and option specs match what it does.
+supplies their card; the game's declared facts and option specs match what it does; and the game
+gives every hook the contract requires (``check_hooks``), each answering in its shape.
 """
 
 from __future__ import annotations
@@ -14,7 +15,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from console.games.core import CHANCE, Action, BadOptions, Game, IllegalAction, NotationError, State
+from console.games.core import (
+    CHANCE,
+    Action,
+    BadOptions,
+    CardInPlay,
+    Game,
+    IllegalAction,
+    NotationError,
+    SearchBudget,
+    State,
+    required_hooks,
+)
 
 Views = list[str]
 COPY_CHECK_EVERY = 20  # steps: from the first, a copy is played on both ways round
@@ -221,6 +233,83 @@ def check_options(game: Game) -> None:
         assert game.parse_action(str(clock.time_up)) == clock.time_up
 
 
+def check_hooks_given(game: Game, state: State) -> None:
+    """The game's classes give every hook ``Game`` and ``State`` mark as required: none may be
+    left to the base, which only raises MissingHook."""
+    for kind, found in ((Game, type(game)), (State, type(state))):
+        for name in required_hooks(kind):
+            assert getattr(found, name) is not getattr(kind, name), (
+                f"{game.name} lacks the hook {kind.__name__}.{name}, which every game must give"
+            )
+    assert isinstance(game.search_budget, SearchBudget), f"{game.name}: search_budget is not a SearchBudget"
+    assert game.search_budget.iterations > 0 and game.search_budget.rollout >= 0
+    assert all(isinstance(verb, str) for verb in game.verb_order), f"{game.name}: verb_order is not words"
+    assert game.facts.event_seating in ("pairs", "tables"), f"{game.name}: event_seating"
+    typical = game.facts.typical_players
+    assert typical == 0 or game.min_players <= typical <= game.max_players, f"{game.name}: typical_players"
+    script = game.page_script()
+    assert isinstance(script, str) and script.strip(), f"{game.name}: page_script gives no script"
+    assert isinstance(game.page_style(), str), f"{game.name}: page_style gives no text"
+
+
+def check_hooks(game: Game, state: State) -> None:
+    """Every hook answers in its shape for ``state``: the cards in play and in hand are catalog
+    cards at real seats; evaluations and standings give a figure per seat; the terminal's board
+    and labels are text; the public scores name real seats."""
+    seats = range(1, state.players + 1)
+    catalog = game.catalog()
+    in_play = state.cards_in_play()
+    assert isinstance(in_play, list), f"{game.name}: cards_in_play gives {type(in_play).__name__}"
+    for card in in_play:
+        assert isinstance(card, CardInPlay), f"{game.name}: cards_in_play gives {card!r}"
+        assert card.seat in seats, f"{game.name}: a card in play at seat {card.seat}"
+        assert card.card in catalog, f"{game.name}: {card.card!r} in play is not a catalog card"
+        assert card.position is None or card.position >= 1, f"{game.name}: card in play at {card.position}"
+    if state.is_over:
+        assert in_play == [], f"{game.name}: the game is over, yet cards are in play for a re-check"
+    hands = [state.cards_in_hand(seat) for seat in seats]
+    assert all(hand is None for hand in hands) or all(hand is not None for hand in hands), (
+        f"{game.name}: cards_in_hand is None for some seats only"
+    )
+    for hand in hands:
+        for held, copies in (hand or {}).items():
+            assert held in catalog and copies > 0, f"{game.name}: {copies} of {held!r} in a hand"
+    standing = game.standing(state)
+    assert len(standing) == state.players, f"{game.name}: standing gives {len(standing)} figures"
+    if not state.is_over:
+        rewards = game.evaluate(state)
+        assert len(rewards) == state.players, f"{game.name}: evaluate gives {len(rewards)} figures"
+        assert all(0.0 <= reward <= 1.0 for reward in rewards), f"{game.name}: evaluate gives {rewards}"
+    public = state.view(None)
+    scores = game.public_scores(public)
+    assert set(scores) <= {str(seat) for seat in seats}, f"{game.name}: public scores of {sorted(scores)}"
+    assert all(isinstance(score, float) for score in scores.values()), f"{game.name}: scores {scores}"
+    for seat in (None, *seats):
+        lines = game.board_lines(state.view(seat))
+        assert isinstance(lines, list) and all(isinstance(line, str) for line in lines), (
+            f"{game.name}: board_lines gives {lines!r}"
+        )
+    for seat in state.to_act:
+        if seat == CHANCE:
+            continue
+        view = state.view(seat)
+        for action in state.legal_actions(seat):
+            group, words = game.label(action, view)
+            assert isinstance(group, str) and isinstance(words, str) and words, (
+                f"{game.name}: {action} is labelled {(group, words)!r}"
+            )
+
+
+def check_card_use(game: Game, final: State, history: list[Action]) -> None:
+    """The lab's card use, if the game gives it: per real seat, the cards drawn and played."""
+    use = game.card_use(final, history)
+    if use is None:
+        return
+    assert set(use) <= set(range(1, final.players + 1)), f"{game.name}: card use of seats {sorted(use)}"
+    for seat, entry in use.items():
+        assert {"drawn", "played"} <= set(entry), f"{game.name}: card use of seat {seat} is {entry!r}"
+
+
 def random_action(state: State, rng: random.Random) -> Action:
     """A uniformly random seat of those to act, then chance's sample or one of its legal actions
     uniformly: the step of every random playout, so a test's own loop replays like ``play_random``."""
@@ -263,6 +352,7 @@ def _check_step(game: Game, state: State, rng: random.Random, step: int) -> None
     views = _all_views(state)
     if step % COPY_CHECK_EVERY == 0:
         check_copy_is_independent(state, random.Random(step))
+        check_hooks(game, state)
     check_facts(game, state)
     check_actions_speak_for_their_seat(state, game)
     for seat in state.to_act:
@@ -282,6 +372,8 @@ def _check_replay(
     final: State,
 ) -> None:
     check_finished_offers_nothing(final)
+    check_hooks(game, final)
+    check_card_use(game, final, history)
     replayed = game.replay(players, seed, options, [str(action) for action in history])
     assert _all_views(replayed) == _all_views(final), "replay from the log gives another state"
     assert replayed.outcome() == final.outcome()
@@ -307,8 +399,10 @@ def check_engine(
     options: Mapping[str, Any] | None = None,
     max_actions: int = 20_000,
 ) -> list[State]:
-    """Play ``games`` random games checking every invariant at every step; return the final states."""
+    """Play ``games`` random games checking every invariant at every step, and every hook the
+    contract requires on the way; return the final states."""
     check_options(game)
+    check_hooks_given(game, game.new(players, seed, options))
     return [
         play_random(game, players, seed + number, options, max_actions, check=True) for number in range(games)
     ]

@@ -11,10 +11,13 @@ Seats are numbered from 1; seat 0 is chance. Every action has a text notation ``
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from importlib import resources
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
 
 Seat = int
 CHANCE: Seat = 0
@@ -181,6 +184,75 @@ class Outcome:
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
 
 
+# -- The hooks' own types: what generic code is told by a game --------------------------------
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def required_hook(method: _Method) -> _Method:
+    """Marks a hook of ``Game`` or ``State`` every game must give (the base only raises
+    ``MissingHook``); ``check_engine`` fails a game whose class does not override it."""
+    method.__required_hook__ = True  # type: ignore[attr-defined]
+    return method
+
+
+class MissingHook(NotImplementedError):
+    """A game lacks a hook the contract requires; the message names the game and the hook."""
+
+    def __init__(self, game: Game, hook: str) -> None:
+        super().__init__(f"the game {game.name!r} does not give {hook}, which every game must")
+
+
+def required_hooks(kind: type) -> tuple[str, ...]:
+    """The names of ``kind``'s (``Game`` or ``State``) hooks marked ``@required_hook``."""
+    return tuple(
+        name
+        for name, value in vars(kind).items()
+        if getattr(value, "__required_hook__", False) and callable(value)
+    )
+
+
+@dataclass(frozen=True)
+class CardInPlay:
+    """One physical card a game has on the table at ``seat`` (``position``: its numbered place,
+    a Wheels shelf, or None)."""
+
+    seat: Seat
+    card: str
+    position: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """The hard bot's budget for a game: ``iterations`` scales its iterations per decision (a
+    game with long turns and costly moves needs fewer), ``rollout`` is how many actions the
+    heuristic plays past the tree before the game's ``evaluate`` scores the position."""
+
+    iterations: float = 1.0
+    rollout: int = 16
+
+
+class ChoiceLabel(NamedTuple):
+    """A choice in words for the terminal: its ``group`` ("" when it stands alone) and ``words``."""
+
+    group: str
+    words: str
+
+
+_PIECES = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """Text with its numbers compared as numbers: i2 before i10, shelf 3 before shelf 12."""
+    return tuple(int(part) if part.isdigit() else part for part in _PIECES.split(text))
+
+
+def package_text(package: str, name: str) -> str:
+    """A text file shipped in ``package`` (a game's page script): works from a checkout, an
+    editable install and a wheel alike."""
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
 class State(ABC):
     """One game in progress. Mutable; ``copy`` gives an independent game for bots."""
 
@@ -273,6 +345,25 @@ class State(ABC):
         for property tests that no other view leaks them. Games with no secrets return ()."""
         return ()
 
+    # -- What a table needs beyond the rules: the state's hooks ---------------------------------
+    # Generic code (the hub's re-check and held copies) asks these instead of reading an engine's
+    # fields. Each is required (``required_hooks(State)``): ``check_engine`` fails a game that
+    # lacks one, so a new game cannot silently go without a re-check after a restart.
+
+    @required_hook
+    def cards_in_play(self) -> list[CardInPlay]:
+        """Every physical card the game has laid on the table now, by seat (and numbered table
+        position, if the card has one): after a restart each seat re-scans them, so a card moved
+        while the hub was down is found before play goes on. [] for a game that lays none, and
+        once the game is over."""
+        raise MissingHook(self.game, "State.cards_in_play")
+
+    @required_hook
+    def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
+        """The catalog cards in ``seat``'s hand, with their copies, so a tagged copy dealt into a
+        hand is not taken for a card drawn from the deck later; None for a game without hands."""
+        raise MissingHook(self.game, "State.cards_in_hand")
+
 
 OptionValue = bool | int | str
 
@@ -341,6 +432,11 @@ class GameFacts:
     simultaneous: bool  # several seats may choose at once, each in secret
     hidden_information: bool  # some seat sees what another may not
     chance_kinds: tuple[str, ...]  # the verbs chance acts with (draw, first, time-up, ...)
+    # How an event at a venue seats it: "pairs" (Swiss rounds of two-seat tables, ranked by match
+    # points) or "tables" (tables of four, the rest of three, ranked by wins, then points).
+    event_seating: Literal["pairs", "tables"] = "pairs"
+    # The seats of a usual game, for benchmarks and examples; 0: the fewest it may be played by.
+    typical_players: int = 0
 
     def to_json(self) -> JSON:
         return {
@@ -349,6 +445,8 @@ class GameFacts:
             "simultaneous": self.simultaneous,
             "hidden_information": self.hidden_information,
             "chance_kinds": list(self.chance_kinds),
+            "event_seating": self.event_seating,
+            "typical_players": self.typical_players or self.min_players,
         }
 
 
@@ -457,6 +555,70 @@ class Game(ABC):
     def heuristic_bot(self) -> Bot | None:
         """A simple rule-of-thumb bot for this game, if it has one."""
         return None
+
+    # -- What a table needs beyond the rules: the game's hooks ----------------------------------
+    # Every per-game fact a caller needs (the bots, the lab, the terminal, the pages, the venue)
+    # is one of these, so nothing outside console/games/ names a game. Those marked
+    # ``@required_hook`` (``required_hooks(Game)``) have no default: ``check_engine`` fails a game
+    # that lacks one. The others have a default that is right for most games.
+
+    # The hard bot's budget: how many of its iterations this game can afford, how long a rollout.
+    search_budget: ClassVar[SearchBudget] = SearchBudget()
+    # The terminal lists choices grouped by verb, groups in the order a turn reads (unlisted last).
+    verb_order: ClassVar[tuple[str, ...]] = ()
+
+    @required_hook
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's prospects in an unfinished ``state``, in [0, 1] (index seat - 1): how the
+        hard bot scores the end of a rollout. May read the whole state (the bot hands it only
+        worlds sampled from its own view)."""
+        raise MissingHook(self, "Game.evaluate")
+
+    @required_hook
+    def standing(self, state: State) -> list[float]:
+        """Each seat's visible standing now (index seat - 1): who leads, for the lab's lead
+        changes and decided-at figures."""
+        raise MissingHook(self, "Game.standing")
+
+    def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
+        """For the lab, per seat of a finished game played with ``history``: ``drawn`` (card
+        ids), ``played`` (card id -> the turn or round it was first played), ``leader`` and
+        ``leader_used`` (a card the seat leads with, or None). None: the game has no such figures."""
+        return None
+
+    @required_hook
+    def board_lines(self, view: JSON) -> list[str]:
+        """The terminal's compact board drawn from ``view`` (a seat's or the public one): a few
+        lines of text, only what the view holds, card ids by their printed names."""
+        raise MissingHook(self, "Game.board_lines")
+
+    @required_hook
+    def label(self, action: Action, view: JSON) -> ChoiceLabel:
+        """How the terminal words one of the acting seat's choices (``view`` is that seat's):
+        its group ("Build a road", or "" for a choice that stands alone) and its own words."""
+        raise MissingHook(self, "Game.label")
+
+    @required_hook
+    def page_script(self) -> str:
+        """The JavaScript that draws this game on the phone and table pages: it registers
+        ``Games.renderers[<name>]`` (console/web/static/games.js says what it may give). A game
+        ships it as a file of its package and returns ``package_text(__package__, "page.js")``."""
+        raise MissingHook(self, "Game.page_script")
+
+    def page_style(self) -> str:
+        """Styles of this game's own for its pages, loaded after the shared ones (a game ships
+        them as ``page.css`` beside its ``page.js``); "": the shared styles are enough."""
+        return ""
+
+    @required_hook
+    def public_scores(self, view: JSON) -> dict[str, float]:
+        """The running score each seat has in the public ``view`` (``view(None)``), by seat
+        number as text: what a venue board shows beside each table."""
+        raise MissingHook(self, "Game.public_scores")
+
+    def card_name(self, card_id: str) -> str:
+        """A card's printed name (``affineurs-nose`` is "Affineur's Nose"), else its id in words."""
+        return self.catalog().get(card_id) or card_id.replace("-", " ").title()
 
     def __repr__(self) -> str:
         return f"find_game({self.name!r})"

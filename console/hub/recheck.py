@@ -1,63 +1,25 @@
 """The resume re-check: after a restart (or when the host asks) a physical table has each seat
 re-scan the cards the journal says are in play, and shows any mismatch, before play goes on.
 
-Cards in play: Wheels' shelved wheels (by shelf), Wisteria's cards in the War, the Watch's revealed
-cards. A seat's own list is shown only to that seat (a sealed wheel, a face-down card); everyone
-else sees counts and which seat has a mismatch, never a card.
+The cards in play are the game's to say (``State.cards_in_play``: a shelved wheel by its shelf, a
+card in a War, a revealed card). A seat's own list is shown only to that seat (a sealed wheel, a
+face-down card); everyone else sees counts and which seat has a mismatch, never a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from console.games.core import JSON, Seat, State
+from console.games.core import JSON, CardInPlay, Seat, State
 
-
-@dataclass(frozen=True)
-class Slot:
-    """One card the journal has in play at ``seat``; ``position`` is its shelf, if it has one."""
-
-    seat: Seat
-    card: str
-    position: int | None = None
-
-
-def _wheels(state: Any) -> list[Slot]:
-    return [
-        Slot(seat, wheel.card.id, shelf)
-        for seat, player in enumerate(state.seats, start=1)
-        for shelf, wheel in enumerate(player.shelves, start=1)
-        if wheel is not None
-    ]
-
-
-def _wisteria(state: Any) -> list[Slot]:
-    """The War's slots, as the engine's own rounds.clear_slots takes them in."""
-    slots = []
-    for seat in range(1, state.players + 1):
-        cards = [
-            state.round_card[seat],
-            *state.face_down[seat],
-            state.sacrifice[seat],
-            *state.battle[seat],
-            *state.spent[seat],
-        ]
-        slots += [Slot(seat, str(card)) for card in cards if card]
-    return slots
-
-
-def _watch(state: Any) -> list[Slot]:
-    return [Slot(seat, card) for seat in range(1, state.players + 1) for card in state.revealed[seat]]
-
-
-IN_PLAY: dict[str, Callable[[Any], list[Slot]]] = {"wheels": _wheels, "wisteria": _wisteria, "watch": _watch}
+# One card the journal has in play at a seat; ``position`` is its shelf, if it has one.
+Slot = CardInPlay
 
 
 def cards_in_play(game: str, state: State) -> list[Slot]:
-    reader = IN_PLAY.get(game)
-    return reader(state) if reader is not None and not state.is_over else []
+    """The cards ``state`` has in play, as its game says (``game``, the game's name, is not needed
+    any more: the state's game answers; kept while the hub's caller passes it)."""
+    return [] if state.is_over else state.cards_in_play()
 
 
 @dataclass

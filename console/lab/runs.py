@@ -9,10 +9,9 @@ process played it or when.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,16 +58,6 @@ def rotated(bots: Sequence[str], rotation: int) -> list[str]:
     return [bots[(seat + rotation) % len(bots)] for seat in range(len(bots))]
 
 
-def _hook(game: str, name: str) -> Callable[..., Any] | None:
-    """A lab hook from the game's stats module (``standing``, ``card_use``), if it has one."""
-    try:
-        module = importlib.import_module(f"console.games.{game}.stats")
-    except ModuleNotFoundError:
-        return None
-    found: Callable[..., Any] | None = getattr(module, name, None)
-    return found
-
-
 def ending(reason: str) -> str:
     """A reason with its numbers and seats taken out, so like endings are counted together."""
     return re.sub(r"\d+(\.\d+)?", "N", reason)
@@ -87,7 +76,6 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     state = game.new(players, seed, spec.options)
     chance_rng = random.Random(f"{seed}:chance")
     bot_rngs = {seat: random.Random(f"{seed}:seat:{seat}") for seat in seat_bots}
-    standing = _hook(spec.game, "standing")
     leader: int | None = None
     lead_changes = plies = applied = 0
     leaders: list[int | None] = []  # the sole leader after each seat action
@@ -104,15 +92,14 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
             action = decide(seat_bots[seat], state, seat, bot_rngs[seat])
             state.apply(action)
             plies += 1
-            if standing is not None:
-                scores = standing(state)
-                top = max(scores)
-                now = scores.index(top) + 1 if scores.count(top) == 1 else None
-                if now is not None and leader is not None and now != leader:
-                    lead_changes += 1
-                if now is not None:
-                    leader = now
-                leaders.append(now)
+            scores = game.standing(state)
+            top = max(scores)
+            now = scores.index(top) + 1 if scores.count(top) == 1 else None
+            if now is not None and leader is not None and now != leader:
+                lead_changes += 1
+            if now is not None:
+                leader = now
+            leaders.append(now)
         history.append(action)
         applied += 1
     outcome = state.outcome()
@@ -139,12 +126,11 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
             reason=outcome.reason,
             ending=ending(outcome.reason) if outcome.winners else f"abandoned: {outcome.reason}",
         )
-    if standing is not None:
-        record["lead_changes"] = lead_changes
-        record["decided_at"] = _decided_at(leaders, outcome.winners if outcome else ())
-    card_use = _hook(spec.game, "card_use")
+    record["lead_changes"] = lead_changes
+    record["decided_at"] = _decided_at(leaders, outcome.winners if outcome else ())
+    card_use = game.card_use(state, history)
     if card_use is not None:
-        record["cards"] = {str(seat): use for seat, use in card_use(state, history).items()}
+        record["cards"] = {str(seat): use for seat, use in card_use.items()}
     return record
 
 

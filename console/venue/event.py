@@ -20,9 +20,9 @@ from console.venue.pairing import (
     records,
     swiss_ranking,
     swiss_round,
+    table_ranking,
+    table_round,
     table_sizes,
-    watch_ranking,
-    watch_round,
 )
 
 SCHEMA = (
@@ -195,7 +195,7 @@ class Events:
         if is_swiss(event["game"]):
             pairs = swiss_round(event["players"], games, byes)
             return [(a, b) for a, b in pairs if b is not None], [a for a, b in pairs if b is None]
-        return watch_round(event["players"], games), []
+        return table_round(event["players"], games), []
 
     def games(
         self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
@@ -228,13 +228,11 @@ class Events:
             ]
         return [
             {"player": r.player, "wins": r.wins, "points": r.points, "share": round(r.share, 3)}
-            for r in watch_ranking(event["players"], games)
+            for r in table_ranking(event["players"], games)
         ]
 
 
-# Games an event seats at tables of four and three; every other game is paired, Swiss.
-TABLE_GAMES = ("watch",)
-
-
 def is_swiss(game: str) -> bool:
-    return find_game(game).name not in TABLE_GAMES
+    """Whether an event pairs ``game`` Swiss (two-seat tables) or seats it at tables of four and
+    three: the game says so (``GameFacts.event_seating``)."""
+    return find_game(game).facts.event_seating == "pairs"

@@ -8,31 +8,22 @@ on its own thread, so the table spends nothing on the venue beyond handing over 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
+
+from console.games import find_game
+from console.games.core import UnknownGame
 
 JSON = dict[str, Any]
 
 
-def _wheels(view: JSON) -> dict[str, float]:
-    return {seat: float(p.get("banked", 0)) for seat, p in view.get("players", {}).items()}
-
-
-def _wisteria(view: JSON) -> dict[str, float]:
-    return {seat: float(s.get("cards", 0)) for seat, s in view.get("seats", {}).items()}
-
-
-def _watch(view: JSON) -> dict[str, float]:
-    return {str(r["seat"]): float(r.get("vp", 0)) for r in view.get("rulers", []) if "seat" in r}
-
-
-# The running score each game's public view shows: Wheels' banked points, the cards a Wisteria
-# player holds, the Watch's victory points.
-SCORES: dict[str, Callable[[JSON], dict[str, float]]] = {
-    "wheels": _wheels,
-    "wisteria": _wisteria,
-    "watch": _watch,
-}
+def public_scores(game: str, view: JSON) -> dict[str, float]:
+    """The running score each seat has in a table's public view, as its game says
+    (``Game.public_scores``); none for a game this venue does not know."""
+    try:
+        return find_game(game).public_scores(view)
+    except UnknownGame:
+        return {}
 
 
 def table_message(hub: str, public_payload: str, seating: Mapping[str, Any] | None = None) -> JSON:
@@ -40,7 +31,7 @@ def table_message(hub: str, public_payload: str, seating: Mapping[str, Any] | No
     seating the venue gave it (the players' names, the event's round and table)."""
     public = json.loads(public_payload)
     view = public.get("view") or {}
-    scores = SCORES.get(public.get("game", ""), lambda _: {})(view)
+    scores = public_scores(str(public.get("game", "")), view)
     return {
         "hub": hub,
         "table": public["table"],

@@ -1,10 +1,11 @@
 """Pairings for an event, as pure functions of the players and the results so far: Swiss for the
-two-player games, tables of four (the remainder at tables of three) for the Watch.
+games a game's facts say are paired, tables of four (the remainder at tables of three) for the
+games seated at tables (``GameFacts.event_seating``).
 
 Swiss ranks by match points (a win 1, a draw ½, a bye 1), then opponents' win percentage (each
 opponent's floored at 0.33), then opponents' opponents' percentage; it never pairs a rematch
-while a pairing without one exists. The Watch ranks by wins, then victory points, then share of
-the victory points at the player's tables, and seats players of a rank together.
+while a pairing without one exists. Tables rank by wins, then victory points, then share of the
+victory points at the player's tables, and seat players of a rank together.
 """
 
 from __future__ import annotations
@@ -132,16 +133,16 @@ def table_sizes(count: int) -> list[int]:
     return [4] * ((count - 3 * threes) // 4) + [3] * threes
 
 
-def watch_ranking(players: Sequence[str], games: Sequence[Game]) -> list[Record]:
+def table_ranking(players: Sequence[str], games: Sequence[Game]) -> list[Record]:
     """Wins, then victory points, then share of the victory points."""
     table = records(players, games)
     return sorted((table[name] for name in players), key=lambda r: (-r.wins, -r.points, -r.share, r.player))
 
 
-def watch_round(players: Sequence[str], games: Sequence[Game]) -> list[tuple[str, ...]]:
+def table_round(players: Sequence[str], games: Sequence[Game]) -> list[tuple[str, ...]]:
     """The next round's tables, best first: each table takes the best ranked player left, then
     the next best who has met nobody at it yet (else who has met the fewest there)."""
-    ranking = watch_ranking(players, games)
+    ranking = table_ranking(players, games)
     met = {record.player: set(record.opponents) for record in ranking}
     left = [record.player for record in ranking]
     tables: list[tuple[str, ...]] = []

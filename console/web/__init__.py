@@ -8,7 +8,6 @@ absent). Debug mode is never on: tracebacks stay in the server log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -42,9 +41,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from console.web import api, pages, security
 
     security.install(app)
-    # Each game's drawing lives in static/game-<name>.js (flat: package data is static/*).
-    renderers = sorted(path.name for path in Path(app.static_folder or "").glob("game-*.js"))
-    app.context_processor(lambda: {"game_scripts": renderers})
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)

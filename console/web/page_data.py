@@ -1,5 +1,6 @@
 """What the pages need beyond a table's snapshot: each game's printed card names (so the log and
-the choices say "Commercial Empire", not ``g-commercial-empire``) and its start-form options.
+the choices say "Commercial Empire", not ``g-commercial-empire``), the script and styles that draw
+it, and its start-form options.
 
 All of it is public (the rulebook's own words); nothing here depends on a table's hidden state.
 """
@@ -18,6 +19,18 @@ def cards(game_name: str) -> dict[str, dict[str, Any]]:
     game = find_game(game_name)
     details = game.card_details()
     return {card_id: {"name": name, **details.get(card_id, {})} for card_id, name in game.catalog().items()}
+
+
+@cache
+def script(game_name: str) -> str:
+    """The game's own drawing of its view (``Game.page_script``): an unknown name is an UnknownGame."""
+    return find_game(game_name).page_script()
+
+
+@cache
+def style(game_name: str) -> str:
+    """The game's own styles (``Game.page_style``), "" for a game drawn with the shared ones."""
+    return find_game(game_name).page_style()
 
 
 @cache

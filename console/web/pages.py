@@ -16,7 +16,7 @@ import json
 import socket
 from urllib.parse import urlsplit
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
@@ -60,6 +60,18 @@ def index() -> str:
     return render_template(
         "index.html", tables=hub().tables(), games=game_names(), start_form=page_data.start_form()
     )
+
+
+@table_pages.get("/games/<name>/page.js")
+def game_script(name: str) -> Response:
+    """The script that draws a game on its pages, as the game ships it (``Game.page_script``)."""
+    return Response(page_data.script(name), mimetype="text/javascript")
+
+
+@table_pages.get("/games/<name>/page.css")
+def game_style(name: str) -> Response:
+    """The game's own styles for its pages (``Game.page_style``), after the shared ones."""
+    return Response(page_data.style(name), mimetype="text/css")
 
 
 @table_pages.get("/tables/<int:table_id>")

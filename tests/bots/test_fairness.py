@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from console.bots import decide, evaluation_for
+from console.bots import decide
 from console.games import find_game
 from console.games.core import CHANCE, State
 from console.games.search import SearchBot
@@ -39,7 +39,7 @@ def assert_fair(first: State, second: State, seat: int) -> None:
         for looker in (None, *range(1, first.players + 1)):
             assert one.view(looker) == two.view(looker), f"determinization differs for {looker}"
         assert one.legal_actions(seat) == first.legal_actions(seat)
-    bot = SearchBot(evaluation_for(first.game), iterations=60)
+    bot = SearchBot(first.game.evaluate, iterations=60)
     picks = {str(decide(bot, state, seat, random.Random(11))) for state in (first, second)}
     assert len(picks) == 1, picks
 

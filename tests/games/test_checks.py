@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -13,16 +14,20 @@ from console.games.core import (
     CHANCE,
     JSON,
     Action,
+    CardInPlay,
+    ChoiceLabel,
     Event,
     Game,
     GameFacts,
     IllegalAction,
+    MissingHook,
     NotationError,
     OptionSpec,
     Outcome,
     Seat,
     State,
     parse_int,
+    required_hooks,
     split_notation,
 )
 
@@ -125,6 +130,12 @@ class GuessState(State):
             return (f'"my_pick": {self.picks[seat]}',)
         return ()
 
+    def cards_in_play(self) -> list[CardInPlay]:
+        return []  # picks are said, not laid
+
+    def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
+        return None
+
 
 class GuessGame(Game):
     name = "guess"
@@ -155,6 +166,24 @@ class GuessGame(Game):
         if verb == "flip" and len(args) == 1 and args[0] in ("1", "2"):
             return Flip(seat, int(args[0]))
         raise NotationError(f"{text!r} is not an action of Guess")
+
+    def evaluate(self, state: State) -> list[float]:
+        return [0.5, 0.5]
+
+    def standing(self, state: State) -> list[float]:
+        return [0.0, 0.0]
+
+    def board_lines(self, view: JSON) -> list[str]:
+        return [f"chosen: {view['chosen']}"]
+
+    def label(self, action: Action, view: JSON) -> ChoiceLabel:
+        return ChoiceLabel("Pick", str(action).split(" ")[-1])
+
+    def page_script(self) -> str:
+        return "Games.renderers.guess = (state, kit) => kit.generic(state.view);"
+
+    def public_scores(self, view: JSON) -> dict[str, float]:
+        return {}
 
 
 def broken(**faults: bool) -> GuessGame:
@@ -225,6 +254,58 @@ class SoloFactsGuess(GuessGame):
     facts = GameFacts(
         min_players=2, max_players=2, simultaneous=False, hidden_information=True, chance_kinds=("flip",)
     )
+
+
+class ScriptlessGuess(GuessGame):
+    """A fault: a game that gives no page script (the base's, which only raises)."""
+
+    page_script = Game.page_script
+
+
+class NoRecheckGuess(GuessState):
+    """A fault: a state that does not say which cards are in play."""
+
+    cards_in_play = State.cards_in_play
+
+
+class StrayCardGuess(GuessState):
+    """A fault: a card in play that is not one of the game's cards."""
+
+    def cards_in_play(self) -> list[CardInPlay]:
+        return [CardInPlay(1, "no-such-card")] if self.picks else []
+
+
+def test_a_game_that_lacks_a_required_hook_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"lacks the hook Game\.page_script"):
+        check_engine(ScriptlessGuess(), players=2, games=1, seed=1)
+    game = GuessGame()
+    game.state_type = NoRecheckGuess
+    with pytest.raises(AssertionError, match=r"lacks the hook State\.cards_in_play"):
+        check_engine(game, players=2, games=1, seed=1)
+
+
+def test_every_required_hook_of_the_base_names_itself_when_asked() -> None:
+    state = GuessState(ScriptlessGuess())
+    with pytest.raises(MissingHook, match=r"'guess' does not give Game\.page_script"):
+        Game.page_script(state.game)
+    with pytest.raises(MissingHook, match=r"State\.cards_in_play"):
+        State.cards_in_play(state)
+    assert set(required_hooks(Game)) == {
+        "evaluate",
+        "standing",
+        "board_lines",
+        "label",
+        "page_script",
+        "public_scores",
+    }
+    assert set(required_hooks(State)) == {"cards_in_play", "cards_in_hand"}
+
+
+def test_a_card_in_play_that_is_no_card_of_the_game_is_caught() -> None:
+    game = GuessGame()
+    game.state_type = StrayCardGuess
+    with pytest.raises(AssertionError, match="not a catalog card"):
+        check_engine(game, players=2, games=3, seed=1)
 
 
 def test_a_sound_game_passes_every_check() -> None:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from console.hub.inputs import InputRouter
-from console.hub.recheck import cards_in_play
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, Input, Refused, TableWorker
 from console.inputs.cardmap import card_text
@@ -59,7 +58,7 @@ def test_a_restarted_table_rechecks_its_cards_shows_a_moved_card_and_plays_on_wh
     _, history = at_the_first_war(make_hub)
     hub, worker = restarted(make_hub)
     assert worker.table.history == history
-    slots = cards_in_play("wisteria", worker.table.state)
+    slots = worker.table.state.cards_in_play()
     assert {slot.seat for slot in slots} == {1, 2}
     assert "re-checking the cards in play" in payload(worker, None)["problem"]
 
@@ -103,7 +102,7 @@ def test_the_public_screen_sees_counts_and_never_a_card(make_hub: MakeHub) -> No
     _, worker = restarted(make_hub)
     public = payload(worker, None)
     assert "cursor" not in public
-    assert f"{len(cards_in_play('wisteria', worker.table.state))} still to scan" in public["problem"]
+    assert f"{len(worker.table.state.cards_in_play())} still to scan" in public["problem"]
     recheck = payload(worker, 1)["cursor"]["recheck"]
     assert set(recheck["remaining"]) == {"1", "2"}
 
@@ -116,12 +115,12 @@ def test_wheels_shelves_are_rechecked_shelf_by_shelf_with_positional_readers() -
 
     game = find_game("wheels")
     state, rng = game.new(2, seed=1), random.Random(1)
-    while not cards_in_play("wheels", state):
+    while not state.cards_in_play():
         seat = state.to_act[0]
         state.apply(state.sample_chance(rng) if seat == 0 else state.legal_actions(seat)[0])
-    slot = cards_in_play("wheels", state)[0]
+    slot = state.cards_in_play()[0]
     assert slot.position is not None
-    recheck = Recheck(cards_in_play("wheels", state))
+    recheck = Recheck(state.cards_in_play())
     elsewhere = slot.position % 3 + 1
     message = recheck.scan(slot.seat, slot.card, elsewhere, positional=True)  # moved to another shelf
     assert f"shelf {slot.position}" in message and slot.card not in message
@@ -138,7 +137,7 @@ def test_a_table_started_now_is_not_rechecked(make_hub: MakeHub) -> None:
     hub.router = InputRouter(hub)
     hub.router.attach_sources(InputSources())
     worker.post(Barrier()).result(TIMEOUT)
-    assert cards_in_play("wisteria", worker.table.state)
+    assert worker.table.state.cards_in_play()
     assert payload(worker, None)["problem"] == ""
 
 

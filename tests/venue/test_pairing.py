@@ -16,9 +16,9 @@ from console.venue.pairing import (
     records,
     swiss_ranking,
     swiss_round,
+    table_ranking,
+    table_round,
     table_sizes,
-    watch_ranking,
-    watch_round,
 )
 
 
@@ -102,19 +102,19 @@ def test_a_field_that_cannot_sit_at_fours_and_threes_is_refused(count: int) -> N
 def test_the_watch_ranks_by_wins_then_points_then_share() -> None:
     players = ["a", "b", "c", "d", "e", "f", "g"]
     games = [Game(("a", "b", "c", "d"), ("a",), (10, 9, 8, 1)), Game(("e", "f", "g"), ("e",), (10, 4, 2))]
-    order = [r.player for r in watch_ranking(players, games)]
+    order = [r.player for r in table_ranking(players, games)]
     # a and e each won with 10 points; e took the larger share of its table (10 of 16).
     assert order[:2] == ["e", "a"]
     assert order[2:4] == ["b", "c"], "then victory points"
-    tables = watch_round(players, games)
+    tables = table_round(players, games)
     assert [len(t) for t in tables] == [4, 3] and tables[0][0] == "e"
 
 
 def test_the_watch_seats_players_who_have_not_met_where_it_can() -> None:
     players = [f"p{i}" for i in range(8)]
-    first = watch_round(players, [])
+    first = table_round(players, [])
     games = [Game(t, (t[0],), tuple(float(10 - i) for i in range(len(t)))) for t in first]
-    second = watch_round(players, games)
+    second = table_round(players, games)
     for table in second:  # 8 players from two tables of four: two of each old table, no more
         for old in first:
             assert len(set(table) & set(old)) == 2

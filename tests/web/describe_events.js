@@ -1,16 +1,15 @@
-// Words every sample event with the pages' own scripts (games.js and game-*.js), outside a
-// browser, and labels sample choices the same way: node describe_events.js STATIC_DIR SAMPLES_JSON
+// Words every sample event with the pages' own scripts (games.js and each game's page script),
+// outside a browser, and labels sample choices the same way:
+// node describe_events.js SAMPLES_JSON GAMES_JS PAGE_SCRIPT...
 // prints {"lines": [[game, kind, line], ...], "labels": [[game, notation, label, detail], ...]}.
 "use strict";
 const fs = require("fs");
-const path = require("path");
 
-const [staticDir, samplesFile] = process.argv.slice(2);
+const [samplesFile, ...scripts] = process.argv.slice(2);
 // describe() builds no DOM; these stand-ins only let the scripts load.
 global.document = { body: { classList: { contains: () => false } } };
 global.window = {};
-const scripts = ["games.js", ...fs.readdirSync(staticDir).filter((f) => /^game-.*\.js$/.test(f)).sort()];
-const code = scripts.map((f) => fs.readFileSync(path.join(staticDir, f), "utf8")).join("\n");
+const code = scripts.map((file) => fs.readFileSync(file, "utf8")).join("\n");
 const Games = new Function(`${code}\nreturn Games;`)();
 const samples = JSON.parse(fs.readFileSync(samplesFile, "utf8"));
 const lines = [];

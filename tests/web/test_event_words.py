@@ -2,7 +2,7 @@
 sentence with the cards' printed names, never a field dump, JSON bits or a raw card id.
 
 The events come from random games of each engine (fixed seeds), private ones included, so a new
-kind of event an engine starts to send without words in its game-*.js fails here."""
+kind of event an engine starts to send without words in its page script fails here."""
 
 from __future__ import annotations
 
@@ -70,10 +70,16 @@ def words(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[str]]
     for name in PLAYS:
         events, choices = sample_play(name)
         samples[name] = {"cards": page_data.cards(name), "events": events, "choices": choices}
-    path = tmp_path_factory.mktemp("words") / "samples.json"
+    folder = tmp_path_factory.mktemp("words")
+    path = folder / "samples.json"
     path.write_text(json.dumps(samples))
+    scripts = []
+    for name in PLAYS:  # each game's own drawing, as the hub serves it
+        script = folder / f"{name}.js"
+        script.write_text(find_game(name).page_script())
+        scripts.append(str(script))
     done = subprocess.run(
-        [_node[0], str(HERE / "describe_events.js"), str(STATIC), str(path)],
+        [_node[0], str(HERE / "describe_events.js"), str(path), str(STATIC / "games.js"), *scripts],
         capture_output=True,
         text=True,
         timeout=60,

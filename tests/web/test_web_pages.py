@@ -46,6 +46,24 @@ def test_seat_and_table_pages_carry_the_cards_printed_names(client: FlaskClient,
     assert "Affineur&#39;s Nose" in page or "Affineur\\u0027s Nose" in page or "Affineur's Nose" in page
 
 
+def test_a_tables_pages_load_its_own_games_script_and_styles_served_from_the_game(
+    client: FlaskClient, hub: Hub
+) -> None:
+    token = hub.tokens(tid(hub))[1]
+    client.get(f"/join/{tid(hub)}/1/{token}", environ_base=REMOTE)
+    for url in (f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/seats/1", f"/tables/{tid(hub)}/watch"):
+        page = client.get(url, environ_base=REMOTE).get_data(as_text=True)
+        assert page.count('src="/games/') == 1 and 'src="/games/wheels/page.js"' in page, url
+    script = client.get("/games/wheels/page.js")
+    assert script.status_code == 200 and script.mimetype == "text/javascript"
+    assert script.get_data(as_text=True) == hub.tables()[0].table.game.page_script()
+    assert script.headers["X-Content-Type-Options"] == "nosniff"
+    assert client.get("/games/no-such-game/page.js").status_code == 400
+    assert 'href="/games/wheels/page.css"' in page  # its own styles, after the shared ones
+    style = client.get("/games/wheels/page.css")
+    assert style.mimetype == "text/css" and ".shelf" in style.get_data(as_text=True)
+
+
 def test_another_screen_sees_the_table_but_no_join_code_or_pin(client: FlaskClient, hub: Hub) -> None:
     page = client.get(f"/tables/{tid(hub)}", environ_base=REMOTE).get_data(as_text=True)
     assert 'id="board"' in page and "<svg" not in page and "2468" not in page

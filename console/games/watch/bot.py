@@ -264,11 +264,6 @@ def _play(plan: Plan, words: tuple[str, ...]) -> float:
     return worth
 
 
-# The hard bot's budget here: a quarter of the iterations and 8-action rollouts, as a Watch has
-# hundreds of decisions and its moves (roads, the Warpath) cost far more than another game's.
-SEARCH_BUDGET = (0.25, 8)
-
-
 def evaluate(state: State) -> list[float]:
     """For the hard bot's truncated rollouts: each ruler's share of the visible VP, sharpened
     (squared) so a lead counts for more than an even spread."""

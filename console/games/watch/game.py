@@ -6,8 +6,23 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from console.games.core import JSON, BadOptions, Bot, Game, GameFacts, OptionSpec, State
+from console.games.core import (
+    JSON,
+    Action,
+    BadOptions,
+    Bot,
+    ChoiceLabel,
+    Game,
+    GameFacts,
+    OptionSpec,
+    SearchBudget,
+    Seat,
+    State,
+    package_text,
+)
 from console.games.watch import actions as notation
+from console.games.watch import terminal
+from console.games.watch import view as views
 from console.games.watch.actions import MAX_SEAT, WatchAction
 from console.games.watch.catalog import load_catalog
 from console.games.watch.rules.board import random_tiles, reference_tiles
@@ -34,6 +49,8 @@ class WatchGame(Game):
         simultaneous=False,
         hidden_information=True,
         chance_kinds=tuple(notation.CHANCE_VERBS),
+        event_seating="tables",  # an event seats rulers at tables of four (the rest of three)
+        typical_players=4,  # "4-ruler random playouts", as its benchmark has always played
     )
     option_specs = (
         OptionSpec(
@@ -134,6 +151,43 @@ class WatchGame(Game):
         from console.games.watch.stats import simulation_stats
 
         return simulation_stats(finals)
+
+    # -- the contract's hooks: what the bots, the lab, the terminal, the pages and a venue need --
+
+    # The hard bot's budget here: a quarter of the iterations and 8-action rollouts, as a Watch has
+    # hundreds of decisions and its moves (roads, the Warpath) cost far more than another game's.
+    search_budget = SearchBudget(iterations=0.25, rollout=8)
+    verb_order = terminal.VERB_ORDER
+
+    def evaluate(self, state: State) -> list[float]:
+        from console.games.watch.bot import evaluate
+
+        return evaluate(state)
+
+    def standing(self, state: State) -> list[float]:
+        from console.games.watch.stats import standing
+
+        return standing(state)
+
+    def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
+        from console.games.watch.stats import card_use
+
+        return card_use(state, history)
+
+    def board_lines(self, view: JSON) -> list[str]:
+        return terminal.board_lines(view, self.card_name)
+
+    def label(self, action: Action, view: JSON) -> ChoiceLabel:
+        return terminal.label(action, view, self.card_name)
+
+    def page_script(self) -> str:
+        return package_text(__package__, "page.js")
+
+    def page_style(self) -> str:
+        return package_text(__package__, "page.css")
+
+    def public_scores(self, view: JSON) -> dict[str, float]:
+        return views.public_scores(view)
 
 
 @cache

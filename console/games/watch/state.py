@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 from typing import Any
 
-from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
+from console.games.core import (
+    CHANCE,
+    JSON,
+    Action,
+    CardInPlay,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+)
 from console.games.watch import actions as act
 from console.games.watch.actions import Say, WatchAction
 from console.games.watch.catalog import Catalog
@@ -366,6 +378,18 @@ class WatchState(State):
         from console.games.watch.view import private_strings
 
         return private_strings(self)
+
+    # --- a physical table (physical.py) ------------------------------------------------------------
+
+    def cards_in_play(self) -> list[CardInPlay]:
+        from console.games.watch.physical import cards_in_play
+
+        return cards_in_play(self)
+
+    def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
+        from console.games.watch.physical import cards_in_hand
+
+        return cards_in_hand(self, seat)
 
 
 TEXT = attrgetter("text")  # the sort key of legal actions: their notation

@@ -205,3 +205,10 @@ def private_strings(state: WatchState) -> dict[str, frozenset[int]]:
         for _, text in archive.messages:
             out[text] = frozenset(archive.pair)
     return out
+
+
+def public_scores(view: JSON) -> dict[str, float]:
+    """The running score a venue shows: each ruler's visible victory points."""
+    return {
+        str(ruler["seat"]): float(ruler.get("vp", 0)) for ruler in view.get("rulers", []) if "seat" in ruler
+    }

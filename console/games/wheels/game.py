@@ -14,21 +14,23 @@ from console.games.core import (
     Action,
     BadOptions,
     Bot,
+    ChoiceLabel,
     Game,
     GameFacts,
     OptionSpec,
     Seat,
     State,
     TableClock,
+    package_text,
 )
+from console.games.wheels import bot, stats, terminal
+from console.games.wheels import view as views
 from console.games.wheels.actions import parse_notation
-from console.games.wheels.bot import HeuristicBot
 from console.games.wheels.catalog import Catalog, WheelCard
 from console.games.wheels.catalog_loader import load_catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
-from console.games.wheels.stats import simulation_stats
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
@@ -128,8 +130,36 @@ class WheelsGame(Game):
         return details
 
     def heuristic_bot(self) -> Bot | None:
-        return HeuristicBot(self.cards)
+        return bot.HeuristicBot(self.cards)
 
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
         """Mean Renown per seat, first-seat win rate, draws, sealing and card use (stats.py)."""
-        return simulation_stats(finals)
+        return stats.simulation_stats(finals)
+
+    # -- the contract's hooks: what the bots, the lab, the terminal, the pages and a venue need --
+
+    verb_order = terminal.VERB_ORDER
+
+    def evaluate(self, state: State) -> list[float]:
+        return bot.evaluate(state)
+
+    def standing(self, state: State) -> list[float]:
+        return stats.standing(state)
+
+    def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
+        return stats.card_use(state, history)
+
+    def board_lines(self, view: JSON) -> list[str]:
+        return terminal.board_lines(view, self.card_name)
+
+    def label(self, action: Action, view: JSON) -> ChoiceLabel:
+        return terminal.label(action, self.card_name, self.cards)
+
+    def page_script(self) -> str:
+        return package_text(__package__, "page.js")
+
+    def page_style(self) -> str:
+        return package_text(__package__, "page.css")
+
+    def public_scores(self, view: JSON) -> dict[str, float]:
+        return views.public_scores(view)

@@ -10,11 +10,23 @@ chance action, so the same engine deals from a seeded deck or learns a scanned c
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from console.games.core import CHANCE, JSON, Action, Event, Game, IllegalAction, Outcome, Seat, State
-from console.games.wheels import view
+from console.games.core import (
+    CHANCE,
+    JSON,
+    Action,
+    CardInPlay,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+)
+from console.games.wheels import physical, view
 from console.games.wheels.actions import (
     ChooseArchaffineur,
     ChooseFirst,
@@ -135,6 +147,14 @@ class WheelsState(State):
         self.phase = OVER
         self.current = 0
         self._outcome = outcome
+
+    # ------------------------------------------------------------------ a physical table (physical.py)
+
+    def cards_in_play(self) -> list[CardInPlay]:
+        return physical.cards_in_play(self)
+
+    def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
+        return physical.cards_in_hand(self, seat)
 
     # ------------------------------------------------------------------ the console's seal choice
 

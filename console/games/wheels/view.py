@@ -109,3 +109,8 @@ def hidden_strings(state: WheelsState, seat: Seat) -> set[str]:
     revealed = all(player.archaffineur is not None for player in state.seats)
     rival = state.seats[2 - seat]
     return secret_cards(state.seats[seat - 1], revealed) - public_cards(state) - secret_cards(rival, revealed)
+
+
+def public_scores(view: JSON) -> dict[str, float]:
+    """The running score a venue shows: the Renown each seat has banked."""
+    return {seat: float(player.get("banked", 0)) for seat, player in view.get("players", {}).items()}

@@ -7,13 +7,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from console.games.core import JSON, Action, Bot, Game, GameFacts, OptionSpec, Seat, State, TableClock
+from console.games.core import (
+    JSON,
+    Action,
+    Bot,
+    ChoiceLabel,
+    Game,
+    GameFacts,
+    OptionSpec,
+    Seat,
+    State,
+    TableClock,
+    package_text,
+)
+from console.games.wisteria import bot, stats, terminal
+from console.games.wisteria import view as views
 from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse_notation
-from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.catalog import catalog
 from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_rules
 from console.games.wisteria.state import WisteriaState
-from console.games.wisteria.stats import simulation_stats
 
 
 class WisteriaGame(Game):
@@ -93,7 +105,28 @@ class WisteriaGame(Game):
         return dict(catalog())
 
     def heuristic_bot(self) -> Bot:
-        return HeuristicBot()
+        return bot.HeuristicBot()
 
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
-        return simulation_stats([state for state in finals if isinstance(state, WisteriaState)])
+        return stats.simulation_stats([state for state in finals if isinstance(state, WisteriaState)])
+
+    # -- the contract's hooks: what the bots, the lab, the terminal, the pages and a venue need --
+
+    def evaluate(self, state: State) -> list[float]:
+        return bot.evaluate(state)
+
+    def standing(self, state: State) -> list[float]:
+        assert isinstance(state, WisteriaState)
+        return stats.standing(state)
+
+    def board_lines(self, view: JSON) -> list[str]:
+        return terminal.board_lines(view)
+
+    def label(self, action: Action, view: JSON) -> ChoiceLabel:
+        return terminal.label(action)
+
+    def page_script(self) -> str:
+        return package_text(__package__, "page.js")
+
+    def public_scores(self, view: JSON) -> dict[str, float]:
+        return views.public_scores(view)

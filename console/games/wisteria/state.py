@@ -8,10 +8,22 @@ in any order); ``chance_outcomes``/``sample_chance`` draw for the lowest pending
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from console.games.core import CHANCE, JSON, Action, Event, IllegalAction, Outcome, Seat, State
+from console.games.core import (
+    CHANCE,
+    JSON,
+    Action,
+    CardInPlay,
+    Event,
+    IllegalAction,
+    Outcome,
+    Seat,
+    State,
+)
+from console.games.wisteria import physical
 from console.games.wisteria.actions import (
     Battle,
     Draw,
@@ -185,6 +197,14 @@ class WisteriaState(State):
         if self.step is DECLARE and self.choice[seat]:
             return (secret_choice(seat, CHOICE_NAMES[self.choice[seat]]),)
         return ()
+
+    # -- the contract's hooks for a physical table (physical.py) ---------------------------------
+
+    def cards_in_play(self) -> list[CardInPlay]:
+        return physical.cards_in_play(self)
+
+    def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
+        return None  # no hands: a seat's cards are its piles, face down
 
     # -- for tests, screens and reports ---------------------------------------------------------
 

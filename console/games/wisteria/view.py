@@ -83,3 +83,8 @@ def notes(state: WisteriaState) -> list[str]:
             f"decks (one per {DECK_SIZE_PER_SEATS} players)"
         ]
     return []
+
+
+def public_scores(view: JSON) -> dict[str, float]:
+    """The running score a venue shows: the cards each seat holds (to draw and won)."""
+    return {seat: float(entry.get("cards", 0)) for seat, entry in view.get("seats", {}).items()}

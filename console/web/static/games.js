@@ -1,6 +1,7 @@
-// Drawing each game's view. A game with a renderer of its own gets it (Wisteria, Wheels, Watch
-// register theirs below); any other view is drawn generically as labelled boxes. Views are JSON
-// from the engine's view(seat), so nothing here can reveal more than the hub sent.
+// Drawing each game's view. A game with a renderer of its own gets it (its page script, which the
+// game ships and the hub serves at /games/<name>/page.js, registers it in Games.renderers); any
+// other view is drawn generically as labelled boxes. Views are JSON from the engine's view(seat),
+// so nothing here can reveal more than the hub sent.
 "use strict";
 
 const Games = (function () {
@@ -51,7 +52,7 @@ const Games = (function () {
   }
 
   // Per-seat panels, side by side on the table screen, for views that hold "players" by seat.
-  // ``nameOf(seat)`` names a seat in the game's own words (the Watch: "Ruler 2 (Stoneborn)").
+  // ``nameOf(seat)`` names a seat in the game's own words ("Ruler 2 (Stoneborn)").
   function seatPanels(players, state, drawSeat, nameOf) {
     return h("div", { class: "seats" }, Object.entries(players).map(([seat, data]) => {
       const number = Number(seat);

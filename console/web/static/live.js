@@ -72,7 +72,7 @@
     }
   }
 
-  // The table's clock (Wisteria's Time Limit): the hub sends when it ends; the page counts down.
+  // The table's clock (a game's time limit): the hub sends when it ends; the page counts down.
   function clockText() {
     const clock = state.clock;
     if (!clock) return "";
@@ -99,8 +99,8 @@
     const actions = el("actions");
     const drawing = Games.render(state);
     board.replaceChildren(drawing);
-    // A game may mark where the choices go (the Watch: right under its map, so the map and the
-    // choices are seen together); else they follow the board.
+    // A game may mark where the choices go (right under a map, say, so the map and the choices
+    // are seen together); else they follow the board.
     if (actions) {
       const slot = drawing.querySelector && drawing.querySelector(".choices-slot");
       if (slot) slot.after(actions);
@@ -253,7 +253,7 @@
 
   // A refusal (or the offline notice) is brought into view where the player is looking, and the
   // alert role announces it.
-  function watchRefusals() {
+  function showRefusals() {
     const error = el("action-error");
     if (!error) return;
     new MutationObserver(() => {
@@ -349,7 +349,7 @@
   Games.setCards(JSON.parse(app.dataset.cards || "{}"));
   el("board").addEventListener("click", chooseOnMap);
   el("board").addEventListener("keydown", (key) => { if (key.key === "Enter") chooseOnMap(key); });
-  watchRefusals();
+  showRefusals();
   render();
   loadLog().finally(connect);
   window.tabletop = { state: () => state, events: () => received.slice(), post: (action) => post(action, null), claimed };
