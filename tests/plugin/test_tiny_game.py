@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from helpers.rig import SeatKit, SimulatedRig
 from werkzeug.test import TestResponse
 
 from console.bots import bots_for
@@ -35,6 +34,7 @@ from console.inputs.tagstore import TagStore
 from console.journal import Journal
 from console.table import Table
 from console.web import create_app
+from tests.helpers.rig import SeatKit, SimulatedRig
 
 pytestmark = pytest.mark.slow  # pip installs the game once per session
 TIMEOUT = 10
