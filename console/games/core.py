@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -181,11 +181,20 @@ class Outcome:
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
 
 
+Rule = Callable[[Any, Any], list[Event]]
+"""A rule of an engine: ``(state, action) -> events``. It checks the action against the state and
+raises IllegalAction before it changes anything; else it applies it and returns what happened."""
+
+
 class State(ABC):
-    """One game in progress. Mutable; ``copy`` gives an independent game for bots."""
+    """One game in progress. Mutable; ``copy`` gives an independent game for bots.
+
+    ``rules`` is the engine's dispatch table, ``{action class: rule}``, read by ``_apply`` by the
+    action's exact type; every engine names it ``RULES`` in its state.py."""
 
     game: Game
     players: int
+    rules: ClassVar[Mapping[type[Action], Rule]] = {}
 
     @property
     @abstractmethod
@@ -197,9 +206,13 @@ class State(ABC):
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now, sorted by notation; [] if it may not act."""
 
-    @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
-        """Check and apply ``action``. Must raise IllegalAction before changing anything."""
+        """Check and apply ``action`` by the rule ``rules`` names for its exact type; an action of
+        another class (another game's) is refused. Engines do not override this."""
+        rule = self.rules.get(type(action))
+        if rule is None:
+            raise IllegalAction(f"{action} is not an action of {self.game.title}")
+        return rule(self, action)
 
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:

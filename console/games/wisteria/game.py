@@ -11,7 +11,7 @@ from console.games.core import JSON, Action, Bot, Game, GameFacts, OptionSpec, S
 from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse_notation
 from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.catalog import catalog
-from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_rules
+from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_options
 from console.games.wisteria.state import WisteriaState
 from console.games.wisteria.stats import simulation_stats
 
@@ -76,8 +76,8 @@ class WisteriaGame(Game):
     ) -> WisteriaState:
         """Deal the deck. The seed is unused: the engine never shuffles (chance actions do)."""
         self.check_players(players)
-        rules = read_rules(self.merge_options(options))
-        return WisteriaState(self, players, rules, deal(rules, players, decks))
+        chosen = read_options(self.merge_options(options))
+        return WisteriaState(self, players, chosen, deal(chosen, players, decks))
 
     def parse_notation(self, text: str) -> Action:
         return parse_notation(text)
