@@ -123,7 +123,8 @@ def _check_keys(entry: Any, keys: set[str], optional: set[str], where: str) -> N
 
 
 @cache
-def load_catalog() -> Catalog:
+def catalog() -> Catalog:
+    """The Watch's cards, read from cards.toml and validated once for the process."""
     from console.games.watch.rules.chronicle import CARD_EFFECTS
     from console.games.watch.rules.harrows import HARROW_EFFECTS
 

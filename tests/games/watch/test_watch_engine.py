@@ -120,7 +120,7 @@ def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
                 pair = rng.choice(sorted(state.alliances))
                 writer = rng.choice(pair)
                 reader = pair[0] if writer == pair[1] else pair[1]
-                state.apply(Say(writer, (str(reader),), f"secret <{seed}.{said}> for allies"))
+                state.apply(Say(writer, reader, f"secret <{seed}.{said}> for allies"))
                 _assert_no_leaks(state)
                 continue
             seat = state.to_act[0]
