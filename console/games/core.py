@@ -11,9 +11,11 @@ Seats are numbered from 1; seat 0 is chance. Every action has a text notation ``
 from __future__ import annotations
 
 import random
+import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any, ClassVar
 
 Seat = int
@@ -35,6 +37,18 @@ class BadOptions(ValueError):
 
 class CatalogError(ValueError):
     """A game's card data (its cards.toml) is wrong; the message names the entry."""
+
+
+def read_cards(module: str, text: str | None = None, source: str = "cards.toml") -> dict[str, Any]:
+    """A game's card data as TOML: ``text``, or by default the cards.toml packaged beside the
+    engine's catalog ``module`` (its ``__name__``); CatalogError, naming ``source``, if it is not
+    TOML. Each engine's catalog.py checks it in ``parse_catalog`` and keeps it in ``catalog()``."""
+    if text is None:
+        text = resources.files(module.rpartition(".")[0]).joinpath(source).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{source} is not valid TOML: {error}") from None
 
 
 class UnknownGame(LookupError):

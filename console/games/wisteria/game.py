@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from console.games.core import JSON, Action, Bot, Game, GameFacts, OptionSpec, Seat, State, TableClock
-from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse_notation
+from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse
 from console.games.wisteria.bot import HeuristicBot
 from console.games.wisteria.catalog import catalog
 from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_options
@@ -80,7 +80,7 @@ class WisteriaGame(Game):
         return WisteriaState(self, players, chosen, deal(chosen, players, decks))
 
     def parse_notation(self, text: str) -> Action:
-        return parse_notation(text)
+        return parse(text)
 
     def clock(self, options: Mapping[str, Any]) -> TableClock | None:
         """Time Limit and Power Score end when the table's clock posts chance:time-up (R-6)."""
