@@ -557,7 +557,7 @@ def parse(text: str) -> WatchAction:
 
 def _seat_word(text: str, word: str) -> int:
     """A ruler's seat written as a word of the action: ASCII digits, 1 to 4."""
-    number = parse_int(word, text, "a seat")
+    number = parse_int(word, "a seat", text)
     if not 1 <= number <= MAX_SEAT or str(number) != word:
         raise NotationError(f"{_shown(text)!r}: {word[:24]!r} is not a seat number (1 to {MAX_SEAT})")
     return number
