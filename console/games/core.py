@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -38,6 +39,18 @@ class BadOptions(ValueError):
 
 class CatalogError(ValueError):
     """A game's card data (its cards.toml) is wrong; the message names the entry."""
+
+
+def read_cards(module: str, text: str | None = None, source: str = "cards.toml") -> dict[str, Any]:
+    """A game's card data as TOML: ``text``, or by default the cards.toml packaged beside the
+    engine's catalog ``module`` (its ``__name__``); CatalogError, naming ``source``, if it is not
+    TOML. Each engine's catalog.py checks it in ``parse_catalog`` and keeps it in ``catalog()``."""
+    if text is None:
+        text = resources.files(module.rpartition(".")[0]).joinpath(source).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"{source} is not valid TOML: {error}") from None
 
 
 class UnknownGame(LookupError):
@@ -253,11 +266,20 @@ def package_text(package: str, name: str) -> str:
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
+Rule = Callable[[Any, Any], list[Event]]
+"""A rule of an engine: ``(state, action) -> events``. It checks the action against the state and
+raises IllegalAction before it changes anything; else it applies it and returns what happened."""
+
+
 class State(ABC):
-    """One game in progress. Mutable; ``copy`` gives an independent game for bots."""
+    """One game in progress. Mutable; ``copy`` gives an independent game for bots.
+
+    ``rules`` is the engine's dispatch table, ``{action class: rule}``, read by ``_apply`` by the
+    action's exact type; every engine names it ``RULES`` in its state.py."""
 
     game: Game
     players: int
+    rules: ClassVar[Mapping[type[Action], Rule]] = {}
 
     @property
     @abstractmethod
@@ -269,9 +291,13 @@ class State(ABC):
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now, sorted by notation; [] if it may not act."""
 
-    @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
-        """Check and apply ``action``. Must raise IllegalAction before changing anything."""
+        """Check and apply ``action`` by the rule ``rules`` names for its exact type; an action of
+        another class (another game's) is refused. Engines do not override this."""
+        rule = self.rules.get(type(action))
+        if rule is None:
+            raise IllegalAction(f"{action} is not an action of {self.game.title}")
+        return rule(self, action)
 
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:

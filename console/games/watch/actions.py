@@ -8,12 +8,13 @@ message is one JSON string literal, so spaces, quotes and any character round-tr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, seat_text, split_notation
+from console.games.watch.catalog import catalog
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
 
 RESOURCES = ("grain", "wood", "stone", "gold")
@@ -25,13 +26,12 @@ MAX_SEAT = 4
 
 @dataclass(frozen=True)
 class WatchAction(Action):
-    """One action: a verb (the subclass) and its words, already checked for shape."""
+    """One action of the Watch: a frozen value whose fields are its words, named and typed.
 
-    words: tuple[str, ...] = ()
+    ``shape`` names the kind of each field's word in notation order (the parser checks words by
+    it); ``str`` is the notation, made once per action (legal actions are sorted by it)."""
+
     shape: ClassVar[tuple[str, ...]] = ()
-
-    def args(self) -> tuple[str, ...]:
-        return self.words
 
     @cached_property
     def text(self) -> str:
@@ -40,56 +40,163 @@ class WatchAction(Action):
     def __str__(self) -> str:
         return self.text
 
-    def cards(self) -> tuple[str, ...]:
-        return tuple(word for word in self.words if word[:2] in ("w-", "g-", "p-", "x-"))
 
-    # Typed readers of the words, so rules code never re-parses text.
-    def point(self, index: int = 0) -> int:
-        return POINT_INDEX[self.words[index]]
-
-    def edge(self, index: int = 0) -> int:
-        return EDGE_INDEX[self.words[index]]
-
-    def hex(self, index: int = 0) -> int:
-        return HEX_INDEX[self.words[index]]
-
-    def number(self, index: int = 0) -> int:
-        return int(self.words[index])
+# --- rulers: founding and the Ledger -------------------------------------------------------------
 
 
-def _verb(name: str, *shape: str) -> type[WatchAction]:
-    return type(
-        name.title().replace("_", ""), (WatchAction,), {"verb": name, "shape": shape, "__module__": __name__}
-    )
+@dataclass(frozen=True)
+class AtPoint(WatchAction):
+    """An action at one intersection ``at`` (an id like ``i12``)."""
+
+    at: str
+    shape: ClassVar[tuple[str, ...]] = ("point",)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.at,)
+
+    @property
+    def point(self) -> int:
+        return POINT_INDEX[self.at]
 
 
-# Founding and the Ledger
-Settle = _verb("settle", "point")
-City = _verb("city", "point")
-Road = _verb("road", "edge")
-Recruit = _verb("recruit", "point")
-Activate = _verb("activate", "point", "activation")
-Walls = _verb("walls", "point")
-Improve = _verb("improve", "hex", "point")
-Draw = _verb("draw", "deck", "payment")
-Exchange = _verb("exchange", "good")
-# The Arts of War
-Move = _verb("move", "point", "point")
-Strike = _verb("strike", "point", "point")
-# Alliances
-Offer = _verb("offer", "seat")
-Accept = _verb("accept")
-Decline = _verb("decline")
-Break = _verb("break", "seat")
-# The Great Chronicle
-Play = _verb("play", "card", "*")
-Reveal = _verb("reveal", "card")
-Return = _verb("return", "card")
-Choose = _verb("choose", "deck")
-# The Horde, the turn, the end
-Forfeit = _verb("forfeit", "point")
-Declare = _verb("declare")
-End = _verb("end")
+@dataclass(frozen=True)
+class Settle(AtPoint):
+    verb: ClassVar[str] = "settle"
+
+
+@dataclass(frozen=True)
+class City(AtPoint):
+    verb: ClassVar[str] = "city"
+
+
+@dataclass(frozen=True)
+class Road(WatchAction):
+    edge: str
+    verb: ClassVar[str] = "road"
+    shape: ClassVar[tuple[str, ...]] = ("edge",)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.edge,)
+
+
+@dataclass(frozen=True)
+class Recruit(AtPoint):
+    verb: ClassVar[str] = "recruit"
+
+
+@dataclass(frozen=True)
+class Activate(AtPoint):
+    """Wake the stack ``at``, paying ``paid`` (grain or gold)."""
+
+    paid: str
+    verb: ClassVar[str] = "activate"
+    shape: ClassVar[tuple[str, ...]] = ("point", "activation")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.at, self.paid)
+
+
+@dataclass(frozen=True)
+class Walls(AtPoint):
+    verb: ClassVar[str] = "walls"
+
+
+@dataclass(frozen=True)
+class Improve(WatchAction):
+    """The improvement of tile ``hex``'s kind, owned by the city ``at``."""
+
+    hex: str
+    at: str
+    verb: ClassVar[str] = "improve"
+    shape: ClassVar[tuple[str, ...]] = ("hex", "point")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.hex, self.at)
+
+
+@dataclass(frozen=True)
+class Draw(WatchAction):
+    """Draw from ``deck``, paying ``payment`` (gold or goods)."""
+
+    deck: str
+    payment: str
+    verb: ClassVar[str] = "draw"
+    shape: ClassVar[tuple[str, ...]] = ("deck", "payment")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.deck, self.payment)
+
+
+@dataclass(frozen=True)
+class Exchange(WatchAction):
+    good: str
+    verb: ClassVar[str] = "exchange"
+    shape: ClassVar[tuple[str, ...]] = ("good",)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.good,)
+
+
+# --- the Arts of War -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move(WatchAction):
+    """March the stack at ``start`` to ``end``."""
+
+    start: str
+    end: str
+    verb: ClassVar[str] = "move"
+    shape: ClassVar[tuple[str, ...]] = ("point", "point")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.start, self.end)
+
+
+@dataclass(frozen=True)
+class Strike(WatchAction):
+    """The stack at ``start`` strikes ``target``."""
+
+    start: str
+    target: str
+    verb: ClassVar[str] = "strike"
+    shape: ClassVar[tuple[str, ...]] = ("point", "point")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.start, self.target)
+
+
+# --- alliances -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Offer(WatchAction):
+    to: int
+    verb: ClassVar[str] = "offer"
+    shape: ClassVar[tuple[str, ...]] = ("seat",)
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.to),)
+
+
+@dataclass(frozen=True)
+class Accept(WatchAction):
+    verb: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Decline(WatchAction):
+    verb: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True)
+class Break(WatchAction):
+    ally: int
+    verb: ClassVar[str] = "break"
+    shape: ClassVar[tuple[str, ...]] = ("seat",)
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.ally),)
 
 
 @dataclass(frozen=True)
@@ -97,24 +204,150 @@ class Say(WatchAction):
     """A message on a private alliance channel: ``2:say 3 "text"`` (the text as a JSON string).
     Heard whoever is to act (ruling R-3); its text is free, never listed and never echoed."""
 
+    to: int
+    message: str
     verb: ClassVar[str] = "say"
     out_of_turn: ClassVar[bool] = True
     free_text: ClassVar[bool] = True
-    message: str = ""
 
     def args(self) -> tuple[str, ...]:
-        return (*self.words, json.dumps(self.message, ensure_ascii=False))
+        return (str(self.to), json.dumps(self.message, ensure_ascii=False))
 
 
-# --- chance (seat 0) ---------------------------------------------------------------------------
+# --- the Great Chronicle ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardWord(WatchAction):
+    """An action on one ``card`` of the Chronicle (an id like ``w-intrigue``)."""
+
+    card: str
+    shape: ClassVar[tuple[str, ...]] = ("card",)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,)
+
+
+@dataclass(frozen=True)
+class Play(WatchAction):
+    """Play ``card`` with ``targets``, the words its effect takes (its shape in the catalog)."""
+
+    card: str
+    targets: tuple[str, ...] = ()
+    verb: ClassVar[str] = "play"
+    shape: ClassVar[tuple[str, ...]] = ("card", "*")
+
+    def args(self) -> tuple[str, ...]:
+        return (self.card, *self.targets)
+
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,)
+
+
+@dataclass(frozen=True)
+class Reveal(CardWord):
+    verb: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True)
+class Return(CardWord):
+    verb: ClassVar[str] = "return"
+
+
+@dataclass(frozen=True)
+class Choose(WatchAction):
+    """The deck of a held wall's free card."""
+
+    deck: str
+    verb: ClassVar[str] = "choose"
+    shape: ClassVar[tuple[str, ...]] = ("deck",)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.deck,)
+
+
+# --- the Horde, the turn, the end ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Forfeit(AtPoint):
+    verb: ClassVar[str] = "forfeit"
+
+
+@dataclass(frozen=True)
+class Declare(WatchAction):
+    verb: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True)
+class End(WatchAction):
+    verb: ClassVar[str] = "end"
+
+
+# --- chance (seat 0) -------------------------------------------------------------------------------
 # Board targets of the Harrows and the resources of Unfair Trade are no cards: no seat scans them.
-Blight = _verb("blight", "hex")
-Burn = _verb("burn", "edge")
-Raze = _verb("raze", "point")
-Demote = _verb("demote", "point")
-Rout = _verb("rout", "point")
-Rot = _verb("rot", "hex")
-Take = _verb("take", "seat", "resource")
+
+
+@dataclass(frozen=True)
+class Pick(WatchAction):
+    """Chance: one ``target`` a Harrow strikes (a hex, an edge or an intersection, by the verb)."""
+
+    target: str
+
+    def args(self) -> tuple[str, ...]:
+        return (self.target,)
+
+
+@dataclass(frozen=True)
+class Blight(Pick):
+    verb: ClassVar[str] = "blight"
+    shape: ClassVar[tuple[str, ...]] = ("hex",)
+
+
+@dataclass(frozen=True)
+class Burn(Pick):
+    verb: ClassVar[str] = "burn"
+    shape: ClassVar[tuple[str, ...]] = ("edge",)
+
+
+@dataclass(frozen=True)
+class Raze(Pick):
+    verb: ClassVar[str] = "raze"
+    shape: ClassVar[tuple[str, ...]] = ("point",)
+
+
+@dataclass(frozen=True)
+class Demote(Pick):
+    verb: ClassVar[str] = "demote"
+    shape: ClassVar[tuple[str, ...]] = ("point",)
+
+
+@dataclass(frozen=True)
+class Rout(Pick):
+    verb: ClassVar[str] = "rout"
+    shape: ClassVar[tuple[str, ...]] = ("point",)
+
+
+@dataclass(frozen=True)
+class Rot(Pick):
+    verb: ClassVar[str] = "rot"
+    shape: ClassVar[tuple[str, ...]] = ("hex",)
+
+
+@dataclass(frozen=True)
+class Take(WatchAction):
+    """``chance:take SEAT RESOURCE``: Unfair Trade; one ``resource`` passes from ruler ``victim``."""
+
+    victim: int
+    resource: str
+    verb: ClassVar[str] = "take"
+    shape: ClassVar[tuple[str, ...]] = ("seat", "resource")
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.victim), self.resource)
 
 
 @dataclass(frozen=True)
@@ -123,35 +356,41 @@ class Deal(WatchAction):
     written (the journal's notation is fixed): the state knows it and fills it in its legal
     outcomes, so a physical table waits for the receiving ruler's scan."""
 
+    deck: str
+    card: str
+    to: Seat | None = field(default=None, compare=False)
     verb: ClassVar[str] = "deal"
     shape: ClassVar[tuple[str, ...]] = ("deck", "card")
-    to: Seat | None = field(default=None, compare=False)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.deck, self.card)
+
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,)
 
     def supplier(self) -> Seat | None:
         return self.to
 
 
 @dataclass(frozen=True)
-class Harrow(WatchAction):
+class Harrow(CardWord):
     """``chance:harrow CARD``: the Harrow of a landfall, drawn for the table by ``by``, the ruler
     whose turn closed the round (filled in by the state, like Deal's ``to``)."""
 
-    verb: ClassVar[str] = "harrow"
-    shape: ClassVar[tuple[str, ...]] = ("card",)
     by: Seat | None = field(default=None, compare=False)
+    verb: ClassVar[str] = "harrow"
 
     def supplier(self) -> Seat | None:
         return self.by
 
 
 @dataclass(frozen=True)
-class Steal(WatchAction):
+class Steal(CardWord):
     """``chance:steal CARD``: Spy takes a random card of a rival's hand; it changes hands, and the
     seat that now holds it, the thief ``to``, scans it (filled in by the state)."""
 
-    verb: ClassVar[str] = "steal"
-    shape: ClassVar[tuple[str, ...]] = ("card",)
     to: Seat | None = field(default=None, compare=False)
+    verb: ClassVar[str] = "steal"
 
     def supplier(self) -> Seat | None:
         return self.to
@@ -159,14 +398,22 @@ class Steal(WatchAction):
 
 @dataclass(frozen=True)
 class Lose(WatchAction):
-    """``chance:lose SEAT CARD``: Black Plot; the ruler at SEAT gives up that card (it goes under
+    """``chance:lose SEAT CARD``: Black Plot; the ruler ``victim`` gives up that card (it goes under
     its deck, to no seat), so the ruler giving it up scans it."""
 
+    victim: int
+    card: str
     verb: ClassVar[str] = "lose"
     shape: ClassVar[tuple[str, ...]] = ("seat", "card")
 
+    def args(self) -> tuple[str, ...]:
+        return (str(self.victim), self.card)
+
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,)
+
     def supplier(self) -> Seat | None:
-        return int(self.words[0])
+        return self.victim
 
 
 PLAYER_VERBS: dict[str, type[WatchAction]] = {
@@ -180,25 +427,27 @@ CHANCE_VERBS: dict[str, type[WatchAction]] = {
     cls.verb: cls for cls in (Deal, Harrow, Blight, Burn, Raze, Demote, Rout, Rot, Take, Steal, Lose)
 }
 
-_INTERNED: dict[tuple[type[WatchAction], Seat, tuple[str, ...]], WatchAction] = {}
+A = TypeVar("A", bound=WatchAction)
+_INTERNED: dict[tuple[type[WatchAction], Seat, tuple[Any, ...]], WatchAction] = {}
 _SUPPLIED: dict[tuple[type[WatchAction], tuple[str, ...], Seat], WatchAction] = {}
 
 
-def make(cls: type[WatchAction], seat: Seat, *words: str) -> WatchAction:
-    """The one shared instance of an action (legal-action lists are built many times a game)."""
-    key = (cls, seat, words)
+def make(cls: type[A], seat: Seat, *fields: Any) -> A:
+    """The one shared instance of ``cls(seat, *fields)`` (legal-action lists are built many times a
+    game)."""
+    key = (cls, seat, fields)
     action = _INTERNED.get(key)
     if action is None:
-        action = _INTERNED[key] = cls(seat, words)
-    return action
+        action = _INTERNED[key] = cls(seat, *fields)
+    return action  # type: ignore[return-value]  # the key's class is the action's
 
 
-def supplied(cls: type[Deal | Harrow | Steal], supplier: Seat, *words: str) -> WatchAction:
+def supplied(cls: type[Deal | Harrow | Steal], supplier: Seat, *fields: str) -> WatchAction:
     """The shared chance action ``cls`` with the seat that scans its card (not in its notation)."""
-    key = (cls, words, supplier)
+    key = (cls, fields, supplier)
     action = _SUPPLIED.get(key)
     if action is None:
-        action = _SUPPLIED[key] = cls(CHANCE, words, supplier)
+        action = _SUPPLIED[key] = cls(CHANCE, *fields, supplier)  # type: ignore[arg-type,call-arg]
     return action
 
 
@@ -253,9 +502,21 @@ KIND_WORDS = {
 }
 
 
-def parse(text: str, card_ids: frozenset[str], play_shapes: Mapping[str, tuple[str, ...]]) -> WatchAction:
+@cache
+def _card_words() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    """Every card id the notation knows, and each card's argument shape when played."""
+    from console.games.watch.rules.chronicle import CARD_EFFECTS  # the rules import the actions
+
+    cards = catalog()
+    ids = frozenset(cards.cards) | frozenset(cards.harrows)
+    shapes = {card.id: CARD_EFFECTS[card.effect][0] for card in cards.cards.values()}
+    return ids, shapes
+
+
+def parse(text: str) -> WatchAction:
     """Parse one action exactly as written; NotationError says what is wrong (never echoing a
     chat message). Split by the contract's ``split_notation``; numbers read by ``parse_int``."""
+    card_ids, play_shapes = _card_words()
     seat, verb, words = split_notation(text, free_text_verbs=("say",))
     shown = _shown(text) if verb == "say" else text[:80]
     if verb == "say" and seat != CHANCE:
@@ -281,17 +542,22 @@ def parse(text: str, card_ids: frozenset[str], play_shapes: Mapping[str, tuple[s
     if len(words) != len(shape):
         wanted = " ".join(KIND_WORDS.get(kind, kind) for kind in shape) or "nothing"
         raise NotationError(f"{shown!r}: {verb} takes {wanted}")
+    fields: list[str | int] = []
     for kind, word in zip(shape, words, strict=True):
         if kind == "seat":
-            _seat_word(text, word)
-        elif not _word_ok(kind, word, card_ids):
+            fields.append(_seat_word(text, word))
+        elif _word_ok(kind, word, card_ids):
+            fields.append(word)
+        else:
             raise NotationError(f"{shown!r}: {word[:24]!r} is not {KIND_WORDS[kind]}")
-    return make(cls, seat, *words)
+    if cls is Play:
+        return make(Play, seat, words[0], tuple(words[1:]))
+    return make(cls, seat, *fields)
 
 
 def _seat_word(text: str, word: str) -> int:
     """A ruler's seat written as a word of the action: ASCII digits, 1 to 4."""
-    number = parse_int(word, text, "a seat")
+    number = parse_int(word, "a seat", text)
     if not 1 <= number <= MAX_SEAT or str(number) != word:
         raise NotationError(f"{_shown(text)!r}: {word[:24]!r} is not a seat number (1 to {MAX_SEAT})")
     return number
@@ -303,7 +569,7 @@ def _parse_say(text: str, seat: Seat, rest: str) -> Say:
     if not space or not target:
         raise NotationError(usage)
     try:
-        _seat_word(text, target)
+        to = _seat_word(text, target)
     except NotationError:
         raise NotationError(usage) from None
     try:
@@ -314,7 +580,7 @@ def _parse_say(text: str, seat: Seat, rest: str) -> Say:
         raise NotationError("the message of say must be one non-empty quoted string")
     if len(message) > MAX_MESSAGE:
         raise NotationError(f"a message may hold at most {MAX_MESSAGE} characters")
-    return Say(seat, (target,), message)
+    return Say(seat, to, message)
 
 
 def _shown(text: str) -> str:

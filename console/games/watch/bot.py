@@ -11,6 +11,26 @@ from collections.abc import Sequence
 from functools import cache, cached_property
 
 from console.games.core import JSON, Action, Bot, State
+from console.games.watch.actions import (
+    Accept,
+    Activate,
+    Choose,
+    City,
+    Declare,
+    Draw,
+    End,
+    Exchange,
+    Forfeit,
+    Improve,
+    Offer,
+    Play,
+    Recruit,
+    Return,
+    Reveal,
+    Road,
+    Settle,
+    Walls,
+)
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY, WATER
 from console.games.watch.rules.ledger import COSTS, DRAW_PRICES, IMPROVEMENT_FOR_TILE, RESOURCE_NAMES
 from console.games.watch.state import WatchState
@@ -165,55 +185,56 @@ class WatchBot(Bot):
 
 
 def _score(view: JSON, plan: Plan, action: Action) -> float:
-    verb, words = action.verb, action.args()
     founding = view["phase"] == "founding"
-    if verb == "declare":
-        return 10_000
-    if verb in ("city", "settle"):
-        point = POINT_INDEX[words[0]]
-        return (800 if verb == "city" else 700) + plan.site_worth(point) * (10 if founding else 1)
-    if verb == "reveal":
-        return 900
-    if verb == "forfeit":  # give up the poorest city
-        return -plan.site_worth(POINT_INDEX[words[0]])
-    if verb == "choose":
-        return DECK_WORTH[words[0]]
-    if verb == "return":
-        # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
-        return -CARD_WORTH.get(words[0], 1000)
-    if verb == "road":
-        return _road(plan, words[0], founding)
-    if verb == "exchange":
-        need = plan.deficit()
-        wanted = need[RESOURCE_NAMES.index(words[0])]
-        if wanted and 2 * sum(need[:3]) <= plan.stores[3]:
-            return 500 + wanted  # the gold completes the next victory point
-        return 40 + wanted if wanted and plan.stores[3] >= 6 else -1
-    if verb == "recruit":
-        if plan.units <= plan.strength and plan.moons <= 3:
-            return 450
-        return 20 if plan.units <= plan.strength and plan.spare(COSTS["unit"]) else -1
-    if verb == "activate":
-        if plan.moons != 1:
-            return -1
-        return 600 + (1 if words[1] == "gold" else 0)
-    if verb == "walls":
-        return 15 if plan.spare(COSTS["walls"]) else -1
-    if verb == "improve":
-        tile = plan.tiles[HEX_INDEX[words[0]]]
-        return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
-    if verb == "draw":
-        if plan.rulers[plan.me - 1]["hand_size"] >= 3 or not plan.spare(DRAW_PRICES[words[0]][words[1]]):
-            return -1
-        return 100 + DECK_WORTH[words[0]] + (5 if words[1] == "gold" else 0)
-    if verb == "play":
-        return _play(plan, words)
-    if verb == "accept":
-        return 5
-    if verb == "offer":
-        return 2 if not plan.rulers[plan.me - 1]["allies"] else -1
-    if verb == "end":
-        return 0
+    match action:
+        case Declare():
+            return 10_000
+        case City() | Settle():
+            worth = plan.site_worth(action.point) * (10 if founding else 1)
+            return (800 if isinstance(action, City) else 700) + worth
+        case Reveal():
+            return 900
+        case Forfeit():  # give up the poorest city
+            return -plan.site_worth(action.point)
+        case Choose():
+            return DECK_WORTH[action.deck]
+        case Return():
+            # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
+            return -CARD_WORTH.get(action.card, 1000)
+        case Road():
+            return _road(plan, action.edge, founding)
+        case Exchange():
+            need = plan.deficit()
+            wanted = need[RESOURCE_NAMES.index(action.good)]
+            if wanted and 2 * sum(need[:3]) <= plan.stores[3]:
+                return 500 + wanted  # the gold completes the next victory point
+            return 40 + wanted if wanted and plan.stores[3] >= 6 else -1
+        case Recruit():
+            if plan.units <= plan.strength and plan.moons <= 3:
+                return 450
+            return 20 if plan.units <= plan.strength and plan.spare(COSTS["unit"]) else -1
+        case Activate():
+            if plan.moons != 1:
+                return -1
+            return 600 + (1 if action.paid == "gold" else 0)
+        case Walls():
+            return 15 if plan.spare(COSTS["walls"]) else -1
+        case Improve():
+            tile = plan.tiles[HEX_INDEX[action.hex]]
+            return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
+        case Draw():
+            price = DRAW_PRICES[action.deck][action.payment]
+            if plan.rulers[plan.me - 1]["hand_size"] >= 3 or not plan.spare(price):
+                return -1
+            return 100 + DECK_WORTH[action.deck] + (5 if action.payment == "gold" else 0)
+        case Play():
+            return _play(plan, action.card, action.targets)
+        case Accept():
+            return 5
+        case Offer():
+            return 2 if not plan.rulers[plan.me - 1]["allies"] else -1
+        case End():
+            return 0
     return -1  # move, strike, break, decline: not worth the risk
 
 
@@ -227,8 +248,7 @@ def _road(plan: Plan, edge_id: str, founding: bool) -> float:
     return 60 + best
 
 
-def _play(plan: Plan, words: tuple[str, ...]) -> float:
-    card, args = words[0], words[1:]
+def _play(plan: Plan, card: str, args: tuple[str, ...]) -> float:
     worth = float(CARD_WORTH.get(card, 0))
     rivals = [r for r in plan.rulers if r["seat"] != plan.me]
     if card in ("w-drill-sergeant", "w-call-to-arms"):

@@ -6,15 +6,12 @@ of each card) follow the ``copies`` option: by rarity (default) or one of each.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from console.games.core import CatalogError
+from console.games.core import CatalogError, read_cards
 
-CATALOG_PATH = Path(__file__).with_name("cards.toml")
 DECKS = ("warfare", "growth", "politics")
 RARITIES = ("common", "rare", "legendary", "hidden victory")
 # P-44: rarity means frequency. A deck holds 4x3 + 3x2 + 2x1 + 2x1 = 22 cards.
@@ -122,11 +119,17 @@ def _check_keys(entry: Any, keys: set[str], optional: set[str], where: str) -> N
             raise CatalogError(f"{where}: {key} must be a non-empty string")
 
 
-@cache
-def load_catalog() -> Catalog:
-    from console.games.watch.rules.chronicle import CARD_EFFECTS
+def load_catalog(text: str | None = None, source: str = "cards.toml") -> Catalog:
+    """Read and check a catalog: ``text``, or by default the packaged cards.toml. Every effect it
+    names must be one a rule implements."""
+    from console.games.watch.rules.chronicle import CARD_EFFECTS  # the rules read the catalog
     from console.games.watch.rules.harrows import HARROW_EFFECTS
 
-    with open(CATALOG_PATH, "rb") as handle:
-        data = tomllib.load(handle)
-    return parse_catalog(data, frozenset(CARD_EFFECTS), frozenset(HARROW_EFFECTS))
+    data = read_cards(__name__, text, source)
+    return parse_catalog(data, frozenset(CARD_EFFECTS), frozenset(HARROW_EFFECTS), source)
+
+
+@cache
+def catalog() -> Catalog:
+    """The game's cards, read from its cards.toml and checked once for the process."""
+    return load_catalog()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from console.games.core import (
@@ -23,10 +22,9 @@ from console.games.core import (
 from console.games.watch import actions as notation
 from console.games.watch import terminal
 from console.games.watch import view as views
-from console.games.watch.actions import MAX_SEAT, WatchAction
-from console.games.watch.catalog import load_catalog
+from console.games.watch.actions import MAX_SEAT, WatchAction, parse
+from console.games.watch.catalog import catalog
 from console.games.watch.rules.board import random_tiles, reference_tiles
-from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
 
@@ -111,13 +109,13 @@ class WatchGame(Game):
                 strict=True,
             )
         )
-        catalog = load_catalog()
+        cards = catalog()
         tiles = reference_tiles() if merged["layout"] == "reference" else random_tiles(seed)
         built = {
-            deck: Deck(catalog.deck_counts(deck, merged["copies"]))
+            deck: Deck(cards.deck_counts(deck, merged["copies"]))
             for deck in ("warfare", "growth", "politics")
         }
-        built["harrows"] = Deck(dict.fromkeys(catalog.harrows, 1))
+        built["harrows"] = Deck(dict.fromkeys(cards.harrows, 1))
         for key, order in (decks or {}).items():
             name = DECK_KEYS.get(key, key) if isinstance(key, int) else str(key).lower()
             if name not in built:
@@ -129,17 +127,16 @@ class WatchGame(Game):
                 built[name] = Deck.stacked(counts, [str(card) for card in order], name)
             except ValueError as error:
                 raise BadOptions(str(error)) from None
-        return WatchState(self, players, merged, catalog, tiles, built, banners)
+        return WatchState(self, players, merged, cards, tiles, built, banners)
 
     def parse_notation(self, text: str) -> WatchAction:
-        ids, shapes = _card_words()
-        return notation.parse(text, ids, shapes)
+        return parse(text)
 
     def catalog(self) -> dict[str, str]:
-        catalog = load_catalog()
+        cards = catalog()
         return {
-            **{card.id: card.name for card in catalog.cards.values()},
-            **{harrow.id: harrow.name for harrow in catalog.harrows.values()},
+            **{card.id: card.name for card in cards.cards.values()},
+            **{harrow.id: harrow.name for harrow in cards.harrows.values()},
         }
 
     def heuristic_bot(self) -> Bot | None:
@@ -188,15 +185,6 @@ class WatchGame(Game):
 
     def public_scores(self, view: JSON) -> dict[str, float]:
         return views.public_scores(view)
-
-
-@cache
-def _card_words() -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
-    """Every card id the notation knows, and each card's argument shape when played."""
-    catalog = load_catalog()
-    ids = frozenset(catalog.cards) | frozenset(catalog.harrows)
-    shapes = {card.id: CARD_EFFECTS[card.effect][0] for card in catalog.cards.values()}
-    return ids, shapes
 
 
 def _pick(text: str, known: Sequence[str], players: int, what: str) -> list[str]:

@@ -24,6 +24,7 @@ from console.games.core import (
     Game,
     IllegalAction,
     Outcome,
+    Rule,
     Seat,
     State,
 )
@@ -39,33 +40,75 @@ from console.games.watch.rules.work import ChanceWork, Decision, Work
 POINTS = len(TOPOLOGY.point_ids)
 EDGES = len(TOPOLOGY.edge_ids)
 
-Rule = Callable[["WatchState", WatchAction], list[Event]]
-# The deeds of a ruler's turn, by action class (founding and queued decisions are settled apart).
-TURN_RULES: dict[type[WatchAction], Rule] = {
-    act.Settle: building.do_settle,
-    act.City: building.do_city,
-    act.Road: building.do_road,
-    act.Recruit: building.do_recruit,
-    act.Activate: building.do_activate,
-    act.Walls: building.do_walls,
-    act.Improve: building.do_improve,
-    act.Exchange: building.do_exchange,
-    act.Move: combat.do_move,
-    act.Strike: combat.do_strike,
-    act.Offer: alliances.do_offer,
-    act.Break: alliances.do_break,
-    act.Draw: chronicle.do_draw,
-    act.Play: chronicle.do_play,
-    act.Reveal: chronicle.do_reveal,
-    act.Declare: turn.declare,
-    act.End: turn.end_turn,
+
+def _queued(deed: Callable[[WatchState, Any], list[Event]]) -> Rule:
+    """The rule of an action class, in the order the Watch settles things: chance's action is an
+    outcome of the chance work at the head of the queue; a ruler's answers the decision waiting
+    there, else takes the founding's step, and is ``deed``, a deed of the turn, only when neither
+    waits. Then the queue advances until someone must act."""
+
+    def apply(state: WatchState, action: WatchAction) -> list[Event]:
+        listed, state.listed_outcomes = state.listed_outcomes, None
+        if action.seat == CHANCE:
+            work = state._chance_work()
+            outcomes = state._outcomes(work, listed)
+            if action not in [outcome for outcome, _ in outcomes]:  # a list: no hashing
+                raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(state, action)}")
+            events = work.resolve(state, action)
+        elif state.pending:
+            events = state._decision().decide(state, action)
+        elif state.founding_step < len(state.founding):
+            events = founding.apply(state, action)
+        else:
+            events = deed(state, action)
+        return events + state._advance()
+
+    return apply
+
+
+def _heard(rule: Callable[[WatchState, Any], list[Event]]) -> Rule:
+    """The rule of an action heard whoever is to act (``Action.out_of_turn``): no queue to settle."""
+
+    def apply(state: WatchState, action: WatchAction) -> list[Event]:
+        state.listed_outcomes = None
+        return rule(state, action)
+
+    return apply
+
+
+# Actions that are never a deed of the turn: answers to a queued decision, and chance's outcomes.
+_ANSWER = _queued(turn.not_a_deed)
+# The dispatch table: the rule of each class of action (the base _apply reads it).
+RULES: dict[type[Action], Rule] = {
+    # The deeds of a ruler's turn (the founding and queued work are settled first).
+    act.Settle: _queued(building.do_settle),
+    act.City: _queued(building.do_city),
+    act.Road: _queued(building.do_road),
+    act.Recruit: _queued(building.do_recruit),
+    act.Activate: _queued(building.do_activate),
+    act.Walls: _queued(building.do_walls),
+    act.Improve: _queued(building.do_improve),
+    act.Exchange: _queued(building.do_exchange),
+    act.Move: _queued(combat.do_move),
+    act.Strike: _queued(combat.do_strike),
+    act.Offer: _queued(alliances.do_offer),
+    act.Break: _queued(alliances.do_break),
+    act.Draw: _queued(chronicle.do_draw),
+    act.Play: _queued(chronicle.do_play),
+    act.Reveal: _queued(chronicle.do_reveal),
+    act.Declare: _queued(turn.declare),
+    act.End: _queued(turn.end_turn),
+    **dict.fromkeys((act.Accept, act.Decline, act.Return, act.Choose, act.Forfeit), _ANSWER),
+    **dict.fromkeys(act.CHANCE_VERBS.values(), _ANSWER),
+    # Heard whoever is to act: a line on an alliance's channel (ruling R-3).
+    Say: _heard(alliances.do_say),
 }
-# Heard whoever is to act (``Action.out_of_turn``): a line on an alliance's channel (ruling R-3).
-ANY_TIME: dict[type[WatchAction], Rule] = {Say: alliances.do_say}
 
 
 class WatchState(State):
-    """The position of one Watch; ``_apply`` hands each action to the rule that settles it."""
+    """The position of one Watch; the base ``_apply`` hands each action to its rule in ``RULES``."""
+
+    rules = RULES
 
     def __init__(
         self,
@@ -308,27 +351,6 @@ class WatchState(State):
         outcomes.sort(key=lambda pair: pair[0].text)
         self.listed_outcomes = (work, outcomes)
         return list(outcomes)
-
-    def _apply(self, action: Action) -> list[Event]:
-        if not isinstance(action, WatchAction):
-            raise IllegalAction(f"{action} is not an action of the Watch")
-        listed, self.listed_outcomes = self.listed_outcomes, None
-        heard = ANY_TIME.get(type(action))
-        if heard is not None:
-            return heard(self, action)
-        if action.seat == CHANCE:
-            work = self._chance_work()
-            outcomes = self._outcomes(work, listed)
-            if action not in [outcome for outcome, _ in outcomes]:  # a list: no hashing
-                raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(self, action)}")
-            events = work.resolve(self, action)
-        elif self.pending:
-            events = self._decision().decide(self, action)
-        elif self.founding_step < len(self.founding):
-            events = founding.apply(self, action)
-        else:
-            events = TURN_RULES.get(type(action), turn.not_a_deed)(self, action)
-        return events + self._advance()
 
     def _outcomes(
         self, work: ChanceWork, listed: tuple[Work, list[tuple[WatchAction, int]]] | None

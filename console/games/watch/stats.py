@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from console.games.core import JSON, Action, State
+from console.games.watch.actions import Deal, Play, Reveal
 from console.games.watch.state import WatchState
 
 
@@ -47,12 +48,12 @@ def card_use(state: State, history: Sequence[Action] = ()) -> dict[int, JSON]:
     use: dict[int, JSON] = {seat: {"drawn": set(), "played": {}} for seat in range(1, state.players + 1)}
     round_now = 0
     for action in history:
-        if action.verb == "deal" and action.seat == 0:
-            seat, card = action.supplier(), action.words[1]  # type: ignore[attr-defined]
+        if isinstance(action, Deal) and action.seat == 0:
+            seat, card = action.supplier(), action.card
             if seat in use:
                 use[seat]["drawn"].add(card)
-        elif action.verb in ("play", "reveal") and action.seat in use:
-            use[action.seat]["played"].setdefault(action.words[0], round_now)  # type: ignore[attr-defined]
+        elif isinstance(action, Play | Reveal) and action.seat in use:
+            use[action.seat]["played"].setdefault(action.card, round_now)
         elif action.verb == "end":
             round_now += 1
     people = state.banners  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from functools import cache
 from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, split_notation
-from console.games.wheels.catalog import Catalog
+from console.games.wheels.catalog import catalog
 from console.games.wheels.rules.cellar import SHELVES
 
 
@@ -157,12 +157,13 @@ wait_action = cache(Wait)
 KINDS = {"wheel": "a wheel", "craft": "a craft", "archaffineur": "an Archaffineur"}
 
 
-def parse_notation(text: str, catalog: Catalog) -> Action:
+def parse(text: str) -> Action:
     """Parse notation into an action; NotationError names what is wrong with the text."""
+    cards = catalog().cards
     seat, verb, args = split_notation(text)
 
     def card(word: str, kind: str) -> str:
-        found = catalog.cards.get(word)
+        found = cards.get(word)
         if found is None:
             raise NotationError(f"{text!r}: there is no card {word!r} in the Wheels of War catalog")
         if found.kind != kind:
@@ -193,7 +194,7 @@ def parse_notation(text: str, catalog: Catalog) -> Action:
             drawer = parse_int(args[0], "the seat", text)
             if drawer not in (1, 2):
                 raise NotationError(f"{text!r}: the drawing seat is 1 or 2")
-            found = catalog.cards.get(args[1])
+            found = cards.get(args[1])
             if found is None or found.kind == "archaffineur":
                 raise NotationError(f"{text!r}: there is no deck card {args[1]!r} in the catalog")
             return draw_action(drawer, found.id)
@@ -203,7 +204,7 @@ def parse_notation(text: str, catalog: Catalog) -> Action:
         return choose_action(seat, card(args[0], "archaffineur"))
     if verb == "swap":
         arity(1)
-        found = catalog.cards.get(args[0])
+        found = cards.get(args[0])
         if found is None or found.kind == "archaffineur":
             raise NotationError(f"{text!r}: there is no deck card {args[0]!r} in the catalog")
         return swap_action(seat, found.id)

@@ -1,13 +1,21 @@
-"""The card types of Wheels of War: wheels, crafts, Archaffineurs, their effects and the deck lists.
+"""The cards of Wheels of War: wheels, crafts, Archaffineurs, their effects and the deck lists.
 
-The figures live in cards.toml; catalog_loader.py reads and validates them into these values.
+The figures live in cards.toml, read and validated into these values once (``catalog()``); a
+malformed entry is refused with an error that names it. The checks also hold the catalog to the
+book's targeting rules, so a card written against them ("a value craft that can target a soured
+wheel") is caught at load, not in play.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
+from typing import Any
+
+from console.games.core import CatalogError, read_cards
 
 
 class Target(Enum):
@@ -117,3 +125,186 @@ class Catalog:
     def deck_cards(self, deck_name: str) -> list[str]:
         """The deck list as card ids, copies repeated, in a canonical (sorted) order."""
         return [card for card, copies in sorted(self.decks[deck_name].items()) for _ in range(copies)]
+
+
+DECK_SIZE = 24
+DECK_MIN_WHEELS = 10
+DECK_MAX_COPIES = 3
+STANDARD_DECK = "standard"
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+TARGET_NAMES = ", ".join(target.value for target in Target)
+
+
+def load_catalog(text: str | None = None, source: str = "cards.toml") -> Catalog:
+    """Read and check a catalog: ``text``, or by default the packaged cards.toml."""
+    return parse_catalog(read_cards(__name__, text, source), source)
+
+
+@cache
+def catalog() -> Catalog:
+    """The game's cards, read from its cards.toml and checked once for the process."""
+    return load_catalog()
+
+
+def parse_catalog(data: Mapping[str, Any], source: str = "cards.toml") -> Catalog:
+    unknown = set(data) - {"wheel", "craft", "archaffineur", "decks"}
+    if unknown:
+        raise CatalogError(f"{source}: unknown section(s) {', '.join(sorted(unknown))}")
+    cards: dict[str, Card] = {}
+    for kind, parse in (("wheel", _wheel), ("craft", _craft), ("archaffineur", _archaffineur)):
+        entries = data.get(kind, [])
+        if not isinstance(entries, list) or not entries:
+            raise CatalogError(f"{source}: there must be at least one [[{kind}]] entry")
+        for index, entry in enumerate(entries):
+            where = f"{source}: {kind} #{index + 1}"
+            if not isinstance(entry, dict):
+                raise CatalogError(f"{where} is not a table")
+            card_id = entry.get("id")
+            if isinstance(card_id, str):
+                where = f"{source}: {kind} {card_id!r}"
+            card = parse(entry, where)
+            if card.id in cards:
+                raise CatalogError(f"{where}: the id {card.id!r} is used twice")
+            cards[card.id] = card
+    decks = _decks(data.get("decks", {}), cards, source)
+    return Catalog(cards=cards, decks=decks)
+
+
+def _field(entry: Mapping[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
+    if key not in entry:
+        if default is not None:
+            return default
+        raise CatalogError(f"{where}: missing {key!r}")
+    value = entry[key]
+    # bool is an int in Python; a figure written `true` is still a mistake.
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise CatalogError(f"{where}: {key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _common(entry: Mapping[str, Any], allowed: set[str], where: str) -> tuple[str, str, bool]:
+    extra = set(entry) - allowed
+    if extra:
+        raise CatalogError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+    card_id = _field(entry, "id", str, where)
+    if not ID_PATTERN.match(card_id):
+        raise CatalogError(f"{where}: the id must be lower-case words joined by '-', like cart-wheel")
+    name = _field(entry, "name", str, where)
+    if not name.strip():
+        raise CatalogError(f"{where}: the name is empty")
+    return card_id, name, _field(entry, "book", bool, where, default=False)
+
+
+def _wheel(entry: Mapping[str, Any], where: str) -> WheelCard:
+    card_id, name, book = _common(entry, {"id", "name", "value", "peak", "hold", "book"}, where)
+    value = _field(entry, "value", int, where)
+    peak = _field(entry, "peak", int, where)
+    hold = _field(entry, "hold", int, where)
+    if value < 1 or peak < 1 or hold < 0:
+        raise CatalogError(f"{where}: value and peak must be at least 1 and hold at least 0")
+    return WheelCard(card_id, name, value, peak, hold, book)
+
+
+def _craft(entry: Mapping[str, Any], where: str) -> CraftCard:
+    fields = {"id", "name", "free", "target", "effects", "text", "book"}
+    card_id, name, book = _common(entry, fields, where)
+    free = _field(entry, "free", bool, where)
+    target, effects = _target_and_effects(entry, where)
+    if target is Target.RIVAL_EVEN_SEALED and effects[0].op != "unseal":
+        raise CatalogError(f"{where}: only a craft that first removes the seal may target a sealed wheel")
+    return CraftCard(card_id, name, free, target, effects, _field(entry, "text", str, where), book)
+
+
+def _archaffineur(entry: Mapping[str, Any], where: str) -> Archaffineur:
+    card_id, name, book = _common(entry, {"id", "name", "target", "effects", "text", "book"}, where)
+    target, effects = _target_and_effects(entry, where)
+    # "Leader powers also reach sealed wheels": a power may choose no wheel, or a rival's wheel
+    # sealed or not; every other target would refuse a sealed wheel.
+    if target not in (Target.NONE, Target.RIVAL_EVEN_SEALED):
+        raise CatalogError(
+            f"{where}: a leader power reaches sealed wheels, so its target must be none or rival-even-sealed"
+        )
+    return Archaffineur(card_id, name, target, effects, _field(entry, "text", str, where), book)
+
+
+def _target_and_effects(entry: Mapping[str, Any], where: str) -> tuple[Target, tuple[Effect, ...]]:
+    target_name = _field(entry, "target", str, where)
+    try:
+        target = Target(target_name)
+    except ValueError:
+        raise CatalogError(f"{where}: unknown target {target_name!r} (targets: {TARGET_NAMES})") from None
+    raw = _field(entry, "effects", list, where)
+    if not raw:
+        raise CatalogError(f"{where}: a card needs at least one effect")
+    effects = tuple(_effect(item, f"{where}, effect #{n + 1}") for n, item in enumerate(raw))
+    ops = {effect.op for effect in effects}
+    if target is Target.NONE and ops & TARGET_ONLY_OPS:
+        raise CatalogError(f"{where}: {', '.join(sorted(ops & TARGET_ONLY_OPS))} needs a target wheel")
+    if target is not Target.NONE and not ops - PLAYER_OPS:
+        raise CatalogError(f"{where}: the card chooses a wheel but none of its effects touches it")
+    # "Value and hold crafts cannot target soured wheels."
+    if target.allows_soured and ops & {"value", "hold"}:
+        raise CatalogError(f"{where}: a value or hold effect cannot be aimed at a soured wheel")
+    if "ripen" in ops and target not in (Target.NONE, Target.OWN_UNRIPE):
+        raise CatalogError(f"{where}: ripen needs the target own-unripe")
+    return target, effects
+
+
+def _effect(item: Any, where: str) -> Effect:
+    if not isinstance(item, dict):
+        raise CatalogError(f'{where} is not a table like {{ op = "sour" }}')
+    op = _field(item, "op", str, where)
+    if op not in ALL_OPS:
+        raise CatalogError(f"{where}: unknown op {op!r} (ops: {', '.join(sorted(ALL_OPS))})")
+    needs = {
+        "age": {"amount"},
+        "value": {"amount"},
+        "hold": {"amount"},
+        "read-best": {"count"},
+        "damp": {"turns", "who"},
+        "chill": {"turns", "who"},
+    }.get(op, set())
+    extra = set(item) - needs - {"op"}
+    if extra:
+        raise CatalogError(f"{where}: {op} takes no {', '.join(sorted(extra))}")
+    figures: dict[str, Any] = {}
+    for key in sorted(needs):
+        figures[key] = _field(item, key, str if key == "who" else int, where)
+    if op == "age" and figures["amount"] < 1:
+        raise CatalogError(f"{where}: age must add at least 1")
+    if op in ("value", "hold") and figures["amount"] == 0:
+        raise CatalogError(f"{where}: a {op} change of 0 does nothing")
+    if op == "read-best" and figures["count"] < 1:
+        raise CatalogError(f"{where}: read-best must read at least 1 wheel")
+    if op in ("damp", "chill"):
+        if figures["turns"] < 1:
+            raise CatalogError(f"{where}: {op} must last at least 1 turn")
+        if figures["who"] not in ("you", "rival"):
+            raise CatalogError(f'{where}: who must be "you" or "rival", not {figures["who"]!r}')
+    return Effect(op=op, **figures)
+
+
+def _decks(raw: Any, cards: Mapping[str, Card], source: str) -> dict[str, dict[str, int]]:
+    if not isinstance(raw, dict) or STANDARD_DECK not in raw:
+        raise CatalogError(f"{source}: there must be a [decks.{STANDARD_DECK}] deck list")
+    decks: dict[str, dict[str, int]] = {}
+    for deck_name, entries in raw.items():
+        where = f"{source}: deck {deck_name!r}"
+        if not isinstance(entries, dict):
+            raise CatalogError(f"{where} is not a table of card = copies")
+        for card_id, copies in entries.items():
+            card = cards.get(card_id)
+            if card is None:
+                raise CatalogError(f"{where}: no card {card_id!r} in the catalog")
+            if card.kind == "archaffineur":
+                raise CatalogError(f"{where}: {card_id!r} is an Archaffineur, not a deck card")
+            if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= DECK_MAX_COPIES:
+                raise CatalogError(f"{where}: {card_id!r} must have 1 to {DECK_MAX_COPIES} copies")
+        size = sum(entries.values())
+        wheels = sum(copies for card_id, copies in entries.items() if cards[card_id].kind == "wheel")
+        if size != DECK_SIZE:
+            raise CatalogError(f"{where} has {size} cards; a deck has {DECK_SIZE}")
+        if wheels < DECK_MIN_WHEELS:
+            raise CatalogError(f"{where} has {wheels} wheels; a deck needs at least {DECK_MIN_WHEELS}")
+        decks[deck_name] = dict(entries)
+    return decks

@@ -25,22 +25,20 @@ from console.games.core import (
 )
 from console.games.wheels import bot, stats, terminal
 from console.games.wheels import view as views
-from console.games.wheels.actions import parse_notation
-from console.games.wheels.catalog import Catalog, WheelCard
-from console.games.wheels.catalog_loader import load_catalog
+from console.games.wheels.actions import parse
+from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
-# The packaged cards.toml, read once: the options' choices are its deck lists and Archaffineurs.
-CATALOG = load_catalog()
 
 
-def _option_specs(catalog: Catalog) -> tuple[OptionSpec, ...]:
-    decks = tuple(sorted(catalog.decks))
-    leaders = (CHOOSE, NO_ARCHAFFINEUR, *catalog.ids_of("archaffineur"))
+def _option_specs(cards: Catalog) -> tuple[OptionSpec, ...]:
+    """The options' choices are the catalog's deck lists and Archaffineurs."""
+    decks = tuple(sorted(cards.decks))
+    leaders = (CHOOSE, NO_ARCHAFFINEUR, *cards.ids_of("archaffineur"))
     return (
         OptionSpec(
             "first_seat",
@@ -76,10 +74,10 @@ class WheelsGame(Game):
         hidden_information=True,
         chance_kinds=("first", "draw"),
     )
-    option_specs = _option_specs(CATALOG)
+    option_specs = _option_specs(catalog())
 
     def __init__(self) -> None:
-        self.cards = CATALOG
+        self.cards = catalog()
 
     def new(
         self,
@@ -113,7 +111,7 @@ class WheelsGame(Game):
         return Player(deck, "" if leader == NO_ARCHAFFINEUR else leader)  # "": chosen to have none
 
     def parse_notation(self, text: str) -> Action:
-        return parse_notation(text, self.cards)
+        return parse(text)
 
     def clock(self, options: Mapping[str, Any]) -> TableClock | None:
         """None: the book has no time limit, and a table may abandon a match (rulings.md, R-41)."""

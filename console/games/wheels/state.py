@@ -23,6 +23,7 @@ from console.games.core import (
     Game,
     IllegalAction,
     Outcome,
+    Rule,
     Seat,
     State,
 )
@@ -45,9 +46,51 @@ from console.games.wheels.rules.deck import DueDraw, due_draw
 from console.games.wheels.rules.phases import ARCHAFFINEURS, DEAL, OPENING, OVER, PLAY, TOSS, Phase
 from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
 
+# What is happening instead when an action of another phase is refused.
+_PHASE_NOW = {
+    TOSS: "the coin toss for the first seat comes first",
+    ARCHAFFINEURS: "each seat is choosing its Archaffineur",
+    DEAL: "the opening hands are being dealt",
+    OPENING: "the opening hands are being chosen (swap a card or keep)",
+    PLAY: "play has begun",
+    OVER: "the match is over",
+}
+
+
+def _ruled(rule: Callable[[WheelsState, Any], list[Event]], phase: Phase | None = None) -> Rule:
+    """``rule`` as the match applies it: refused outside ``phase`` (a seat action belongs to one),
+    then checked and applied by ``rule``, kept in the history, and who acts next worked out."""
+
+    def apply(state: WheelsState, action: Action) -> list[Event]:
+        if phase is not None and phase != state.phase:
+            raise IllegalAction(f"you cannot {action.verb} now: {_PHASE_NOW[state.phase]}")
+        events = rule(state, action)  # checks everything before it changes anything
+        state.history.append(action)
+        state._settle()
+        return events
+
+    return apply
+
+
+# The dispatch table: the rule that checks and applies each class of action, in the phase a seat
+# action belongs to (the base _apply reads it).
+RULES: dict[type[Action], Rule] = {
+    ChooseFirst: _ruled(opening.toss),
+    Draw: _ruled(opening.draw),
+    ChooseArchaffineur: _ruled(opening.choose, ARCHAFFINEURS),
+    Swap: _ruled(opening.swap, OPENING),
+    Keep: _ruled(opening.keep, OPENING),
+    SetWheel: _ruled(turns.set_wheel, PLAY),
+    Read: _ruled(turns.read_shelf, PLAY),
+    PlayCraft: _ruled(turns.play_craft, PLAY),
+    Invoke: _ruled(turns.invoke, PLAY),
+    Wait: _ruled(turns.wait, PLAY),
+}
+
 
 class WheelsState(State):
     players = 2
+    rules = RULES
 
     def __init__(
         self, game: Game, catalog: Catalog, players: tuple[Player, Player], first_seat: Seat
@@ -129,19 +172,6 @@ class WheelsState(State):
             return "you have spent your twelve turns; the match ends when your rival has spent theirs"
         return f"it is seat {self.current}'s turn, not yours"
 
-    def _apply(self, action: Action) -> list[Event]:
-        rule = _RULE_FOR.get(type(action))
-        if rule is None:
-            raise IllegalAction(f"{action} is not a Wheels of War action")
-        phase = _PHASE_OF.get(type(action))
-        if phase is not None and phase != self.phase:
-            raise IllegalAction(f"you cannot {action.verb} now: {_PHASE_NOW[self.phase]}")
-        events: list[Event] = []
-        rule(self, action, events)  # checks everything before it changes anything
-        self.history.append(action)
-        self._settle()
-        return events
-
     def finish(self, outcome: Outcome) -> None:
         """The match is over: "after both players spend their twelve turns"."""
         self.phase = OVER
@@ -209,38 +239,3 @@ class WheelsState(State):
         self.phase = PLAY
         self.current = self.first_seat
         self._to_act = (self.current,)
-
-
-# The phase each seat action belongs to, and what is happening instead when it is refused.
-_PHASE_OF: dict[type, Phase] = {
-    ChooseArchaffineur: ARCHAFFINEURS,
-    Swap: OPENING,
-    Keep: OPENING,
-    SetWheel: PLAY,
-    Read: PLAY,
-    PlayCraft: PLAY,
-    Invoke: PLAY,
-    Wait: PLAY,
-}
-_PHASE_NOW = {
-    TOSS: "the coin toss for the first seat comes first",
-    ARCHAFFINEURS: "each seat is choosing its Archaffineur",
-    DEAL: "the opening hands are being dealt",
-    OPENING: "the opening hands are being chosen (swap a card or keep)",
-    PLAY: "play has begun",
-    OVER: "the match is over",
-}
-
-# The dispatch table: the rule function that checks and applies each kind of action.
-_RULE_FOR: dict[type, Callable[[WheelsState, Any, list[Event]], None]] = {
-    ChooseFirst: opening.toss,
-    Draw: opening.draw,
-    ChooseArchaffineur: opening.choose,
-    Swap: opening.swap,
-    Keep: opening.keep,
-    SetWheel: turns.set_wheel,
-    Read: turns.read_shelf,
-    PlayCraft: turns.play_craft,
-    Invoke: turns.invoke,
-    Wait: turns.wait,
-}

@@ -113,7 +113,7 @@ def choice_action(seat: int, retreat: bool) -> Action:
     return Retreat(seat) if retreat else Battle(seat)
 
 
-def parse_notation(text: str) -> Action:
+def parse(text: str) -> Action:
     """Notation to action; NotationError says what is wrong with the text. Text that parses but is
     spelt otherwise than ``str(action)`` is refused by the contract's ``Game.parse_action``."""
     seat, verb, args = split_notation(text)

@@ -6,14 +6,11 @@ by its strength, an int, and turns it into the card id ``str(strength)`` only at
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from console.games.core import CatalogError
+from console.games.core import CatalogError, read_cards
 
-CATALOG_PATH = Path(__file__).with_name("cards.toml")
 WEAKEST, STRONGEST = 1, 6
 STRENGTHS = range(WEAKEST, STRONGEST + 1)
 CARD_KEYS = {"id", "name", "strength"}
@@ -45,10 +42,15 @@ def parse_catalog(data: dict[str, Any], source: str = "cards.toml") -> dict[str,
     return dict(names[strength] for strength in STRENGTHS)
 
 
+def load_catalog(text: str | None = None, source: str = "cards.toml") -> dict[str, str]:
+    """Read and check a catalog: ``text``, or by default the packaged cards.toml."""
+    return parse_catalog(read_cards(__name__, text, source), source)
+
+
 @cache
 def catalog() -> dict[str, str]:
-    with open(CATALOG_PATH, "rb") as handle:
-        return parse_catalog(tomllib.load(handle), CATALOG_PATH.name)
+    """The game's cards, read from its cards.toml and checked once for the process."""
+    return load_catalog()
 
 
 def strength_of(card_id: str) -> int | None:

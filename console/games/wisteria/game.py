@@ -22,9 +22,9 @@ from console.games.core import (
 )
 from console.games.wisteria import bot, stats, terminal
 from console.games.wisteria import view as views
-from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse_notation
+from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse
 from console.games.wisteria.catalog import catalog
-from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_rules
+from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_options
 from console.games.wisteria.state import WisteriaState
 
 
@@ -88,11 +88,11 @@ class WisteriaGame(Game):
     ) -> WisteriaState:
         """Deal the deck. The seed is unused: the engine never shuffles (chance actions do)."""
         self.check_players(players)
-        rules = read_rules(self.merge_options(options))
-        return WisteriaState(self, players, rules, deal(rules, players, decks))
+        chosen = read_options(self.merge_options(options))
+        return WisteriaState(self, players, chosen, deal(chosen, players, decks))
 
     def parse_notation(self, text: str) -> Action:
-        return parse_notation(text)
+        return parse(text)
 
     def clock(self, options: Mapping[str, Any]) -> TableClock | None:
         """Time Limit and Power Score end when the table's clock posts chance:time-up (R-6)."""

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from console.games.core import (
     CHANCE,
     JSON,
     Action,
     CardInPlay,
-    Event,
     IllegalAction,
     Outcome,
+    Rule,
     Seat,
     State,
 )
@@ -36,7 +36,7 @@ from console.games.wisteria.actions import (
 )
 from console.games.wisteria.rules import hidden, piles, rounds
 from console.games.wisteria.rules.choices import choice_refusal, choose
-from console.games.wisteria.rules.deal import Deal, Rules
+from console.games.wisteria.rules.deal import Deal, Options
 from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE, REVEAL, Step
 from console.games.wisteria.rules.supply import no_card_needed, supply
 from console.games.wisteria.view import build_view, secret_choice
@@ -44,7 +44,7 @@ from console.games.wisteria.view import build_view, secret_choice
 if TYPE_CHECKING:
     from console.games.wisteria.game import WisteriaGame
 
-Rule = Callable[["WisteriaState", Any, list[Event]], None]
+# The dispatch table: the rule that checks and applies each class of action (the base _apply reads it).
 RULES: dict[type[Action], Rule] = {
     Draw: supply,
     FaceDown: supply,
@@ -59,10 +59,11 @@ class WisteriaState(State):
     """A Wisteria game. Build one with ``find_game("wisteria").new(players, ...)``."""
 
     game: WisteriaGame
+    rules = RULES
 
-    def __init__(self, game: WisteriaGame, players: int, rules: Rules, deal: Deal) -> None:
+    def __init__(self, game: WisteriaGame, players: int, options: Options, deal: Deal) -> None:
         seats = range(players + 1)
-        self.game, self.players, self.rules = game, players, rules
+        self.game, self.players, self.options = game, players, options
         # The piles (rules/piles.py), index by seat, 0 unused.
         self.composition = deal.composition
         self.draw_kind = [piles.STACKED if seat in deal.stacked else piles.DEALT for seat in seats]
@@ -170,14 +171,6 @@ class WisteriaState(State):
         owner = self.pending[0]
         strength = piles.pick(self, owner, rng.randrange(piles.total_weight(self, owner)))
         return card_action(shared, kind, owner, strength)
-
-    def _apply(self, action: Action) -> list[Event]:
-        rule = RULES.get(type(action))
-        if rule is None:
-            raise IllegalAction(f"{action} is not a Wisteria action")
-        events: list[Event] = []
-        rule(self, action, events)
-        return events
 
     def why_not_now(self, seat: Seat) -> str:
         """Who must act instead, in the rules' words; never a seat's secret choice."""

@@ -41,7 +41,7 @@ def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
         elif state.declared and state.choice[other]:
             entry["choice"] = CHOICE_NAMES[state.choice[other]]
         seats[str(other)] = entry
-    rules = state.rules
+    options = state.options
     view: JSON = {
         "game": "wisteria",
         "seat": seat,
@@ -49,9 +49,9 @@ def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
         "round": state.round,
         "phase": state.step.name,
         "to_act": list(state.to_act),
-        "victory": rules.victory,
-        "time_limit_minutes": rules.time_limit_minutes,
-        "round_limit": rules.round_limit,
+        "victory": options.victory,
+        "time_limit_minutes": options.time_limit_minutes,
+        "round_limit": options.round_limit,
         "time_up": state.time_up,
         "retreat_allowed": state.first_tie,
         "deck_size": sum(state.composition),
@@ -76,7 +76,7 @@ def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
 
 def notes(state: WisteriaState) -> list[str]:
     """P-18: more players than the decks suit is allowed, with a word of advice."""
-    decks = state.rules.combined_decks
+    decks = state.options.combined_decks
     if state.players > DECK_SIZE_PER_SEATS * decks:
         return [
             f"{state.players} players share {decks} deck(s): the rule book recommends combining "

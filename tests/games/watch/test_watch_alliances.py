@@ -168,7 +168,7 @@ def test_an_over_long_message_is_refused_without_echoing_it(allied: Table) -> No
     long = "x" * (MAX_MESSAGE + 1)
     before = allied.state.view(2)
     with pytest.raises(IllegalAction) as caught:
-        allied.state.apply(Say(2, ("1",), long))
+        allied.state.apply(Say(2, 1, long))
     assert f"at most {MAX_MESSAGE} characters" in str(caught.value) and long not in str(caught.value)
     assert allied.state.view(2) == before
 
@@ -177,7 +177,7 @@ def test_no_message_once_the_watch_is_over(allied: Table) -> None:
     allied.state.honours[1] = 12
     allied.do("1:declare")
     with pytest.raises(IllegalAction, match="the game is over"):
-        allied.state.apply(Say(2, ("1",), "too late"))
+        allied.state.apply(Say(2, 1, "too late"))
 
 
 def test_messages_out_of_turn_are_journalled_and_replay(allied: Table) -> None:

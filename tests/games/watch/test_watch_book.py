@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from console.games.watch.catalog import RARITIES, load_catalog
+from console.games.watch.catalog import RARITIES, catalog
 
 BOOK = Path(__file__).parents[3] / "seeds" / "001_bdb1176b8e839150.txt"
 DECK_HEADINGS = {"The Warfare Deck": "warfare", "The Growth Deck": "growth", "The Politics Deck": "politics"}
@@ -79,37 +79,37 @@ def test_the_book_is_read_whole_thirty_three_cards_and_seven_harrows() -> None:
 
 
 def test_every_card_the_book_names_is_in_the_catalog() -> None:
-    catalog_names = {card.name for card in load_catalog().cards.values()}
+    catalog_names = {card.name for card in catalog().cards.values()}
     missing = sorted(set(printed_cards()) - catalog_names)
     assert not missing, f"cards.toml lacks {missing}"
 
 
 def test_every_catalog_card_is_printed_in_the_book() -> None:
     printed = printed_cards()
-    unprinted = sorted(card.id for card in load_catalog().cards.values() if card.name not in printed)
+    unprinted = sorted(card.id for card in catalog().cards.values() if card.name not in printed)
     assert not unprinted, f"the book prints no card named as {unprinted}"
 
 
-@pytest.mark.parametrize("card_id", sorted(load_catalog().cards))
+@pytest.mark.parametrize("card_id", sorted(catalog().cards))
 def test_each_card_carries_the_books_rarity_quote_and_text(card_id: str) -> None:
-    card = load_catalog().cards[card_id]
+    card = catalog().cards[card_id]
     printed = printed_cards()[card.name]
     assert (card.rarity, card.quote, card.text) == (printed.rarity, printed.quote, printed.text)
 
 
-@pytest.mark.parametrize("card_id", sorted(load_catalog().cards))
+@pytest.mark.parametrize("card_id", sorted(catalog().cards))
 def test_each_card_sits_in_the_deck_the_book_prints_it_under(card_id: str) -> None:
     """Forge the Edge, printed before the title under no deck, is a Warfare card (ruling P-35)."""
-    card = load_catalog().cards[card_id]
+    card = catalog().cards[card_id]
     assert card.deck == (printed_cards()[card.name].deck or "warfare")
 
 
 def test_every_harrow_the_book_names_is_in_the_catalog_and_no_other() -> None:
-    catalog_names = {harrow.name for harrow in load_catalog().harrows.values()}
+    catalog_names = {harrow.name for harrow in catalog().harrows.values()}
     assert catalog_names == set(printed_harrows())
 
 
-@pytest.mark.parametrize("harrow_id", sorted(load_catalog().harrows))
+@pytest.mark.parametrize("harrow_id", sorted(catalog().harrows))
 def test_each_harrow_carries_the_books_text(harrow_id: str) -> None:
-    harrow = load_catalog().harrows[harrow_id]
+    harrow = catalog().harrows[harrow_id]
     assert _as_printed(harrow.text) == printed_harrows()[harrow.name]

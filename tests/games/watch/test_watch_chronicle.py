@@ -5,7 +5,7 @@ import json
 import pytest
 
 from console.games.core import CatalogError
-from console.games.watch.catalog import load_catalog, parse_catalog
+from console.games.watch.catalog import catalog, parse_catalog
 from console.games.watch.rules.board import EDGE_INDEX
 from console.games.watch.rules.chronicle import CARD_EFFECTS
 from console.games.watch.rules.harrows import HARROW_EFFECTS
@@ -15,13 +15,13 @@ from tests.games.watch.watch_table import Table, edge
 
 
 def test_three_decks_of_eleven_cards_with_forge_the_edge_in_warfare() -> None:
-    catalog = load_catalog()
+    known = catalog()
     for deck in ("warfare", "growth", "politics"):
-        cards = [c for c in catalog.cards.values() if c.deck == deck]
+        cards = [c for c in known.cards.values() if c.deck == deck]
         rarities = [c.rarity for c in cards]
         assert (rarities.count("common"), rarities.count("rare")) == (4, 3)
         assert (rarities.count("legendary"), rarities.count("hidden victory")) == (2, 2)
-    assert catalog.cards["w-forge-the-edge"].deck == "warfare"
+    assert known.cards["w-forge-the-edge"].deck == "warfare"
 
 
 def test_a_deck_holds_22_cards_by_rarity_or_11_with_one_of_each() -> None:
@@ -694,13 +694,13 @@ def test_every_card_and_every_harrow_has_its_own_test() -> None:
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.FunctionDef)
     )
-    catalog = load_catalog()
+    cards = catalog()
     untested = [
         card.id
-        for card in catalog.cards.values()
+        for card in cards.cards.values()
         if (card.id not in HIDDEN_VICTORY if card.hidden_victory else card.effect not in names)
     ]
-    untested += [harrow.id for harrow in catalog.harrows.values() if harrow.effect not in names]
+    untested += [harrow.id for harrow in cards.harrows.values() if harrow.effect not in names]
     assert not untested
 
 

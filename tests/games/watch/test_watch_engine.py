@@ -47,6 +47,17 @@ def test_notation_round_trips(text: str) -> None:
     assert GAME.parse_action(str(action)) == action
 
 
+def test_a_seat_that_is_no_number_is_refused_naming_the_action_and_the_word() -> None:
+    for text, word in (
+        ("1:offer x", "x"),
+        ("1:play g-crowns-due x wood", "x"),
+        ("1:break 1234567890", "1234567890"),
+    ):
+        with pytest.raises(NotationError) as caught:
+            GAME.parse_action(text)
+        assert str(caught.value) == f"{text.split()[0]!r}: a seat must be a whole number, not {word!r}"
+
+
 def test_play_arguments_have_one_canonical_order_and_another_order_is_refused_naming_it() -> None:
     with pytest.raises(NotationError, match="'1:play w-drill-sergeant i1 i3'"):
         GAME.parse_action("1:play w-drill-sergeant i3 i1")
@@ -123,7 +134,7 @@ def test_no_view_holds_another_rulers_hand_or_another_alliances_messages() -> No
                 pair = rng.choice(sorted(state.alliances))
                 writer = rng.choice(pair)
                 reader = pair[0] if writer == pair[1] else pair[1]
-                state.apply(Say(writer, (str(reader),), f"secret <{seed}.{said}> for allies"))
+                state.apply(Say(writer, reader, f"secret <{seed}.{said}> for allies"))
                 _assert_no_leaks(state)
                 continue
             seat = state.to_act[0]

@@ -192,6 +192,6 @@ def test_an_action_of_another_game_is_refused_as_no_action_of_the_watch() -> Non
     ]
     for table, action in cases:
         before = [table.state.view(seat) for seat in (None, 1, 2)]
-        with pytest.raises(IllegalAction, match="is not an action of the Watch"):
+        with pytest.raises(IllegalAction, match="is not an action of Rules of the Watch"):
             table.state.apply(action)
         assert [table.state.view(seat) for seat in (None, 1, 2)] == before

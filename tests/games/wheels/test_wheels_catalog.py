@@ -10,8 +10,7 @@ import pytest
 
 from console.games.core import CatalogError
 from console.games.wheels import GAME
-from console.games.wheels.catalog import CraftCard, Target, WheelCard
-from console.games.wheels.catalog_loader import parse_catalog
+from console.games.wheels.catalog import CraftCard, Target, WheelCard, parse_catalog
 
 CARDS = GAME.cards
 
@@ -192,7 +191,7 @@ def test_an_unknown_field_is_refused_by_name() -> None:
 
 
 def test_invalid_toml_is_refused_with_the_file_named() -> None:
-    from console.games.wheels.catalog_loader import load_catalog
+    from console.games.wheels.catalog import load_catalog
 
     with pytest.raises(CatalogError, match=r"broken\.toml is not valid TOML"):
         load_catalog("[[wheel]\nid=", source="broken.toml")

@@ -119,7 +119,7 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
 def offers(players: int, seat: int) -> tuple[tuple[int, tuple[int, int], WatchAction], ...]:
     """Each other ruler at a table of ``players``: (seat, their pair with ``seat``, the offer to them)."""
     return tuple(
-        (target, pair_of(seat, target), make(Offer, seat, str(target)))
+        (target, pair_of(seat, target), make(Offer, seat, target))
         for target in range(1, players + 1)
         if target != seat
     )
@@ -127,15 +127,15 @@ def offers(players: int, seat: int) -> tuple[tuple[int, tuple[int, int], WatchAc
 
 def _seat_actions(cls: type[WatchAction], seat: int) -> dict[int, WatchAction]:
     """``cls`` by ``seat`` toward each other ruler, by seat number."""
-    return {other: make(cls, seat, str(other)) for other in range(1, 5) if other != seat}
+    return {other: make(cls, seat, other) for other in range(1, 5) if other != seat}
 
 
 # Cached by (class, seat); typed as a plain callable since mypy does not see classes as hashable.
 seat_actions: Callable[..., dict[int, WatchAction]] = cache(_seat_actions)
 
 
-def do_offer(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, target = action.seat, action.number()
+def do_offer(state: WatchState, action: Offer) -> list[Event]:
+    seat, target = action.seat, action.to
     error = offer_error(state, seat, target)
     if error:
         raise IllegalAction(error)
@@ -173,8 +173,8 @@ class Answer(Decision):
 ANSWERS = {seat: (make(Accept, seat), make(Decline, seat)) for seat in range(1, MAX_SEAT + 1)}
 
 
-def do_break(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, other = action.seat, action.number()
+def do_break(state: WatchState, action: Break) -> list[Event]:
+    seat, other = action.seat, action.ally
     pair = pair_of(seat, other)
     if pair not in state.alliances:
         raise IllegalAction("you are not allied with that ruler")
@@ -247,11 +247,10 @@ def say_error(state: WatchState, seat: int, other: int, message: str) -> str | N
     return None
 
 
-def do_say(state: WatchState, action: WatchAction) -> list[Event]:
+def do_say(state: WatchState, action: Say) -> list[Event]:
     """Ruling R-3: either ally of an open channel may write at any time while the Watch goes on,
     whoever is to act (``Say.out_of_turn``); the words are journalled and reach only the two."""
-    assert isinstance(action, Say)
-    seat, other = action.seat, action.number()
+    seat, other = action.seat, action.to
     message = action.message
     error = say_error(state, seat, other, message)
     if error:

@@ -22,7 +22,7 @@ from console.games.watch.actions import (
     point_actions,
 )
 from console.games.watch.rules import network
-from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.combat import Stack
 from console.games.watch.rules.ledger import (
     ACTIVATION,
@@ -122,8 +122,8 @@ def _charge(state: WatchState, seat: int, what: str, label: str) -> None:
     pay(state.stores[seat], cost)
 
 
-def do_settle(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
-    seat, point = action.seat, action.point()
+def do_settle(state: WatchState, action: Settle, free: bool = False) -> list[Event]:
+    seat, point = action.seat, action.point
     _require(
         state.settlements[seat] < MAX_SETTLEMENTS, f"you hold {MAX_SETTLEMENTS} settlements, the most allowed"
     )
@@ -135,8 +135,8 @@ def do_settle(state: WatchState, action: WatchAction, free: bool = False) -> lis
     return [Event("built", {"seat": seat, "work": "settlement", "at": POINT_IDS[point]})]
 
 
-def do_city(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, point = action.seat, action.point()
+def do_city(state: WatchState, action: City) -> list[Event]:
+    seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == SETTLEMENT and state.piece_owner[point] == seat,
         "a city is raised only from one of your own settlements",
@@ -147,8 +147,8 @@ def do_city(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("built", {"seat": seat, "work": "city", "at": POINT_IDS[point]})]
 
 
-def do_road(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
-    seat, edge = action.seat, action.edge()
+def do_road(state: WatchState, action: Road, free: bool = False) -> list[Event]:
+    seat, edge = action.seat, EDGE_INDEX[action.edge]
     error = network.road_error(state, seat, edge)
     _require(error is None, str(error))
     if not free:
@@ -178,8 +178,8 @@ def add_unit(state: WatchState, seat: int, point: int) -> Stack:
     return stack
 
 
-def do_recruit(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, point = action.seat, action.point()
+def do_recruit(state: WatchState, action: Recruit) -> list[Event]:
+    seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
         "armies are recruited at one of your cities",
@@ -191,8 +191,8 @@ def do_recruit(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("recruited", {"seat": seat, "at": POINT_IDS[point], "units": stack.units})]
 
 
-def do_activate(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, point, payment = action.seat, action.point(), action.words[1]
+def do_activate(state: WatchState, action: Activate) -> list[Event]:
+    seat, point, payment = action.seat, action.point, action.paid
     stack = state.stacks.get(point)
     _require(stack is not None and stack.owner == seat, "you have no army stack there")
     assert stack is not None
@@ -204,8 +204,8 @@ def do_activate(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("activated", {"seat": seat, "at": POINT_IDS[point], "paid": payment})]
 
 
-def do_walls(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, point = action.seat, action.point()
+def do_walls(state: WatchState, action: Walls) -> list[Event]:
+    seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
         "walls are raised only around one of your cities",
@@ -230,8 +230,8 @@ def improvement_error(state: WatchState, seat: int, hex_index: int, point: int) 
     return None
 
 
-def do_improve(state: WatchState, action: WatchAction, free: bool = False) -> list[Event]:
-    seat, hex_index, point = action.seat, action.hex(0), action.point(1)
+def do_improve(state: WatchState, action: Improve, free: bool = False) -> list[Event]:
+    seat, hex_index, point = action.seat, HEX_INDEX[action.hex], POINT_INDEX[action.at]
     error = improvement_error(state, seat, hex_index, point)
     _require(error is None, str(error))
     kind = IMPROVEMENT_FOR_TILE[state.tiles[hex_index]]
@@ -241,8 +241,8 @@ def do_improve(state: WatchState, action: WatchAction, free: bool = False) -> li
     return [Event("built", {"seat": seat, "work": kind, "at": HEX_IDS[hex_index], "city": POINT_IDS[point]})]
 
 
-def do_exchange(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, good = action.seat, action.words[0]
+def do_exchange(state: WatchState, action: Exchange) -> list[Event]:
+    seat, good = action.seat, action.good
     stores = state.stores[seat]
     _require(stores[3] >= EXCHANGE_RATE, f"the exchange takes {EXCHANGE_RATE} Gold; you have {stores[3]}")
     stores[3] -= EXCHANGE_RATE

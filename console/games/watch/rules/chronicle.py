@@ -45,8 +45,8 @@ def draw_actions(seat: int) -> list[tuple[str, int, WatchAction]]:
     ]
 
 
-def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, deck, payment = action.seat, action.words[0], action.words[1]
+def do_draw(state: WatchState, action: Draw) -> list[Event]:
+    seat, deck, payment = action.seat, action.deck, action.payment
     if len(state.decks[deck]) == 0:
         raise IllegalAction(f"the {deck.title()} deck is empty: every card is in a hand or revealed")
     cost = DRAW_PRICES[deck][payment]
@@ -57,8 +57,8 @@ def do_draw(state: WatchState, action: WatchAction) -> list[Event]:
     return [Event("drew", {"seat": seat, "deck": deck, "paid": payment})]
 
 
-def do_reveal(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, card = action.seat, action.words[0]
+def do_reveal(state: WatchState, action: Reveal) -> list[Event]:
+    seat, card = action.seat, action.card
     if card not in state.hands[seat]:
         raise IllegalAction("you hold no such card")
     if not state.catalog.cards[card].hidden_victory:
@@ -99,12 +99,12 @@ def _offers(state: WatchState, seat: int, card: str) -> Offers:
 
 
 def _play(plays: dict[Args, WatchAction], seat: int, card: str, args: Args) -> WatchAction:
-    play = plays[args] = make(Play, seat, card, *args)
+    play = plays[args] = make(Play, seat, card, args)
     return play
 
 
-def do_play(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, card, args = action.seat, action.words[0], action.words[1:]
+def do_play(state: WatchState, action: Play) -> list[Event]:
+    seat, card, args = action.seat, action.card, action.targets
     if card not in state.hands[seat]:
         raise IllegalAction("you hold no such card")
     entry = state.catalog.cards[card]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from console.games.core import Event, IllegalAction
 from console.games.watch.actions import Move, Strike, WatchAction, make
 from console.games.watch.rules import network
-from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.board import POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import (
     CITY,
     PIECE_NAMES,
@@ -128,8 +128,8 @@ def _ready_stack(state: WatchState, seat: int, point: int, deed: str) -> None:
         raise IllegalAction(f"that stack is held by Intrigue and cannot {deed} this turn")
 
 
-def do_move(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, start, end = action.seat, action.point(0), action.point(1)
+def do_move(state: WatchState, action: Move) -> list[Event]:
+    seat, start, end = action.seat, POINT_INDEX[action.start], POINT_INDEX[action.end]
     _ready_stack(state, seat, start, "move")
     stack = state.stacks[start]
     if stack.moved:
@@ -182,8 +182,8 @@ def move_error(state: WatchState, seat: int, start: int, end: int) -> str:
     return f"the way to {there} passes another ruler's settlement, city or army"
 
 
-def do_strike(state: WatchState, action: WatchAction) -> list[Event]:
-    seat, start, target = action.seat, action.point(0), action.point(1)
+def do_strike(state: WatchState, action: Strike) -> list[Event]:
+    seat, start, target = action.seat, POINT_INDEX[action.start], POINT_INDEX[action.target]
     _ready_stack(state, seat, start, "strike")
     stack = state.stacks[start]
     if stack.struck:

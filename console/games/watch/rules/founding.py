@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from console.games.core import Event, IllegalAction
 from console.games.watch.actions import City, Road, Settle, WatchAction, make
 from console.games.watch.rules import network
-from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.board import EDGE_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece, starting_resources
 
 if TYPE_CHECKING:
@@ -41,23 +41,24 @@ def apply(state: WatchState, action: WatchAction) -> list[Event]:
     seat, step = state.founding[state.founding_step]
     if type(action) is not STEP_ACTIONS[step]:
         raise IllegalAction(f"the founding asks for {STEP_NAMES[step]} now")
-    if step == "road":
-        edge = action.edge()
+    if isinstance(action, Road):
+        edge = EDGE_INDEX[action.edge]
         error = network.road_error(state, seat, edge, founding_point=state.last_placed)
         if error:
             raise IllegalAction(error)
         state.set_road(edge, seat)
         state.roads_changed(seat, grew=True)
-        events = [Event("founded", {"seat": seat, "work": "road", "at": action.words[0]})]
+        events = [Event("founded", {"seat": seat, "work": "road", "at": action.edge})]
     else:
-        point = action.point()
+        assert isinstance(action, Settle | City)
+        point = action.point
         error = network.site_error(state, seat, point, founding=True)
         if error:
             raise IllegalAction(error)
         place_piece(state, point, seat, CITY if step == "city" else SETTLEMENT)
         state.last_placed = point
         work = "city" if step == "city" else "settlement"
-        events = [Event("founded", {"seat": seat, "work": work, "at": action.words[0]})]
+        events = [Event("founded", {"seat": seat, "work": work, "at": action.at})]
     state.founding_step += 1
     if state.founding_step == len(state.founding):
         for ruler in range(1, state.players + 1):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from console.games.core import CHANCE, Event
 from console.games.watch.actions import Improve, Road, Settle, Take, WatchAction, make
 from console.games.watch.rules import building, network
-from console.games.watch.rules.board import TOPOLOGY
+from console.games.watch.rules.board import EDGE_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import CITY, MAX_SETTLEMENTS, RESOURCE_INDEX, RESOURCE_NAMES, production
 from console.games.watch.rules.targets import Args, CardEffect, always, opponents
 from console.games.watch.rules.work import ChanceWork, Decision
@@ -35,15 +35,16 @@ class FreeRoad(Decision):
         return [make(Road, self.seat, EDGE_IDS[e]) for e in network.legal_road_edges(state, self.seat)]
 
     def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
-        if type(action) is not Road:
+        if not isinstance(action, Road):
             return None
-        error = network.road_error(state, self.seat, action.edge())
+        error = network.road_error(state, self.seat, EDGE_INDEX[action.edge])
         return f"{error} (your free road of Road Building)" if error else "place your free road first"
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
         if self.left > 1:
             state.pending.insert(0, FreeRoad(self.seat, self.left - 1))
+        assert isinstance(action, Road)
         return building.do_road(state, action, free=True)
 
 
@@ -57,12 +58,13 @@ class TakeResource(ChanceWork):
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         stores = state.stores[self.victim]
-        victim = str(self.victim)
+        victim = self.victim
         return [(make(Take, CHANCE, victim, RESOURCE_NAMES[i]), stores[i]) for i in range(4) if stores[i]]
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
-        name = action.words[1]
+        assert isinstance(action, Take)
+        name = action.resource
         index = RESOURCE_INDEX[name]
         state.stores[self.victim][index] -= 1
         state.stores[self.thief][index] += 1

@@ -47,17 +47,18 @@ class DealCard(ChanceWork):
         return [(supplied(Deal, self.to, self.deck, card), count) for card, count in unseen]
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        assert isinstance(action, Deal)
         state.pending.pop(0)
-        state.decks[self.deck].take_unseen(action.words[1])
-        return give_card(state, self.to, action.words[1], "draw")
+        state.decks[self.deck].take_unseen(action.card)
+        return give_card(state, self.to, action.card, "draw")
 
     def refusal(self, state: WatchState, action: WatchAction) -> str:
-        if action.verb != "deal":  # zero-argument super() fails in a slots dataclass
+        if not isinstance(action, Deal):  # zero-argument super() fails in a slots dataclass
             return ChanceWork.refusal(self, state, action)
         deck = self.deck.title()
-        if action.words[0] != self.deck:
+        if action.deck != self.deck:
             return f"the table is dealing ruler {self.to} the next card of the {deck} deck"
-        card = action.words[1]
+        card = action.card
         known = state.catalog.cards.get(card)
         if known is None or known.deck != self.deck:
             return f"{card} is not a card of the {deck} deck"
@@ -88,7 +89,8 @@ class GiveBack(Decision):
         return "you hold no such card to give back" if type(action) is Return else None
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
-        seat, card = action.seat, action.words[0]
+        assert isinstance(action, Return)
+        seat, card = action.seat, action.card
         if card not in state.hands[seat]:
             raise IllegalAction("you hold no such card")
         state.pending.pop(0)

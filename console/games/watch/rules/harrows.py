@@ -13,6 +13,7 @@ from console.games.watch.actions import (
     Burn,
     Demote,
     Harrow,
+    Pick,
     Raze,
     Rot,
     Rout,
@@ -98,11 +99,11 @@ def _rot(state: WatchState, target: str) -> Event:
     return Event("improvement_destroyed", {"at": target, "owner": owner, "kind": kind})
 
 
-Pick = tuple[
+HarrowRule = tuple[
     type[WatchAction], int, Callable[["WatchState"], list[str]], Callable[["WatchState", str], Event]
 ]
 # Harrow effect -> (chance verb, how many picks, eligible targets, what a pick does)
-HARROW_EFFECTS: dict[str, Pick] = {
+HARROW_EFFECTS: dict[str, HarrowRule] = {
     "blighted_earth": (Blight, 1, _grain_tiles, _to_desert),
     "ashen_wind": (Burn, 5, _roads, _burn),
     "great_desolation": (Blight, 1, _living_land, _to_desert),
@@ -138,9 +139,10 @@ class DrawHarrow(ChanceWork):
         return [(supplied(Harrow, state.current, card), count) for card, count in unseen]
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
+        assert isinstance(action, Harrow)
         state.pending.pop(0)
-        state.decks["harrows"].take_unseen(action.words[0])
-        return fire_harrow(state, action.words[0])
+        state.decks["harrows"].take_unseen(action.card)
+        return fire_harrow(state, action.card)
 
     def advance(self, state: WatchState) -> list[Event] | None:
         deck = state.decks["harrows"]
@@ -168,4 +170,5 @@ class HarrowPick(ChanceWork):
         state.pending.pop(0)
         if self.left > 1:
             state.pending.insert(0, HarrowPick(self.effect, self.left - 1))
-        return [do(state, action.words[0])]
+        assert isinstance(action, Pick)
+        return [do(state, action.target)]

@@ -87,12 +87,13 @@ class ForfeitCity(Decision):
         return [make(Forfeit, self.seat, POINT_IDS[p]) for p in forfeit_choices(state, self.seat)]
 
     def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
-        if type(action) is not Forfeit:
+        if not isinstance(action, Forfeit):
             return None
-        return f"{action.words[0]} is not one of your cities: forfeit one of your own"
+        return f"{action.at} is not one of your cities: forfeit one of your own"
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
-        point = action.point()
+        assert isinstance(action, Forfeit)
+        point = action.point
         if point not in forfeit_choices(state, action.seat):
             raise IllegalAction("you must forfeit one of your own cities")
         state.pending.pop(0)
@@ -113,12 +114,13 @@ class ChooseDeck(Decision):
         return [make(Choose, self.seat, deck) for deck in FREE_CARD_DECKS if len(decks[deck])]
 
     def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
-        if type(action) is not Choose:
+        if not isinstance(action, Choose):
             return None
-        return f"the {action.words[0].title()} deck is empty: choose another"
+        return f"the {action.deck.title()} deck is empty: choose another"
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
-        deck = action.words[0]
+        assert isinstance(action, Choose)
+        deck = action.deck
         if not len(state.decks[deck]):
             raise IllegalAction(f"the {deck.title()} deck is empty")
         state.pending[0] = DealCard(deck, action.seat)

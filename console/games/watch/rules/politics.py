@@ -43,7 +43,8 @@ class SpyTheft(ChanceWork):
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
-        thief, victim, card = self.thief, self.victim, action.words[0]
+        assert isinstance(action, Steal)
+        thief, victim, card = self.thief, self.victim, action.card
         state.hands[victim].remove(card)
         events = [Event("stolen", {"seat": thief, "from": victim})]
         events.append(
@@ -69,11 +70,12 @@ class BlackPlotLoss(ChanceWork):
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         hand = state.hands[self.victim]
-        return [(make(Lose, CHANCE, str(self.victim), card), hand.count(card)) for card in sorted(set(hand))]
+        return [(make(Lose, CHANCE, self.victim, card), hand.count(card)) for card in sorted(set(hand))]
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
-        victim, card = self.victim, action.words[1]
+        assert isinstance(action, Lose)
+        victim, card = self.victim, action.card
         return_card(state, victim, card)
         if self.left > 1 and state.hands[victim]:
             state.pending.insert(0, BlackPlotLoss(victim, self.left - 1))

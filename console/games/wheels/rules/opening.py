@@ -20,16 +20,17 @@ if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
 
 
-def toss(state: WheelsState, action: ChooseFirst, events: list[Event]) -> None:
+def toss(state: WheelsState, action: ChooseFirst) -> list[Event]:
     if state.phase != TOSS:
         raise IllegalAction("the first seat has already been chosen")
     state.first_seat = action.first
-    events.append(public("first", seat=action.first))
     state.phase = ARCHAFFINEURS
     state.advance_setup()
+    return [public("first", seat=action.first)]
 
 
-def draw(state: WheelsState, action: Draw, events: list[Event]) -> None:
+def draw(state: WheelsState, action: Draw) -> list[Event]:
+    events: list[Event] = []
     if not state.draws_due:
         raise IllegalAction("no one is due to draw a card now")
     due = state.draws_due[0]
@@ -51,6 +52,7 @@ def draw(state: WheelsState, action: Draw, events: list[Event]) -> None:
         if player.swaps == OPENING_SWAPS:
             player.kept = True
             events.append(public("opening-done", seat=drawer))
+    return events
 
 
 def undrawable(state: WheelsState, seat: Seat, card: str) -> str:
@@ -65,7 +67,8 @@ def undrawable(state: WheelsState, seat: Seat, card: str) -> str:
     return f"{name} is not in seat {seat}'s deck"
 
 
-def choose(state: WheelsState, action: ChooseArchaffineur, events: list[Event]) -> None:
+def choose(state: WheelsState, action: ChooseArchaffineur) -> list[Event]:
+    events: list[Event] = []
     player = state.seats[action.seat - 1]
     if player.archaffineur is not None:
         raise IllegalAction("your Archaffineur has already been chosen")
@@ -83,9 +86,10 @@ def choose(state: WheelsState, action: ChooseArchaffineur, events: list[Event]) 
         chosen = {str(s): state.seats[s - 1].archaffineur or None for s in (1, 2)}
         events.append(public("archaffineurs", **chosen))
     state.advance_setup()
+    return events
 
 
-def swap(state: WheelsState, action: Swap, events: list[Event]) -> None:
+def swap(state: WheelsState, action: Swap) -> list[Event]:
     player = state.seats[action.seat - 1]
     if player.hand.get(action.card, 0) == 0:
         raise IllegalAction(f"you have no {state.catalog.name(action.card)} in hand to swap")
@@ -94,11 +98,9 @@ def swap(state: WheelsState, action: Swap, events: list[Event]) -> None:
     if not len(player.deck):
         raise IllegalAction("your deck is empty: there is nothing to swap for")
     state.draws_due.append(due_draw(action.seat, action.card))
-    events.extend(
-        private(action.seat, "swap", {"seat": action.seat, "card": action.card}, {"seat": action.seat})
-    )
+    return private(action.seat, "swap", {"seat": action.seat, "card": action.card}, {"seat": action.seat})
 
 
-def keep(state: WheelsState, action: Keep, events: list[Event]) -> None:
+def keep(state: WheelsState, action: Keep) -> list[Event]:
     state.seats[action.seat - 1].kept = True
-    events.extend(private(action.seat, "keep", {"seat": action.seat}, {"seat": action.seat}))
+    return private(action.seat, "keep", {"seat": action.seat}, {"seat": action.seat})

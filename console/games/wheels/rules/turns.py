@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
 
 
-def set_wheel(state: WheelsState, action: SetWheel, events: list[Event]) -> None:
+def set_wheel(state: WheelsState, action: SetWheel) -> list[Event]:
+    events: list[Event] = []
     player = state.seats[action.seat - 1]
     card = state.catalog.wheel(action.card)
     if player.hand.get(action.card, 0) == 0:
@@ -54,17 +55,21 @@ def set_wheel(state: WheelsState, action: SetWheel, events: list[Event]) -> None
     else:
         events.append(public("set", **full))
     end_turn(state, action.seat, events)
+    return events
 
 
-def read_shelf(state: WheelsState, action: Read, events: list[Event]) -> None:
+def read_shelf(state: WheelsState, action: Read) -> list[Event]:
+    events: list[Event] = []
     player = state.seats[action.seat - 1]
     if player.shelves[action.shelf - 1] is None:
         raise IllegalAction(f"your shelf {action.shelf} is empty: there is nothing to read")
     read_wheel(player, action.seat, action.shelf, events)
     end_turn(state, action.seat, events)
+    return events
 
 
-def play_craft(state: WheelsState, action: PlayCraft, events: list[Event]) -> None:
+def play_craft(state: WheelsState, action: PlayCraft) -> list[Event]:
+    events: list[Event] = []
     player = state.seats[action.seat - 1]
     card = state.catalog.cards[action.card]
     assert isinstance(card, CraftCard)
@@ -86,9 +91,11 @@ def play_craft(state: WheelsState, action: PlayCraft, events: list[Event]) -> No
     resolve(card, action.seat, state.seats, action.shelf, events)
     if not card.free:
         end_turn(state, action.seat, events)
+    return events
 
 
-def invoke(state: WheelsState, action: Invoke, events: list[Event]) -> None:
+def invoke(state: WheelsState, action: Invoke) -> list[Event]:
+    events: list[Event] = []
     player = state.seats[action.seat - 1]
     if not player.archaffineur:
         raise IllegalAction("you play this match without an Archaffineur")
@@ -102,11 +109,13 @@ def invoke(state: WheelsState, action: Invoke, events: list[Event]) -> None:
     player.archaffineur_used = True
     events.append(public("invoke", seat=action.seat, archaffineur=leader.id, shelf=action.shelf))
     resolve(leader, action.seat, state.seats, action.shelf, events)
+    return events
 
 
-def wait(state: WheelsState, action: Wait, events: list[Event]) -> None:
-    events.append(public("wait", seat=action.seat))
+def wait(state: WheelsState, action: Wait) -> list[Event]:
+    events = [public("wait", seat=action.seat)]
     end_turn(state, action.seat, events)
+    return events
 
 
 def check_target(state: WheelsState, seat: Seat, card: CraftCard | Archaffineur, shelf: int) -> None:

@@ -15,12 +15,14 @@ if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
 
 
-def choose(state: WisteriaState, action: Battle | Retreat, events: list[Event]) -> None:
+def choose(state: WisteriaState, action: Battle | Retreat) -> list[Event]:
     """The rule for ``N:battle`` and ``N:retreat``."""
     refusal = choice_refusal(state, action.seat)
     if refusal is not None:
         raise IllegalAction(refusal)
+    events: list[Event] = []
     declare(state, action.seat, type(action) is Retreat, events)
+    return events
 
 
 def choice_refusal(state: WisteriaState, seat: Seat) -> str | None:

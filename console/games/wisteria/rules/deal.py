@@ -1,6 +1,6 @@
 """The deal (Setup in the book): which deck is used, how it is dealt, how the game is won.
 
-``read_rules`` turns the option mapping into ``Rules``; ``deal`` splits the deck between the seats
+``read_options`` turns the option mapping into ``Options``; ``deal`` splits the deck between the seats
 as evenly as possible (the first N mod P seats get one extra, P-2), honouring stacked decks.
 """
 
@@ -21,7 +21,7 @@ MAX_DECK_TEXT_CARDS = 600  # a custom deck longer than this is a mistake (or an 
 
 
 @dataclass(frozen=True)
-class Rules:
+class Options:
     """The options of one game, checked."""
 
     victory: str
@@ -42,12 +42,12 @@ class Deal:
     pool: tuple[int, ...]  # the dealt cards nobody has seen, by strength
 
 
-def read_rules(merged: Mapping[str, Any]) -> Rules:
-    """Build the rules from options the game's option_specs have checked one by one; the deck
+def read_options(merged: Mapping[str, Any]) -> Options:
+    """Build the game's options from those the game's option_specs have checked one by one; the deck
     text is checked here (BadOptions naming ``deck``)."""
     one_deck = parse_deck(merged["deck"]) if merged["deck"].strip() else [merged["copies"]] * 6
     composition = (0, *(count * merged["combined_decks"] for count in one_deck))
-    return Rules(
+    return Options(
         victory=merged["victory"],
         composition=composition,
         combined_decks=merged["combined_decks"],
@@ -90,7 +90,7 @@ def stacked_strengths(seat: Seat, cards: Sequence[str]) -> list[int]:
     return strengths
 
 
-def deal(rules: Rules, players: int, decks: Mapping[Any, Sequence[str]] | None) -> Deal:
+def deal(options: Options, players: int, decks: Mapping[Any, Sequence[str]] | None) -> Deal:
     """Deal as evenly as possible. Stacked seats get their stacks; when every seat is stacked the
     stacks are the whole deck, else the rest of the configured deck is dealt to the other seats."""
     stacked: dict[Seat, list[int]] = {}
@@ -106,7 +106,7 @@ def deal(rules: Rules, players: int, decks: Mapping[Any, Sequence[str]] | None) 
     others = [seat for seat in range(1, players + 1) if seat not in stacked]
     if not others:
         return Deal(tuple(in_stacks), stacked, {}, (0,) * 7)
-    composition = rules.composition
+    composition = options.composition
     for strength in STRENGTHS:
         if in_stacks[strength] > composition[strength]:
             raise BadOptions(

@@ -51,7 +51,7 @@ def end_round(state: WisteriaState, events: list[Event]) -> None:
         scoring.total_control(state, state.active[0], events)
     elif state.time_up:
         scoring.score(state, events)
-    elif state.rules.round_limit and state.round >= state.rules.round_limit:
+    elif state.options.round_limit and state.round >= state.options.round_limit:
         scoring.round_limit_reached(state, events)
     else:
         start_round(state, events)
@@ -63,18 +63,19 @@ def eliminate(state: WisteriaState, seat: Seat, why: str, events: list[Event]) -
     events.append(Event("eliminated", {"seat": seat, "why": why}))
 
 
-def time_up(state: WisteriaState, action: TimeUp, events: list[Event]) -> None:
+def time_up(state: WisteriaState, action: TimeUp) -> list[Event]:
     """chance:time-up (R-6): scored now between rounds, else once the round in progress resolves."""
     if action.seat != CHANCE:
         raise IllegalAction("time-up is the table's clock speaking, written chance:time-up")
-    if state.rules.victory == "total_control":
+    if state.options.victory == "total_control":
         raise IllegalAction("this game is played to Total Control: it has no time limit")
     if state.time_up:
         raise IllegalAction("time is already up: the round in progress finishes, then the game is scored")
     state.time_up = True
-    events.append(Event("time_up", {}))
+    events = [Event("time_up", {})]
     if state.step is REVEAL and not state.round_started:
         scoring.score(state, events)
+    return events
 
 
 # -- cards in play --------------------------------------------------------------------------------

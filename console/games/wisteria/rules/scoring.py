@@ -29,12 +29,12 @@ def total_control(state: WisteriaState, winner: Seat, events: list[Event]) -> No
 
 def round_limit_reached(state: WisteriaState, events: list[Event]) -> None:
     """R-7: scored like time-up under a timed victory; unfinished under Total Control."""
-    if state.rules.victory != "total_control":
+    if state.options.victory != "total_control":
         score(state, events)
         return
     scores = tuple(float(owned(state, seat)) for seat in range(1, state.players + 1))
     reason = (
-        f"unfinished: the round limit ({state.rules.round_limit}) came before anyone held every "
+        f"unfinished: the round limit ({state.options.round_limit}) came before anyone held every "
         "card; scores are card counts"
     )
     game_over(state, Outcome((), scores, reason), events)
@@ -44,7 +44,7 @@ def score(state: WisteriaState, events: list[Event]) -> None:
     """Time Limit: most cards wins. Power Score: highest strength total, after every unseen dealt
     card is tallied (chance:tally). Ties share the win (P-16)."""
     seats = range(1, state.players + 1)
-    if state.rules.victory == "time_limit":
+    if state.options.victory == "time_limit":
         game_over(state, _best([owned(state, seat) for seat in seats], "most cards (Time Limit)"), events)
         return
     unseen = [seat for seat in state.active if state.draw_kind[seat] == DEALT and state.draw_count[seat]]

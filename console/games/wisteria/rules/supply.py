@@ -33,12 +33,14 @@ NEEDED = {
 }
 
 
-def supply(state: WisteriaState, action: CardAction, events: list[Event]) -> None:
+def supply(state: WisteriaState, action: CardAction) -> list[Event]:
     """The rule for every card action."""
     why = card_refusal(state, action)
     if why is not None:
         raise IllegalAction(why)
+    events: list[Event] = []
     RESOLVE[state.step](state, action.owner, action.strength, events)
+    return events
 
 
 def card_refusal(state: WisteriaState, action: CardAction) -> str | None:

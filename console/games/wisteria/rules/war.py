@@ -175,7 +175,7 @@ def settle_war(state: WisteriaState, events: list[Event]) -> None:
     state.members = sorted(best + state.retreaters)
     state.first_tie = False
     events.append(Event("war_again", {"seats": tuple(best), "strength": top}))
-    if state.rules.repeat_face_down:
+    if state.options.repeat_face_down:
         begin_face_down(state, best, events)
     else:
         begin_battle(state, events)
