@@ -26,8 +26,8 @@ from console.inputs.pins import load_pin_map
 from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.recording import Recorder, outcomes, read_recording
 from console.inputs.sources import InputSources
-from console.inputs.tagstore import TagStore
 from console.journal import Journal
+from console.physical.tagstore import TagStore
 from console.table import Table
 
 TICK_S = 0.01  # the button panel's ticker, and how often a serial source idles between lines
@@ -164,7 +164,7 @@ class _Sources:
 
 
 def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | None) -> Replayed:
-    from console.hub.inputs import InputRouter
+    from console.physical.router import InputRouter
 
     memory = Recorder()
     hub.recorder = memory

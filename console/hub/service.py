@@ -23,10 +23,10 @@ from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
-from console.hub.physical import PhysicalSeats
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
 from console.journal import Journal, JournalError
+from console.physical.seats import PhysicalSeats
 from console.table import Table
 
 log = logging.getLogger("console.hub")
@@ -51,7 +51,7 @@ class Hub:
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
         self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
-        self.router: Any = None  # console.hub.inputs.InputRouter, once inputs start
+        self.router: Any = None  # console.physical.router.InputRouter, once inputs start
         self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
@@ -74,7 +74,7 @@ class Hub:
         making = new_table or (default_table and not self.workers)
         said = len(self.messages)  # "started table N" goes here, before what the inputs say
         if inputs:  # before the new table, so missing hardware for it leaves no table behind
-            from console.hub.inputs import start_inputs
+            from console.physical.router import start_inputs
 
             self.planned = self.config.table if making else None
             try:

@@ -22,9 +22,9 @@ from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
-from console.hub.physical import Note, PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
+from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
 
 log = logging.getLogger("console.hub")

@@ -252,7 +252,7 @@ def join_codes(table_id: int) -> Response:
     return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))
 
 
-# -- kits: which pod or GPIO seat serves which table's seat (console/hub/kits.py) --------------
+# -- kits: which pod or GPIO seat serves which table's seat (console/physical/kits.py) --------------
 
 
 def _router() -> Any:
@@ -270,7 +270,7 @@ def kits() -> Response:
 
 @blueprint.post("/tables/<int:table_id>/kits")
 def bind_kit(table_id: int) -> Response:
-    from console.hub.kits import KitError
+    from console.physical.kits import KitError
 
     require_host()
     body = json_body(required=("kit", "seat"))
@@ -286,7 +286,7 @@ def bind_kit(table_id: int) -> Response:
 
 @blueprint.delete("/kits/<path:kit>")
 def unbind_kit(kit: str) -> Response:
-    from console.hub.kits import KitError
+    from console.physical.kits import KitError
 
     require_host()
     try:

@@ -19,10 +19,10 @@ from console.games.core import CHANCE, Action
 from console.hub.config import HubConfig, InputsConfig, TableConfig
 from console.hub.service import Hub
 from console.hub.worker import Barrier, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import Key
 from console.inputs.pins import load_pin_map
 from console.inputs.recording import Recorder
+from console.physical.cardmap import card_text
 
 WAIT_S = 10.0
 # Each title's game for its recording: small, so the file is small, and physical chance throughout.

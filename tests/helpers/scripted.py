@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from console.games.core import CHANCE, Action, State
-from console.inputs.composer import Committed, Composer, CursorMoved, Outcome, Refused
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import Key
 from console.inputs.pins import SeatPins
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
+from console.physical.composer import Committed, Composer, CursorMoved, Outcome, Refused
 
 WAIT_S = 5.0
 

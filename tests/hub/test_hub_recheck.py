@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from console.hub.inputs import InputRouter
-from console.hub.recheck import cards_in_play
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, Input, Refused, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import ButtonPressed, CardScanned, Key
 from console.inputs.sources import InputSources
+from console.physical.cardmap import card_text
+from console.physical.recheck import cards_in_play
+from console.physical.router import InputRouter
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -112,7 +112,7 @@ def test_wheels_shelves_are_rechecked_shelf_by_shelf_with_positional_readers() -
     import random
 
     from console.games import find_game
-    from console.hub.recheck import Recheck
+    from console.physical.recheck import Recheck
 
     game = find_game("wheels")
     state, rng = game.new(2, seed=1), random.Random(1)

@@ -159,11 +159,11 @@ def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_pat
     import dataclasses
 
     from console.hub.config import HubConfig, InputsConfig, TableConfig
-    from console.hub.recheck import cards_in_play
     from console.hub.service import Hub
     from console.hub.worker import Barrier
-    from console.inputs.cardmap import card_text
     from console.inputs.recording import Recorder
+    from console.physical.cardmap import card_text
+    from console.physical.recheck import cards_in_play
 
     table = TableConfig(game="wisteria", players=2, seats=("pod", "pod"), seed=7)
     config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, table=table)

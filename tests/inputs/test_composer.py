@@ -20,10 +20,10 @@ from console.games.core import (
     Seat,
     State,
 )
-from console.inputs.cardmap import CardMap
-from console.inputs.composer import Committed, Composer, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, ButtonReleased, CardScanned, Key
-from console.inputs.tagstore import TagStore
+from console.physical.cardmap import CardMap
+from console.physical.composer import Committed, Composer, CursorMoved, Refused
+from console.physical.tagstore import TagStore
 
 # -- a tiny game: chance deals each seat one card, then seat 1 plays, then both seats choose ------
 

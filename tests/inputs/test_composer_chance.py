@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from console.games.core import CHANCE, JSON, Action, Game, GameFacts, NotationError, Seat, State
-from console.inputs.composer import Committed, Composer, CursorMoved, Outcome, Refused
 from console.inputs.events import Key
+from console.physical.composer import Committed, Composer, CursorMoved, Outcome, Refused
 
 
 @dataclass(frozen=True)

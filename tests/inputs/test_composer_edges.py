@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from console.games import find_game
-from console.inputs.composer import Committed, Composer, Cursor, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, Key
+from console.physical.composer import Committed, Composer, Cursor, CursorMoved, Refused
 
 
 def declaring() -> tuple[Composer, object]:

@@ -11,9 +11,9 @@ import pytest
 from console.games.core import CHANCE
 from console.games.wheels import GAME
 from console.games.wheels.state import WheelsState
-from console.inputs.cardmap import CardMap
-from console.inputs.composer import Committed, Composer, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, CardScanned, Key
+from console.physical.cardmap import CardMap
+from console.physical.composer import Committed, Composer, CursorMoved, Refused
 
 OPTIONS = {"first_seat": 1, "archaffineur_1": "none", "archaffineur_2": "none"}
 HAND = ["cart-wheel", "cart-wheel", "market-round", "turn-the-wheels", "fresh-curd", "brine-wash"]

@@ -18,7 +18,7 @@ from helpers.scripted import PhysicalCard, PodReader
 
 from console.games import find_game
 from console.inputs.simulated import SimulatedPod
-from console.inputs.tagstore import TagStore
+from console.physical.tagstore import TagStore
 
 SMALL_DECK = {"deck": "1 2 3 4 5 6 1 2 3 4 5 6"}  # 12 cards: a whole game in a few dozen actions
 MIXED_TABLE = {

@@ -17,8 +17,8 @@ from helpers.scripted import ScriptError, TableDriver
 
 from console.games import find_game
 from console.games.core import CHANCE, State
-from console.inputs.composer import Refused
-from console.inputs.tagstore import TagStore
+from console.physical.composer import Refused
+from console.physical.tagstore import TagStore
 
 # A short Chronicle with one copy of each card, so a card in a hand is nowhere in a deck.
 OPTIONS = {"max_rounds": 16, "copies": "single"}
@@ -74,8 +74,8 @@ def play(state: State, tags: TagStore) -> TriesWrongCardsFirst:
     game = find_game("watch")
     with SimulatedRig(game, KITS, tags, copies=1) as rig:
         rig.wait_ready()
-        from console.inputs.cardmap import CardMap
-        from console.inputs.composer import Composer
+        from console.physical.cardmap import CardMap
+        from console.physical.composer import Composer
 
         driver = TriesWrongCardsFirst(
             state,

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
-from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
-from console.hub.held import HeldCopies
-from console.hub.recheck import Recheck, cards_in_play
 from console.journal import Journal
+from console.physical.feedback import CHOOSING, TURN, WAITING, TableFeedback
+from console.physical.held import HeldCopies
+from console.physical.recheck import Recheck, cards_in_play
 
 PHYSICAL = ("pod", "buttons")
 
@@ -46,9 +46,9 @@ class PhysicalSeats:
     def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
         """``positional_readers``: each seat's reader number is a table position (a Wheels seat
         kit has a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
-        from console.inputs.cardmap import CardMap
-        from console.inputs.composer import Composer
-        from console.inputs.tagstore import TagStore
+        from console.physical.cardmap import CardMap
+        from console.physical.composer import Composer
+        from console.physical.tagstore import TagStore
 
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
         self.composer = Composer(game, cardmap, positional_readers=positional_readers)
@@ -63,11 +63,11 @@ class PhysicalSeats:
 
     @staticmethod
     def available() -> bool:
-        return importlib.util.find_spec("console.inputs.composer") is not None
+        return importlib.util.find_spec("console.physical.composer") is not None
 
     def handle(self, event: Any, state: State, controllers: Mapping[Seat, str]) -> Play | Note | None:
         """What an input event means for the table now."""
-        from console.inputs.composer import Committed, CursorMoved, Refused
+        from console.physical.composer import Committed, CursorMoved, Refused
 
         if self.recheck is not None:
             return self._rechecking(event)
@@ -102,8 +102,8 @@ class PhysicalSeats:
         return self.recheck is not None
 
     def _rechecking(self, event: Any) -> Note | None:
-        from console.inputs.cardmap import CardRefused
         from console.inputs.events import ButtonPressed, CardScanned
+        from console.physical.cardmap import CardRefused
 
         assert self.recheck is not None
         if isinstance(event, CardScanned):

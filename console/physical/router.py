@@ -4,7 +4,7 @@ configuration asks for, refuse to start when configured hardware is missing, say
 Simulated pods and buttons are opt-in (``tabletop serve --simulate``, or ``[inputs] mode =
 "simulated"``); ``auto`` starts only real hardware. Every source posts its events to
 ``InputRouter.post``, which hands them to the worker of the table the event's kit is bound to
-(console.hub.kits). There the composer turns them into actions (``console.hub.physical``).
+(console.physical.kits). There the composer turns them into actions (``console.physical.seats``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from console.games.core import JSON
 from console.hub.errors import HubError
-from console.hub.feedback import MODES, WAITING, Light, Scheduler, ShowLights, TableFeedback
-from console.hub.kits import Binding, KitError, Kits, kind_of, kit_of
-from console.hub.physical import PhysicalSeats
 from console.hub.worker import HostCommand, Input, Record, TableWorker
+from console.physical.feedback import MODES, WAITING, Light, Scheduler, ShowLights, TableFeedback
+from console.physical.kits import Binding, KitError, Kits, kind_of, kit_of
+from console.physical.seats import PhysicalSeats
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
@@ -34,8 +34,8 @@ SIMULATE_HINT = "connect the hardware, or run tabletop serve --simulate to simul
 
 
 class InputRouter:
-    """Posts each input event to the table its kit is bound to (console.hub.kits), and drives the
-    lights of each table's kits (console.hub.feedback)."""
+    """Posts each input event to the table its kit is bound to (console.physical.kits), and drives the
+    lights of each table's kits (console.physical.feedback)."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -187,7 +187,7 @@ class InputRouter:
 
     def _record_table(self, worker: TableWorker, at_start: bool) -> None:
         """In the worker's thread: how the table stands, so a replay can start it the same."""
-        from console.inputs.tagstore import TagStore
+        from console.physical.tagstore import TagStore
 
         table, recorder = worker.table, self.hub.recorder
         tags = TagStore(table.journal.connection, table.journal.lock).tags(table.game.name)

@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
-from console.inputs.cardmap import CardMap, CardRefused
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
+from console.physical.cardmap import CardMap, CardRefused
 
 
 @dataclass(frozen=True)
