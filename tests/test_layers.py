@@ -40,10 +40,6 @@ DRIVERS_MAY_IMPORT = ("console.inputs", "console.resources", "console.paths")
 # The imports that still point the wrong way, each to be struck as it is fixed: (importer, imported).
 KNOWN: set[tuple[str, str]] = {
     ("console.hub.service", "console.venue.publisher"),  # the hub starts the venue's publisher
-    ("console.physical.router", "console.hub.errors"),  # the router still holds the hub's start-up
-    ("console.physical.router", "console.hub.service"),
-    ("console.physical.router", "console.hub.worker"),
-    ("console.hub.service", "console.physical.router"),  # a circle: the router and the hub
     ("console.venue.hub_api", "console.web"),  # the venue borrows the web app's helpers
     ("console.venue.web", "console.web"),
     ("console.venue.web", "console.web.limits"),

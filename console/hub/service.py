@@ -26,6 +26,7 @@ from console.hub.errors import HubError, NotFound, Refused
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
 from console.journal import Journal, JournalError
+from console.physical.router import InputRouter
 from console.physical.seats import PhysicalSeats
 from console.table import Table
 
@@ -51,7 +52,7 @@ class Hub:
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
         self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
-        self.router: Any = None  # console.physical.router.InputRouter, once inputs start
+        self.router: InputRouter | None = None  # once inputs start
         self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
@@ -74,7 +75,7 @@ class Hub:
         making = new_table or (default_table and not self.workers)
         said = len(self.messages)  # "started table N" goes here, before what the inputs say
         if inputs:  # before the new table, so missing hardware for it leaves no table behind
-            from console.physical.router import start_inputs
+            from console.hub.inputs import start_inputs
 
             self.planned = self.config.table if making else None
             try:
@@ -149,7 +150,9 @@ class Hub:
             self.workers[table.id] = worker
         worker.start()
         if self.router is not None:
-            self.router.attach(worker)  # its seats' kits light up
+            from console.hub.inputs import attach_table
+
+            attach_table(self, worker)  # its seats' kits light up
         return worker
 
     def start_again(self, table_id: int) -> TableWorker:
@@ -215,6 +218,14 @@ class Hub:
                 if hmac.compare_digest(short_code(token).encode(), code.strip().lower().encode()):
                     return worker.table.id, seat, token
         return None
+
+    def physical_tables(self) -> dict[int, TableWorker]:
+        """Every table by id, for the input router (console.physical.router.PhysicalTables)."""
+        with self._lock:
+            return dict(self.workers)
+
+    def configured_kits(self) -> Mapping[str, str]:
+        return self.config.inputs.kits
 
     def tables(self) -> list[TableWorker]:
         with self._lock:
