@@ -40,9 +40,6 @@ DRIVERS_MAY_IMPORT = ("console.inputs", "console.resources", "console.paths")
 # The imports that still point the wrong way, each to be struck as it is fixed: (importer, imported).
 KNOWN: set[tuple[str, str]] = {
     ("console.hub.service", "console.venue.publisher"),  # the hub starts the venue's publisher
-    ("console.venue.hub_api", "console.web"),  # the venue borrows the web app's helpers
-    ("console.venue.web", "console.web"),
-    ("console.venue.web", "console.web.limits"),
     ("console.web", "console.venue.hub_api"),  # the web app mounts the venue's API
 }
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
+from console.http import security
 from console.hub.errors import Refused
 from console.hub.service import table_spec
 from console.venue.publisher import SeatingGone
-from console.web import security
 
 blueprint = Blueprint("venue", __name__)
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from flask import Flask
 
+from console.http.limits import Limits, PinGuard, PublicStreams
 from console.hub.config import HubConfig
 from console.hub.service import Hub
-from console.web.limits import Limits, PinGuard, PublicStreams
 from console.web.once import Once
 
 
@@ -39,7 +39,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["pin_guard"] = PinGuard()
     app.extensions["once"] = Once(hub.journal)
 
-    from console.web import api, pages, security
+    from console.http import security
+    from console.web import api, pages
 
     security.install(app)
     # Each game's drawing lives in static/game-<name>.js (flat: package data is static/*).

@@ -13,11 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from console.hub.channel import Audience
-from console.hub.service import table_spec
-from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
-from console.web.once import HEADER, Answer, Once, UnderWayError, check_key
-from console.web.security import (
+from console.http.security import (
     HubErrorWithStatus,
     event_id,
     hub,
@@ -25,6 +21,10 @@ from console.web.security import (
     require_host,
     require_seat,
 )
+from console.hub.channel import Audience
+from console.hub.service import table_spec
+from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
+from console.web.once import HEADER, Answer, Once, UnderWayError, check_key
 from console.web.sse import event_stream, last_event_id
 
 blueprint = Blueprint("api", __name__)

@@ -20,12 +20,12 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
+from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.worker import ClaimSeat, TableWorker
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
-from console.web.security import cookie_name, hub, require_host, require_seat, seat_token
 
 table_pages = Blueprint("table", __name__)
 seat_pages = Blueprint("seat", __name__)

@@ -1,5 +1,5 @@
 """Run the site under waitress, sized so every open live-update stream has a thread of its own, and
-guarded (console.web.guarded) so no client, idle, slow or hostile, can hold the hub.
+guarded (console.http.guarded) so no client, idle, slow or hostile, can hold the hub.
 
 Each stream holds one waitress thread for as long as it is open; the hub caps streams at
 ``threads - RESERVED_THREADS`` so pages and posts always find a free thread. Bodies larger than
@@ -19,10 +19,10 @@ from typing import Any, TextIO
 from flask import Flask
 from waitress.adjustments import Adjustments
 
+from console.http.guarded import GuardedServer
+from console.http.limits import Limits
 from console.hub.service import Hub
-from console.web.guarded import GuardedServer
 from console.web.join import phone_url
-from console.web.limits import Limits
 
 
 class ServeError(ValueError):

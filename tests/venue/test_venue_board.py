@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from console.http.security import HEADERS
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from console.web.security import HEADERS
 from tests.venue.conftest import USERS, VENUE, MakeHub, body, venue_config, wait_for
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from console.http.security import HEADERS
 from console.hub.service import Hub
-from console.web.security import HEADERS
 
 REMOTE = {"REMOTE_ADDR": "192.168.1.50"}
 

@@ -18,9 +18,9 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException
 
 from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
+from console.http.limits import PinGuard
 from console.hub.errors import Forbidden, HubError
 from console.hub.service import Hub
-from console.web.limits import PinGuard
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -114,7 +114,7 @@ def require_seat(table_id: int, seat: int) -> None:
 
 def require_host(given: str | None = None) -> None:
     """The host PIN (from the X-Host-Pin header, or ``given`` from a form), with wrong tries
-    counted per client address (console.web.limits.PinGuard): a stranger guessing slows and then
+    counted per client address (console.http.limits.PinGuard): a stranger guessing slows and then
     locks only their own device, never the host's display."""
     guard: PinGuard = current_app.extensions["pin_guard"]
     pin = given if given is not None else request.headers.get(PIN_HEADER)
