@@ -30,8 +30,7 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
 
     from console.http import security
 
-    security.install(app)
-    app.register_error_handler(EventError, lambda e: security.error_response(409, str(e)))
+    security.install(app, {EventError: 409})
     guard = PinGuard()
 
     def organiser() -> None:

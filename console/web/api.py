@@ -13,8 +13,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from console.http.errors import HttpError
 from console.http.security import (
-    HubErrorWithStatus,
     event_id,
     hub,
     json_body,
@@ -24,7 +24,7 @@ from console.http.security import (
 from console.hub.channel import Audience
 from console.hub.service import table_spec
 from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
-from console.web.once import HEADER, Answer, Once, UnderWayError, check_key
+from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
 from console.web.sse import event_stream, last_event_id
 
 blueprint = Blueprint("api", __name__)
@@ -52,13 +52,13 @@ def wait_for(
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if future.cancel():  # still queued: it will never run, so "nothing changed" holds
-            raise HubErrorWithStatus(503, "the table is busy; nothing was done; try again") from None
+            raise HttpError(503, "the table is busy; nothing was done; try again") from None
     try:  # the worker took it up just as we gave up: its answer is normally moments away
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if late is not None:
             raise late(future) from None
-        raise HubErrorWithStatus(503, "the table is slow to answer; your request is under way") from None
+        raise HttpError(503, "the table is slow to answer; your request is under way") from None
 
 
 def _once(
@@ -85,7 +85,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
     """The action exactly as the game writes it; any other spelling (stray spaces, another case,
     other digits) is a 400 that names the exact form."""
     if not isinstance(text, str) or not text or len(text) > 2000:
-        raise HubErrorWithStatus(400, 'action must be one action in notation, like "1:battle"')
+        raise HttpError(400, 'action must be one action in notation, like "1:battle"')
     game = worker.table.game
     try:
         return str(game.parse_action(text))
@@ -100,7 +100,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
             exact = str(game.parse_action(f"{head.strip().lower()}{colon}{verb.lower()}{space}{tail}"))
         except ValueError:
             continue
-        raise HubErrorWithStatus(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
+        raise HttpError(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
     return text  # not an action at all: the table's worker says so (after "paused", "over")
 
 
@@ -190,7 +190,7 @@ def post_action(table_id: int, seat: int) -> Response:
 
     def act() -> Answer:
         def late(future: Future[Any]) -> Exception:
-            return UnderWayError(future, answer)
+            return AnswerPending(future, answer)
 
         return answer(wait_for(worker, Act(seat, action, "phone"), late))
 
@@ -224,11 +224,11 @@ def host_command(table_id: int) -> Response:
         return jsonify(status="started", id=started.table.id, url=f"/tables/{started.table.id}")
     if command not in HOST_COMMANDS:
         known = ", ".join((*HOST_COMMANDS, "again"))
-        raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
+        raise HttpError(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise HubErrorWithStatus(400, "seat must be a seat number")
+        raise HttpError(400, "seat must be a seat number")
     if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)):
-        raise HubErrorWithStatus(400, "minutes must be a whole number")
+        raise HttpError(400, "minutes must be a whole number")
     return jsonify(status=wait_for(worker, HostCommand(command, seat, minutes)))
 
 
@@ -238,7 +238,7 @@ def set_controller(table_id: int, seat: int) -> Response:
     require_host()
     controller = json_body(required=("controller",))["controller"]
     if not isinstance(controller, str):
-        raise HubErrorWithStatus(400, "controller must be one of phone, bot, buttons, pod")
+        raise HttpError(400, "controller must be one of phone, bot, buttons, pod")
     return jsonify(controller=wait_for(worker, SetController(seat, controller)))
 
 
@@ -258,7 +258,7 @@ def join_codes(table_id: int) -> Response:
 def _router() -> Any:
     router = hub().router
     if router is None:
-        raise HubErrorWithStatus(409, "this hub runs no physical inputs (no pods or buttons)")
+        raise HttpError(409, "this hub runs no physical inputs (no pods or buttons)")
     return router
 
 
@@ -276,11 +276,11 @@ def bind_kit(table_id: int) -> Response:
     body = json_body(required=("kit", "seat"))
     kit, seat = body["kit"], body["seat"]
     if not isinstance(kit, str) or not isinstance(seat, int) or isinstance(seat, bool):
-        raise HubErrorWithStatus(400, "give the kit's name and a seat number")
+        raise HttpError(400, "give the kit's name and a seat number")
     try:
         binding = _router().bind(kit, table_id, seat)
     except KitError as error:
-        raise HubErrorWithStatus(400, str(error)) from None
+        raise HttpError(400, str(error)) from None
     return jsonify(kit=kit, bound=str(binding))
 
 
@@ -292,5 +292,5 @@ def unbind_kit(kit: str) -> Response:
     try:
         _router().unbind(kit)
     except KitError as error:
-        raise HubErrorWithStatus(400, str(error)) from None
+        raise HttpError(400, str(error)) from None
     return jsonify(kit=kit, bound=None)
