@@ -38,10 +38,7 @@ APPS = ("console.web", "console.venue", "console.play")
 DRIVERS_MAY_IMPORT = ("console.inputs", "console.resources", "console.paths")
 
 # The imports that still point the wrong way, each to be struck as it is fixed: (importer, imported).
-KNOWN: set[tuple[str, str]] = {
-    ("console.hub.service", "console.venue.publisher"),  # the hub starts the venue's publisher
-    ("console.web", "console.venue.hub_api"),  # the web app mounts the venue's API
-}
+KNOWN: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:

@@ -15,7 +15,8 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from importlib.metadata import entry_points
+from typing import Any, Protocol
 
 from console.bots import BOT_KINDS  # the levels easy/normal/hard and the older names
 from console.games import find_game, game_names
@@ -36,6 +37,21 @@ log = logging.getLogger("console.hub")
 RESERVED_THREADS = 16
 
 
+# Extensions of the hub, found through these entry points (pyproject.toml): each is called with the
+# hub as it starts, and may ``observe`` its tables (the venue publisher, console/venue, does).
+HUB_EXTENSIONS = "tabletop.hub_extensions"
+
+
+class TableObserver(Protocol):
+    """Told, from the table's worker thread, of every table opened and every change; must not block."""
+
+    def table_opened(self, table_id: int, public_payload: str) -> None: ...
+
+    def table_changed(self, table_id: int, public_payload: str) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 class Hub:
     """Every table this process runs. Build, then ``start``; ``stop`` on the way out."""
 
@@ -51,7 +67,8 @@ class Hub:
         self.featured: int | None = None  # the table to open first: the new one, or the only one
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
         self.inputs: Any = None
-        self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
+        self.venue: Any = None  # the venue's link, set by console/venue when [venue] names a broker
+        self.observers: list[TableObserver] = []  # told of every table's changes (observe)
         self.router: InputRouter | None = None  # once inputs start
         self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
         self._lock = threading.Lock()
@@ -62,7 +79,7 @@ class Hub:
         with ``new_table`` (the unfinished ones are resumed beside it)."""
         if new_table:  # a bad game or player count is refused before anything is resumed or made
             find_game(self.config.table.game).check_players(self.config.table.players)
-        self._start_venue()
+        self._start_extensions()
         for record in self.journal.tables(unfinished_only=True):
             try:
                 self._resume(record.id, record.status)
@@ -143,9 +160,9 @@ class Hub:
             physical,
             clock=self.clock,
         )
-        if self.venue is not None:
-            worker.on_change = self.venue.table_changed
-            self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
+        worker.on_change = self._table_changed
+        for observer in list(self.observers):
+            observer.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
         worker.start()
@@ -183,15 +200,19 @@ class Hub:
         old.post(NextTable(worker.table.id)).result(timeout=10)
         return worker
 
-    # -- the venue hook: opt-in, and nothing of the hub waits on it ----------------------------
+    # -- observers of the tables (the venue): opt-in, and nothing of the hub waits on them ------
 
-    def _start_venue(self) -> None:
-        if not self.config.venue.broker or self.venue is not None:
-            return
-        from console.venue.publisher import VenuePublisher
+    def observe(self, observer: TableObserver) -> None:
+        """Tell ``observer`` of every table opened from now on and of every change to any table."""
+        self.observers.append(observer)
 
-        self.venue = VenuePublisher(self.config.venue, self.journal).start()
-        self.messages.append(f"publishing to the venue {self.config.venue.venue} at {self.venue.address}")
+    def _table_changed(self, table_id: int, public_payload: str) -> None:
+        for observer in list(self.observers):
+            observer.table_changed(table_id, public_payload)
+
+    def _start_extensions(self) -> None:
+        for entry in sorted(entry_points(group=HUB_EXTENSIONS), key=lambda e: e.name):
+            entry.load()(self)
 
     def worker(self, table_id: int) -> TableWorker:
         worker = self.workers.get(table_id)
@@ -238,8 +259,8 @@ class Hub:
             self.router.close()
         for worker in self.tables():
             worker.stop()
-        if self.venue is not None:
-            self.venue.stop()
+        for observer in self.observers:
+            observer.stop()
         self.journal.close()
 
 
