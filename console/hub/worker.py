@@ -95,6 +95,14 @@ class ShowLights:
 
 
 @dataclass(frozen=True)
+class ActionsSince:
+    """The notation of every action journalled after the ``before``-th (a retried post asks
+    whether its action is among them); answered by the worker, so no web thread reads the table."""
+
+    before: int
+
+
+@dataclass(frozen=True)
 class Barrier:
     """Does nothing: its answer comes once every command posted before it is done."""
 
@@ -105,7 +113,18 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | ShowLights | Barrier | Record
+Command = (
+    Act
+    | HostCommand
+    | SetController
+    | ClaimSeat
+    | NextTable
+    | Input
+    | ShowLights
+    | ActionsSince
+    | Barrier
+    | Record
+)
 _STOP = object()
 
 
@@ -147,6 +166,7 @@ class TableWorker:
         self.table = table
         self.store = store
         self.status = status
+        self._players = table.state.players
         self.controllers = dict(controllers)
         self.chance = chance
         self.bot_delay_s = bot_delay_s
@@ -201,7 +221,7 @@ class TableWorker:
 
     @property
     def players(self) -> int:
-        return self.table.state.players
+        return self._players  # fixed for the table's life: read without touching its state
 
     def post_input(self, event: SeatEvent) -> None:
         self.post(Input(event))
@@ -334,6 +354,8 @@ class TableWorker:
             if self.physical is not None:
                 self.physical.show(self.table.state)
             return None
+        if isinstance(command, ActionsSince):
+            return [str(action) for action in self.table.history[command.before :]]
         if isinstance(command, Barrier):
             return None
         if isinstance(command, Record):

@@ -23,7 +23,15 @@ from console.http.security import (
 )
 from console.hub.channel import Audience
 from console.hub.service import table_spec
-from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
+from console.hub.worker import (
+    HOST_COMMANDS,
+    Act,
+    ActionsSince,
+    ActResult,
+    HostCommand,
+    SetController,
+    TableWorker,
+)
 from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
 from console.web.sse import event_stream, last_event_id
 
@@ -120,7 +128,7 @@ def tables() -> Response:
                 "id": w.table.id,
                 "game": w.table.game.name,
                 "title": w.table.game.title,
-                "players": w.table.state.players,
+                "players": w.players,
                 "status": w.channel.snapshot.status,
             }
             for w in hub().tables()
@@ -195,11 +203,12 @@ def post_action(table_id: int, seat: int) -> Response:
         return answer(wait_for(worker, Act(seat, action, "phone"), late))
 
     def settle(before: int) -> Answer | None:  # a killed hub may have done it already
-        if action not in worker.table.journal.actions(table_id)[before:]:
+        if action not in wait_for(worker, ActionsSince(before)):
             return None
         return Answer(200, json.dumps({"action": action, "last_id": worker.channel.snapshot.last_id}))
 
-    return _once(f"{table_id}/{seat}", action, lambda: len(worker.table.history), act, settle)
+    # The position is the published one: a web thread reads only the worker's snapshot.
+    return _once(f"{table_id}/{seat}", action, lambda: worker.channel.snapshot.actions, act, settle)
 
 
 @blueprint.get("/tables/<int:table_id>/seats/<int:seat>/log")
