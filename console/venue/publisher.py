@@ -70,7 +70,7 @@ class VenuePublisher:
         self.hub = hub_name(config)
         self.journal = journal
         self.clock = clock
-        self.outbox = Outbox(journal.path if str(journal.path) != ":memory:" else ":memory:")
+        self.outbox = Outbox(journal)  # the journal's own connection: one per file
         self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
         self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
         self._accepting = threading.Lock()
@@ -137,7 +137,6 @@ class VenuePublisher:
             self.connected, self.problem = False, "stopped"  # a clean goodbye is no outage
             self.client.disconnect()
         self.client.loop_stop()
-        self.outbox.close()
 
     # -- the publisher thread ----------------------------------------------------------------
 
