@@ -57,8 +57,3 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for entry in sorted(entry_points(group=WEB_EXTENSIONS), key=lambda e: e.name):
         entry.load()(app)  # the venue's routes and badge (console/venue/hub_api.py)
     return app
-
-
-def hub_of(app: Flask) -> Hub:
-    hub: Hub = app.extensions["hub"]
-    return hub
