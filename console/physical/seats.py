@@ -18,7 +18,7 @@ from console.games.core import CHANCE, JSON, Action, Game, Seat, State
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, SeatEvent
 from console.journal import Journal
 from console.physical.cardmap import CardMap, CardRefused
-from console.physical.composer import Committed, Composer, CursorMoved, Refused
+from console.physical.composer import Committed, Composer, CursorMoved, Refusal
 from console.physical.feedback import CHOOSING, TURN, WAITING, TableFeedback
 from console.physical.held import HeldCopies
 from console.physical.recheck import Recheck, cards_in_play
@@ -94,7 +94,7 @@ class PhysicalSeats:
                     f"seat {outcome.seat} is played with its {controllers.get(outcome.seat)}, not its {kind}",
                 )
             return Play(outcome.action, kind)
-        if isinstance(outcome, Refused):
+        if isinstance(outcome, Refusal):
             return self.refuse(outcome.seat, outcome.message)
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)

@@ -162,10 +162,18 @@ def seat_page(table_id: int, seat: int) -> str:
     )
 
 
-@seat_pages.get("/tables/<int:table_id>/watch")
-def watch_page(table_id: int) -> str:
+@seat_pages.get("/tables/<int:table_id>/spectate")
+def spectate_page(table_id: int) -> str:
+    """The public view, for a phone without a seat's code (a spectator)."""
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
     return render_template(
         "seat.html", worker=worker, seat=None, payload=payload, cards=page_data.cards(worker.table.game.name)
     )
+
+
+@seat_pages.get("/tables/<int:table_id>/watch")
+def old_spectate_url(table_id: int) -> WerkzeugResponse:
+    """The spectator page's old address (the Watch is also a game's name): links and bookmarks
+    made before it moved still land there."""
+    return redirect(url_for("seat.spectate_page", table_id=table_id), code=301)

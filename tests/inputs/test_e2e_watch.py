@@ -17,7 +17,7 @@ from helpers.scripted import ScriptError, TableDriver
 
 from console.games import find_game
 from console.games.core import CHANCE, State
-from console.physical.composer import Refused
+from console.physical.composer import Refusal
 from console.physical.tagstore import TagStore
 
 # A short Chronicle with one copy of each card, so a card in a hand is nowhere in a deck.
@@ -58,7 +58,7 @@ class TriesWrongCardsFirst(TableDriver):
         player = self.players[seat]
         player.scanner.scan(player.physical(card))
         outcome = self.next_outcome(seat)
-        if not isinstance(outcome, Refused):
+        if not isinstance(outcome, Refusal):
             raise ScriptError(f"seat {seat} scanned a card {why} and the table said {outcome}")
         assert card not in outcome.message and self.names[card] not in outcome.message
         assert (self.state.view(None), [self.state.view(s) for s in range(1, 5)]) == before
