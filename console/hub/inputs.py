@@ -13,17 +13,17 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import HubError
 from console.hub.worker import HostCommand, Record, TableWorker
+from console.inputs.recording import Recorder
 from console.physical.router import InputRouter, PhysicalTable
 from console.physical.seats import PhysicalSeats
 from console.physical.tagstore import TagStore
 
 if TYPE_CHECKING:
-    from console.inputs.recording import Recorder
     from console.inputs.sources import InputSources
 
 
@@ -31,7 +31,7 @@ class Hub(Protocol):
     """What starting the inputs needs of the hub (console.hub.service.Hub is it)."""
 
     config: HubConfig
-    recorder: Any
+    recorder: Recorder | None
     router: InputRouter | None
     planned: TableConfig | None  # the table the hub makes once its inputs are up
 
@@ -92,7 +92,7 @@ def _record_table(recorder: Recorder, worker: TableWorker, at_start: bool) -> No
         worker.physical.report_refusals(functools.partial(recorder.refused, table.id))
 
 
-def start_inputs(hub: Hub) -> tuple[Any, list[str]]:
+def start_inputs(hub: Hub) -> tuple[InputSources | None, list[str]]:
     """Start the input sources the configuration asks for; return them and what to tell the user.
 
     Raises HubError, naming what is missing, when ``auto`` finds less than was configured."""

@@ -26,6 +26,7 @@ from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
+from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
 from console.physical.router import InputRouter
 from console.physical.seats import PhysicalSeats
@@ -66,11 +67,11 @@ class Hub:
         self.messages: list[str] = []
         self.featured: int | None = None  # the table to open first: the new one, or the only one
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
-        self.inputs: Any = None
+        self.inputs: Any = None  # the started input sources (console.inputs.sources.InputSources)
         self.venue: Any = None  # the venue's link, set by console/venue when [venue] names a broker
         self.observers: list[TableObserver] = []  # told of every table's changes (observe)
         self.router: InputRouter | None = None  # once inputs start
-        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.recorder: Recorder | None = None  # under tabletop record
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
 
@@ -253,7 +254,7 @@ class Hub:
             return list(self.workers.values())
 
     def stop(self) -> None:
-        if self.inputs is not None and hasattr(self.inputs, "close"):
+        if self.inputs is not None:
             self.inputs.close()
         if self.router is not None:
             self.router.close()

@@ -25,6 +25,7 @@ from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
 from console.inputs.events import SeatEvent
+from console.inputs.recording import Recorder
 from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
 
@@ -48,7 +49,7 @@ class Record:
     """Record this table's actions from now on (tabletop record); ``begin`` runs first, in the
     worker's thread, to write how the table stands."""
 
-    recorder: Any
+    recorder: Recorder
     begin: Callable[[TableWorker], None]
 
 
@@ -180,7 +181,7 @@ class TableWorker:
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
-        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.recorder: Recorder | None = None  # under tabletop record
         self.resumed = False  # rebuilt from the journal when the hub started
         self._recorded = 0
         self._automatic_due: float | None = None
