@@ -24,6 +24,7 @@ from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
+from console.hub.inputs import attach_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
 from console.inputs.recording import Recorder
@@ -93,8 +94,6 @@ class Hub:
         making = new_table or (default_table and not self.workers)
         said = len(self.messages)  # "started table N" goes here, before what the inputs say
         if inputs:  # before the new table, so missing hardware for it leaves no table behind
-            from console.hub.inputs import start_inputs
-
             self.planned = self.config.table if making else None
             try:
                 self.inputs, notes = start_inputs(self)
@@ -168,8 +167,6 @@ class Hub:
             self.workers[table.id] = worker
         worker.start()
         if self.router is not None:
-            from console.hub.inputs import attach_table
-
             attach_table(self, worker)  # its seats' kits light up
         return worker
 
