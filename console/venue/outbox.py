@@ -1,10 +1,11 @@
 """The hub's results for the venue, kept in the journal's SQLite file until the venue acknowledges
 them, so a result made while the broker is down is sent once it is back, and never lost.
 
-Tables of its own (``venue_results``, ``venue_meta``, ``venue_seatings``) in the journal's file, on
-the journal's one connection under its lock (console/journal.py: one process opens a journal file
-once, since closing any handle on it drops the process's POSIX locks, SQLite's included). A
-result id is made once per finished table and kept, so the board can drop any repeat.
+Tables of its own (``venue_results``, ``venue_meta``, ``venue_seatings``) in the journal's file,
+made by the journal with its schema and used through its one connection under its lock
+(console/journal.py: one process opens a journal file once, since closing any handle on it drops
+the process's POSIX locks, SQLite's included). A result id is made once per finished table and
+kept, so the board can drop any repeat.
 """
 
 from __future__ import annotations
@@ -16,23 +17,6 @@ from typing import Any
 
 from console.journal import Journal
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS venue_results (
-        table_id  INTEGER PRIMARY KEY,
-        result_id TEXT NOT NULL UNIQUE,
-        payload   TEXT NOT NULL,
-        created   REAL NOT NULL,
-        acked     REAL
-    )""",
-    "CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    # The seats the venue's pairing gave a table, once its host accepted them.
-    """CREATE TABLE IF NOT EXISTS venue_seatings (
-        table_id   INTEGER PRIMARY KEY,
-        seating_id TEXT NOT NULL UNIQUE,
-        seating    TEXT NOT NULL
-    )""",
-)
-
 
 class Outbox:
     """Results waiting for the venue's acknowledgement, in ``journal``'s file."""
@@ -40,9 +24,7 @@ class Outbox:
     def __init__(self, journal: Journal) -> None:
         self._lock = journal.lock
         self._db = journal.connection
-        with self._lock:
-            for statement in SCHEMA:
-                self._db.execute(statement)
+        with self._lock:  # venue_* are the journal's own tables (console/journal.py)
             # Results are sent for games that end after the venue was first switched on, not
             # for the journal's whole history.
             self._db.execute("INSERT OR IGNORE INTO venue_meta VALUES ('enabled_at', ?)", (str(time.time()),))

@@ -1,7 +1,8 @@
 """Exactly-once posts: an action post or a table start that carries an ``Idempotency-Key`` acts at
 most once; a retry with the same key gets the first answer again, even after the hub restarts.
 
-Keys live in the journal's SQLite file (table ``web_requests``). A key is written as "under way"
+Keys live in the journal's SQLite file (table ``web_requests``, made by the journal, used through
+its one connection). A key is written as "under way"
 before the hub acts and completed with the answer after; a key found under way after a restart
 (the hub was killed while acting) is settled from the journal itself: the action is there or not.
 """
@@ -21,14 +22,6 @@ from typing import Any
 from console.http.errors import HttpError, status_of
 from console.journal import Journal
 
-SCHEMA = """CREATE TABLE IF NOT EXISTS web_requests (
-    key          TEXT PRIMARY KEY,   -- scope (table and seat, or table starts) and the client's key
-    fingerprint  TEXT NOT NULL,      -- what was asked: one key may not name two requests
-    before       INTEGER NOT NULL,   -- the journal's position when the hub took it up
-    status       INTEGER,            -- NULL while under way
-    body         TEXT,
-    at           REAL NOT NULL
-)"""
 HEADER = "Idempotency-Key"
 KEY = re.compile(r"[A-Za-z0-9_.:-]{8,100}")
 KEEP_S = 7 * 24 * 3600
@@ -82,8 +75,7 @@ class Once:
         self._locks = [threading.Lock() for _ in range(64)]
         self._late: set[str] = set()  # keys whose table has not answered yet, in this process
         self._guard = threading.Lock()
-        with journal.lock:
-            journal.connection.execute(SCHEMA)
+        with journal.lock:  # web_requests is the journal's own table (console/journal.py)
             journal.connection.execute("DELETE FROM web_requests WHERE at < ?", (time.time() - KEEP_S,))
 
     def _sql(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
