@@ -24,7 +24,8 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     app.config.update(config or {})
     app.config["DEBUG"] = False
     app.config["PROPAGATE_EXCEPTIONS"] = False
-    app.config.setdefault("MAX_CONTENT_LENGTH", 64 * 1024)
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: setdefault kept no cap
+        app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
     app.config.setdefault("ORGANISER_PIN", f"{secrets.randbelow(10**6):06d}")
     app.extensions["venue_board"] = board
 
