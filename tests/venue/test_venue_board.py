@@ -80,6 +80,15 @@ def test_a_post_to_the_board_from_another_site_is_refused(client: FlaskClient) -
     assert response.status_code == 403
 
 
+def test_the_board_refuses_a_body_larger_than_64_kb(client: FlaskClient) -> None:
+    config = client.application.config
+    assert config["MAX_CONTENT_LENGTH"] == 64 * 1024
+    big = b'{"game": "' + b"x" * (64 * 1024) + b'"}'
+    headers = {"Origin": "http://localhost", "X-Organiser-Pin": config["ORGANISER_PIN"]}
+    response = client.post("/api/event", data=big, content_type="application/json", headers=headers)
+    assert response.status_code == 413
+
+
 @pytest.mark.slow
 def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker, tmp_path: Path) -> None:
     make_hub("hub1")
