@@ -13,7 +13,6 @@ from collections.abc import Callable
 from console.games.core import Action, Bot, Game, RandomBot, Seat, State
 from console.games.search import SearchBot
 
-LEVELS = ("easy", "normal", "hard")
 # Iterations per decision of the hard bot and its stronger ladder rungs; iterations, not seconds,
 # so a seeded simulation replays exactly whatever the machine's load.
 HARD_ITERATIONS = {"hard": 150, "hard2x": 300, "hard4x": 600}

@@ -127,7 +127,7 @@ class Journal:
             raise JournalError(f"{self.path} {problem}")
 
     def _create_schema(self) -> None:
-        for statement in _statements(SCHEMA):
+        for statement in _statements(SCHEMA + COMPANION_SCHEMA):
             self._db.execute(statement)
         self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -418,3 +418,75 @@ def _explain(path: Path, error: sqlite3.Error) -> str:
     if "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
         return f"{path} is damaged (SQLite: {text}); restore it from a backup or move it aside"
     return f"{path} cannot be used as a journal (SQLite: {text}); check the file and its folder"
+
+
+# Every other table of a journal file, created here with the journal's own, in the same first
+# transaction and under its one schema version (all additive, so a schema-1 file gains any it
+# lacks when opened): the hub's tables and seats (console/hub/store.py) and clocks (clock.py), the
+# enrolled tags (console/physical/tagstore.py), exactly-once posts (console/web/once.py) and the
+# venue's outbox (console/venue/outbox.py). They use them through the journal's one connection.
+TAGS_SCHEMA = """CREATE TABLE IF NOT EXISTS card_tags (
+    uid         TEXT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    card_id     TEXT NOT NULL,
+    enrolled_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+)"""
+COMPANION_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS hub_tables (
+    table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+    chance    TEXT NOT NULL,
+    bot       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hub_seats (
+    table_id    INTEGER NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    token       TEXT NOT NULL UNIQUE,
+    controller  TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+-- A seat's claim: the token of the phone that joined it, and how many phones have had it.
+CREATE TABLE IF NOT EXISTS hub_claims (
+    table_id  INTEGER NOT NULL REFERENCES tables(id),
+    seat      INTEGER NOT NULL,
+    token     TEXT NOT NULL UNIQUE,
+    joins     INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+-- The next game the host started with a table's seats, once it was over ("again").
+CREATE TABLE IF NOT EXISTS hub_next_tables (
+    table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+    next_id   INTEGER NOT NULL REFERENCES tables(id)
+);
+CREATE TABLE IF NOT EXISTS hub_settings (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hub_clocks (
+    table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+    used_s    REAL NOT NULL,
+    extra_s   REAL NOT NULL
+);
+{TAGS_SCHEMA};
+CREATE TABLE IF NOT EXISTS web_requests (
+    key          TEXT PRIMARY KEY,   -- scope (table and seat, or table starts) and the client's key
+    fingerprint  TEXT NOT NULL,      -- what was asked: one key may not name two requests
+    before       INTEGER NOT NULL,   -- the journal's position when the hub took it up
+    status       INTEGER,            -- NULL while under way
+    body         TEXT,
+    at           REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS venue_results (
+    table_id  INTEGER PRIMARY KEY,
+    result_id TEXT NOT NULL UNIQUE,
+    payload   TEXT NOT NULL,
+    created   REAL NOT NULL,
+    acked     REAL
+);
+CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- The seats the venue's pairing gave a table, once its host accepted them.
+CREATE TABLE IF NOT EXISTS venue_seatings (
+    table_id   INTEGER PRIMARY KEY,
+    seating_id TEXT NOT NULL UNIQUE,
+    seating    TEXT NOT NULL
+);
+"""

@@ -56,7 +56,6 @@ class SearchBot(Bot):
     """IS-MCTS within ``iterations`` (and ``seconds`` if given, whichever ends first)."""
 
     name = "hard"
-    needs_sampler = True
 
     def __init__(
         self,

@@ -41,6 +41,7 @@ class Snapshot:
     last_id: int
     payloads: dict[Audience, str]
     status: str
+    actions: int = 0  # how many actions the journal holds for the table, as published
     messages: dict[Audience, bytes] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

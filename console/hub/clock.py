@@ -14,11 +14,6 @@ from dataclasses import dataclass
 from console.games.core import Action, TableClock
 from console.journal import Journal
 
-SCHEMA = """CREATE TABLE IF NOT EXISTS hub_clocks (
-    table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
-    used_s    REAL NOT NULL,
-    extra_s   REAL NOT NULL
-)"""
 SAVE_EVERY_S = 5.0  # while running, the time used is saved this often
 MAX_EXTRA_MINUTES = 240
 
@@ -50,8 +45,7 @@ class ClockRunner:
     def __init__(self, journal: Journal, table_id: int, spec: TableClock, expired: bool) -> None:
         self.journal, self.table_id, self.spec = journal, table_id, spec
         self.expired = expired  # the time-up action is in the table's log
-        with journal.lock:
-            journal.connection.execute(SCHEMA)
+        with journal.lock:  # hub_clocks is the journal's own table (console/journal.py)
             row = journal.connection.execute(
                 "SELECT used_s, extra_s FROM hub_clocks WHERE table_id = ?", (table_id,)
             ).fetchone()

@@ -70,7 +70,7 @@ class InputsConfig:
     # Each seat's reader number is a table position: a Wheels seat kit with a reader per shelf.
     positional_readers: bool = False
     # Kit -> "TABLE:SEAT": a pod (its name or HELLO unique id) or a GPIO seat ("gpio:3") bound to a
-    # table's seat (console/hub/kits.py). Unbound kits join the newest open table that can use them.
+    # table's seat (console/physical/kits.py). Unbound kits join the newest open table that can use them.
     kits: dict[str, str] = field(default_factory=dict)
 
 
@@ -206,7 +206,7 @@ def check_config(config: HubConfig, where: str = "configuration") -> None:
     if config.inputs.mode not in INPUT_MODES:
         raise ConfigError(f"{where} [inputs] mode must be one of {', '.join(INPUT_MODES)}")
     for kit, binding in config.inputs.kits.items():
-        from console.hub.kits import KitError, parse_binding
+        from console.physical.kits import KitError, parse_binding
 
         try:
             parse_binding(str(binding), kit)

@@ -1,4 +1,4 @@
-"""Why the hub refused a request, as types that carry the HTTP status the web layer answers with."""
+"""Why the hub refused a request, as types; what the web answers for each is console/http/errors.py."""
 
 from __future__ import annotations
 
@@ -6,23 +6,17 @@ from __future__ import annotations
 class HubError(Exception):
     """A request the hub refuses, changing nothing; the message is for the person who asked."""
 
-    status = 400
-
 
 class NotFound(HubError):
-    status = 404
+    """No such table, seat or kit."""
 
 
 class Forbidden(HubError):
     """No token, a forged or stale token, a token for another seat, a wrong host PIN."""
 
-    status = 403
-
 
 class Refused(HubError):
     """Well formed but not possible now: a paused or finished table, another controller's seat."""
-
-    status = 409
 
 
 class SeatTaken(Refused):
@@ -31,11 +25,3 @@ class SeatTaken(Refused):
 
 class Busy(HubError):
     """Every live-update stream slot is taken."""
-
-    status = 503
-
-
-class TooManyTries(HubError):
-    """Too many wrong host PINs in a short time: PIN checks pause for a while."""
-
-    status = 429

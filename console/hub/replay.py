@@ -26,8 +26,8 @@ from console.inputs.pins import load_pin_map
 from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.recording import Recorder, outcomes, read_recording
 from console.inputs.sources import InputSources
-from console.inputs.tagstore import TagStore
 from console.journal import Journal
+from console.physical.tagstore import TagStore
 from console.table import Table
 
 TICK_S = 0.01  # the button panel's ticker, and how often a serial source idles between lines
@@ -164,7 +164,8 @@ class _Sources:
 
 
 def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | None) -> Replayed:
-    from console.hub.inputs import InputRouter
+    from console.hub.inputs import attach_sources
+    from console.physical.router import InputRouter
 
     memory = Recorder()
     hub.recorder = memory
@@ -178,7 +179,9 @@ def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | No
     resumed = {mapping[r["id"]]: bool(r.get("resumed")) for r in leading}
     for worker in hub.tables():  # the replay resumes every table; the live hub may have started it
         worker.resumed = resumed.get(worker.table.id, True)
-    router.attach_sources(InputSources(pods=[s for s in sources.serial.values() if isinstance(s, PodSource)]))
+    attach_sources(
+        hub, router, InputSources(pods=[s for s in sources.serial.values() if isinstance(s, PodSource)])
+    )
     _settle(hub)
     seen_tables = set(mapping)
     for record in records:

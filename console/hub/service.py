@@ -15,7 +15,8 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from importlib.metadata import entry_points
+from typing import Any, Protocol
 
 from console.bots import BOT_KINDS  # the levels easy/normal/hard and the older names
 from console.games import find_game, game_names
@@ -23,16 +24,34 @@ from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
-from console.hub.physical import PhysicalSeats
+from console.hub.inputs import attach_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
+from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
+from console.physical.router import InputRouter
+from console.physical.seats import PhysicalSeats
 from console.table import Table
 
 log = logging.getLogger("console.hub")
 
 # Server threads kept free of streams, for pages, posts and host commands.
 RESERVED_THREADS = 16
+
+
+# Extensions of the hub, found through these entry points (pyproject.toml): each is called with the
+# hub as it starts, and may ``observe`` its tables (the venue publisher, console/venue, does).
+HUB_EXTENSIONS = "tabletop.hub_extensions"
+
+
+class TableObserver(Protocol):
+    """Told, from the table's worker thread, of every table opened and every change; must not block."""
+
+    def table_opened(self, table_id: int, public_payload: str) -> None: ...
+
+    def table_changed(self, table_id: int, public_payload: str) -> None: ...
+
+    def stop(self) -> None: ...
 
 
 class Hub:
@@ -49,10 +68,11 @@ class Hub:
         self.messages: list[str] = []
         self.featured: int | None = None  # the table to open first: the new one, or the only one
         self.planned: TableConfig | None = None  # the table start() is about to make, for the inputs
-        self.inputs: Any = None
-        self.venue: Any = None  # the venue publisher (console/venue) when [venue] names a broker
-        self.router: Any = None  # console.hub.inputs.InputRouter, once inputs start
-        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.inputs: Any = None  # the started input sources (console.inputs.sources.InputSources)
+        self.venue: Any = None  # the venue's link, set by console/venue when [venue] names a broker
+        self.observers: list[TableObserver] = []  # told of every table's changes (observe)
+        self.router: InputRouter | None = None  # once inputs start
+        self.recorder: Recorder | None = None  # under tabletop record
         self._lock = threading.Lock()
         self._again_lock = threading.Lock()  # two "again" presses make one next game
 
@@ -61,7 +81,7 @@ class Hub:
         with ``new_table`` (the unfinished ones are resumed beside it)."""
         if new_table:  # a bad game or player count is refused before anything is resumed or made
             find_game(self.config.table.game).check_players(self.config.table.players)
-        self._start_venue()
+        self._start_extensions()
         for record in self.journal.tables(unfinished_only=True):
             try:
                 self._resume(record.id, record.status)
@@ -74,8 +94,6 @@ class Hub:
         making = new_table or (default_table and not self.workers)
         said = len(self.messages)  # "started table N" goes here, before what the inputs say
         if inputs:  # before the new table, so missing hardware for it leaves no table behind
-            from console.hub.inputs import start_inputs
-
             self.planned = self.config.table if making else None
             try:
                 self.inputs, notes = start_inputs(self)
@@ -142,14 +160,14 @@ class Hub:
             physical,
             clock=self.clock,
         )
-        if self.venue is not None:
-            worker.on_change = self.venue.table_changed
-            self.venue.table_opened(table.id, worker.channel.snapshot.payloads[None])
+        worker.on_change = self._table_changed
+        for observer in list(self.observers):
+            observer.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
         worker.start()
         if self.router is not None:
-            self.router.attach(worker)  # its seats' kits light up
+            attach_table(self, worker)  # its seats' kits light up
         return worker
 
     def start_again(self, table_id: int) -> TableWorker:
@@ -180,15 +198,19 @@ class Hub:
         old.post(NextTable(worker.table.id)).result(timeout=10)
         return worker
 
-    # -- the venue hook: opt-in, and nothing of the hub waits on it ----------------------------
+    # -- observers of the tables (the venue): opt-in, and nothing of the hub waits on them ------
 
-    def _start_venue(self) -> None:
-        if not self.config.venue.broker or self.venue is not None:
-            return
-        from console.venue.publisher import VenuePublisher
+    def observe(self, observer: TableObserver) -> None:
+        """Tell ``observer`` of every table opened from now on and of every change to any table."""
+        self.observers.append(observer)
 
-        self.venue = VenuePublisher(self.config.venue, self.journal).start()
-        self.messages.append(f"publishing to the venue {self.config.venue.venue} at {self.venue.address}")
+    def _table_changed(self, table_id: int, public_payload: str) -> None:
+        for observer in list(self.observers):
+            observer.table_changed(table_id, public_payload)
+
+    def _start_extensions(self) -> None:
+        for entry in sorted(entry_points(group=HUB_EXTENSIONS), key=lambda e: e.name):
+            entry.load()(self)
 
     def worker(self, table_id: int) -> TableWorker:
         worker = self.workers.get(table_id)
@@ -216,19 +238,27 @@ class Hub:
                     return worker.table.id, seat, token
         return None
 
+    def physical_tables(self) -> dict[int, TableWorker]:
+        """Every table by id, for the input router (console.physical.router.PhysicalTables)."""
+        with self._lock:
+            return dict(self.workers)
+
+    def configured_kits(self) -> Mapping[str, str]:
+        return self.config.inputs.kits
+
     def tables(self) -> list[TableWorker]:
         with self._lock:
             return list(self.workers.values())
 
     def stop(self) -> None:
-        if self.inputs is not None and hasattr(self.inputs, "close"):
+        if self.inputs is not None:
             self.inputs.close()
         if self.router is not None:
             self.router.close()
         for worker in self.tables():
             worker.stop()
-        if self.venue is not None:
-            self.venue.stop()
+        for observer in self.observers:
+            observer.stop()
         self.journal.close()
 
 

@@ -6,8 +6,9 @@ A seat's join token (in its QR code) opens the seat until a phone joins with it;
 a token of its own (its claim) and from then on only the claim opens the seat, so a code seen on
 the shared screen is spent once used. The host can hand a claimed seat to another phone.
 
-The tables are the hub's own (``hub_*``), created with CREATE TABLE IF NOT EXISTS, and written
-through the journal's shared connection under its lock, so a restarted hub finds the same tokens.
+The tables are the hub's (``hub_*``), created by the journal with its own (console/journal.py,
+one schema version) and written through its one connection under its lock, so a restarted hub
+finds the same tokens.
 """
 
 from __future__ import annotations
@@ -20,38 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.journal import Journal
-
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS hub_tables (
-        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
-        chance    TEXT NOT NULL,
-        bot       TEXT NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS hub_seats (
-        table_id    INTEGER NOT NULL REFERENCES tables(id),
-        seat        INTEGER NOT NULL,
-        token       TEXT NOT NULL UNIQUE,
-        controller  TEXT NOT NULL,
-        PRIMARY KEY (table_id, seat)
-    )""",
-    # A seat's claim: the token of the phone that joined it, and how many phones have had it.
-    """CREATE TABLE IF NOT EXISTS hub_claims (
-        table_id  INTEGER NOT NULL REFERENCES tables(id),
-        seat      INTEGER NOT NULL,
-        token     TEXT NOT NULL UNIQUE,
-        joins     INTEGER NOT NULL,
-        PRIMARY KEY (table_id, seat)
-    )""",
-    # The next game the host started with a table's seats, once it was over ("again").
-    """CREATE TABLE IF NOT EXISTS hub_next_tables (
-        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
-        next_id   INTEGER NOT NULL REFERENCES tables(id)
-    )""",
-    """CREATE TABLE IF NOT EXISTS hub_settings (
-        key    TEXT PRIMARY KEY,
-        value  TEXT NOT NULL
-    )""",
-)
 
 # 32 random bytes: 256 bits, far beyond guessing, and short enough for a QR code.
 TOKEN_BYTES = 32
@@ -88,10 +57,7 @@ class HubStore:
     """Seat tokens, seat controllers, table settings and the host PIN."""
 
     def __init__(self, journal: Journal) -> None:
-        self.journal = journal
-        with journal.lock:
-            for statement in SCHEMA:
-                journal.connection.execute(statement)
+        self.journal = journal  # its tables (hub_*) are the journal's own (console/journal.py)
 
     def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self.journal.lock:

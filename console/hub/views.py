@@ -93,7 +93,9 @@ def build_snapshot(
                 else {"table": next_table, "url": f"/tables/{table.id}/seats/{seat}/next"},
             }
         )
-    return Snapshot(version=version, last_id=len(table.log), payloads=payloads, status=status)
+    return Snapshot(
+        version=version, last_id=len(table.log), payloads=payloads, status=status, actions=len(table.history)
+    )
 
 
 def seat_notice(seat: int, status: str, to_act: list[int], controllers: Mapping[int, str]) -> str:

@@ -22,9 +22,11 @@ from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
-from console.hub.physical import Note, PhysicalSeats, Play
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events
+from console.inputs.events import SeatEvent
+from console.inputs.recording import Recorder
+from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
 
 log = logging.getLogger("console.hub")
@@ -47,7 +49,7 @@ class Record:
     """Record this table's actions from now on (tabletop record); ``begin`` runs first, in the
     worker's thread, to write how the table stands."""
 
-    recorder: Any
+    recorder: Recorder
     begin: Callable[[TableWorker], None]
 
 
@@ -85,7 +87,20 @@ class NextTable:
 class Input:
     """An event from a physical input source (a scan, a button press), for the composer."""
 
-    event: Any
+    event: SeatEvent
+
+
+@dataclass(frozen=True)
+class ShowLights:
+    """Show the seats' lights again (a kit was bound to this table, or its lights attached)."""
+
+
+@dataclass(frozen=True)
+class ActionsSince:
+    """The notation of every action journalled after the ``before``-th (a retried post asks
+    whether its action is among them); answered by the worker, so no web thread reads the table."""
+
+    before: int
 
 
 @dataclass(frozen=True)
@@ -99,7 +114,18 @@ class ActResult:
     last_id: int
 
 
-Command = Act | HostCommand | SetController | ClaimSeat | NextTable | Input | Barrier | Record
+Command = (
+    Act
+    | HostCommand
+    | SetController
+    | ClaimSeat
+    | NextTable
+    | Input
+    | ShowLights
+    | ActionsSince
+    | Barrier
+    | Record
+)
 _STOP = object()
 
 
@@ -141,6 +167,7 @@ class TableWorker:
         self.table = table
         self.store = store
         self.status = status
+        self._players = table.state.players
         self.controllers = dict(controllers)
         self.chance = chance
         self.bot_delay_s = bot_delay_s
@@ -154,7 +181,7 @@ class TableWorker:
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
-        self.recorder: Any = None  # console.inputs.recording.Recorder, under tabletop record
+        self.recorder: Recorder | None = None  # under tabletop record
         self.resumed = False  # rebuilt from the journal when the hub started
         self._recorded = 0
         self._automatic_due: float | None = None
@@ -186,6 +213,22 @@ class TableWorker:
         else:
             self._queue.put((command, future))
         return future
+
+    # -- what the input router needs (console.physical.router.PhysicalTable) ----------------------
+
+    @property
+    def table_id(self) -> int:
+        return self.table.id
+
+    @property
+    def players(self) -> int:
+        return self._players  # fixed for the table's life: read without touching its state
+
+    def post_input(self, event: SeatEvent) -> None:
+        self.post(Input(event))
+
+    def show_lights(self) -> None:
+        self.post(ShowLights())
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread.is_alive():
@@ -308,6 +351,12 @@ class TableWorker:
             return None
         if isinstance(command, Input):
             return self._input(command.event)
+        if isinstance(command, ShowLights):
+            if self.physical is not None:
+                self.physical.show(self.table.state)
+            return None
+        if isinstance(command, ActionsSince):
+            return [str(action) for action in self.table.history[command.before :]]
         if isinstance(command, Barrier):
             return None
         if isinstance(command, Record):
@@ -334,7 +383,7 @@ class TableWorker:
         self._after_change()
         return ActResult(str(action), len(self.table.log))
 
-    def _input(self, event: Any) -> ActResult | None:
+    def _input(self, event: SeatEvent) -> ActResult | None:
         if self.physical is None:
             return None
         physical = self.physical
@@ -349,8 +398,7 @@ class TableWorker:
                 result = physical.refuse(event.seat, str(error))
         if isinstance(result, Note):
             physical.answered(event, not result.message)
-            if physical.recheck is not None and physical.recheck.done:
-                physical.recheck = None  # every card in play is where the journal says: play on
+            if physical.recheck_done():  # every card in play is where the journal says: play on
                 self._after_change()
                 return None
         if result is not None:
@@ -371,7 +419,7 @@ class TableWorker:
     def _check_playing(self) -> None:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
-        if self.physical is not None and self.physical.recheck is not None:
+        if self._rechecking():
             raise Refused(
                 "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
             )
@@ -399,9 +447,8 @@ class TableWorker:
             if self.physical is None or not self.physical.start_recheck(self.table.state):
                 raise Refused("there are no cards in play to re-check at this table")
         elif name == "skip":
-            if self.physical is None or self.physical.recheck is None:
+            if self.physical is None or not self.physical.skip_recheck():
                 raise Refused("no re-check is under way")
-            self.physical.recheck = None
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -472,12 +519,15 @@ class TableWorker:
         if delay is not None and self._automatic_due is None:
             self._automatic_due = max(self.clock() + delay, self._busy_until)
 
+    def _rechecking(self) -> bool:
+        return self.physical is not None and self.physical.rechecking
+
     def _busy(self) -> bool:
         return self.clock() < self._busy_until
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
-        if self.status != "playing" or (self.physical is not None and self.physical.recheck is not None):
+        if self.status != "playing" or self._rechecking():
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
@@ -511,8 +561,8 @@ class TableWorker:
             else (self.table_clock.reading(self.clock(), time.time()).to_json())
         )
         problem = self._problem
-        if not problem and self.physical is not None and self.physical.recheck is not None:
-            problem = self.physical.recheck.summary()  # on every screen, the table's included
+        if not problem and self.physical is not None:
+            problem = self.physical.recheck_problem()  # on every screen, the table's included
         return build_snapshot(
             self.table,
             self._version,

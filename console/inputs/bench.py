@@ -74,9 +74,9 @@ def composer_us_per_event(rounds: int = 2000) -> float:
     import random
 
     from console.games import find_game
-    from console.inputs.cardmap import CardMap
-    from console.inputs.composer import Committed, Composer
     from console.inputs.events import ButtonPressed
+    from console.physical.cardmap import CardMap
+    from console.physical.composer import Committed, Composer
 
     game = find_game("wisteria")
     composer = Composer(game, CardMap(game))
@@ -113,7 +113,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
     from console.games.core import CHANCE
     from console.hub.config import HubConfig, InputsConfig, TableConfig
     from console.hub.service import Hub
-    from console.inputs.cardmap import card_text
+    from console.physical.cardmap import card_text
 
     with tempfile.TemporaryDirectory() as folder:
         table = TableConfig(game="wisteria", players=pods, seats=("pod",) * pods, chance="physical", seed=1)

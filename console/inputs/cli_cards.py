@@ -15,14 +15,14 @@ from pathlib import Path
 from console.games import find_game
 from console.games.core import Game, UnknownGame
 from console.inputs.discovery import find_pods
-from console.inputs.enrol import enrol_deck
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import CardScanned, PodConnected
 from console.inputs.pods import PodSource
 from console.inputs.serial_source import SerialSource
-from console.inputs.sheet import SheetError, write_sheet
-from console.inputs.tagstore import TagStore
 from console.paths import default_journal_path
+from console.physical.enrol import enrol_deck
+from console.physical.sheet import SheetError, write_sheet
+from console.physical.tagstore import TagStore
 
 HELLO_WAIT_S = 5.0
 

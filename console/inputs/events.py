@@ -88,4 +88,5 @@ class PodReported:
 
 
 InputEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased | PodConnected | PodLost | PodReported
+SeatEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased  # the events a seat's kit sends
 Post = Callable[[InputEvent], None]

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from console.games.core import JSON
+JSON = dict[str, Any]  # one record (the drivers import nothing of a game)
 
 
 class Recorder:

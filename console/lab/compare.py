@@ -9,7 +9,6 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from console.bots import HARD_ITERATIONS
 from console.games.core import JSON
@@ -94,7 +93,3 @@ def ladder(base: RunSpec, run: Run, levels: Sequence[str] = LADDER) -> JSON:
             }
         )
     return {"rungs": rungs}
-
-
-def overlay(options: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    return {**options, **changes}

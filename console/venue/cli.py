@@ -43,13 +43,11 @@ def board_password(args: argparse.Namespace) -> str:
 
 
 def cmd_venue(args: argparse.Namespace) -> int:
-    from waitress.server import create_server
-
     from console.cli import default_journal_path
+    from console.http.server import ServeError, guarded_server, run_until_stopped
     from console.hub.config import TOPIC_NAME, VenueConfig
     from console.venue.board import Board, ResultStore
     from console.venue.web import create_board_app
-    from console.web.server import run_until_stopped
 
     if not TOPIC_NAME.fullmatch(args.venue):
         raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
@@ -71,13 +69,18 @@ def cmd_venue(args: argparse.Namespace) -> int:
     results_path.parent.mkdir(parents=True, exist_ok=True)
     board = Board(config, ResultStore(results_path)).start()
     app = create_board_app(board, {"ORGANISER_PIN": pin})
-    try:
-        server = create_server(
-            app, host=args.host, port=args.port, threads=16, ident="tabletop-venue", expose_tracebacks=False
+    try:  # the hub's guarded server: no client, idle, slow or hostile, can hold the board
+        server = guarded_server(
+            app,
+            args.host,
+            args.port,
+            threads=16,
+            max_body_bytes=app.config["MAX_CONTENT_LENGTH"],
+            ident="tabletop-venue",
         )
-    except OSError as error:
+    except ServeError:
         board.stop()
-        raise ValueError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+        raise
     print(
         f"tabletop: venue board for {args.venue} on http://{args.host}:{server.effective_port}/ "
         f"(broker {args.broker}:{args.broker_port}, results in {results_path})",

@@ -4,14 +4,28 @@ seating the venue's pairing sent, which the host accepts with the PIN to start t
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from typing import Any
 
+from flask import Blueprint, Flask, Response, jsonify
+
+from console.http import security
 from console.hub.errors import Refused
 from console.hub.service import table_spec
 from console.venue.publisher import SeatingGone
-from console.web import security
 
 blueprint = Blueprint("venue", __name__)
+
+
+def install(app: Flask) -> None:
+    """The web app's extension (entry point ``tabletop.web_extensions``): the venue's routes
+    (docs/venue.md) and the host page's venue badge, so console/web imports no venue."""
+    app.register_blueprint(blueprint, url_prefix="/api/venue")
+    app.context_processor(lambda: {"venue": _status()})
+
+
+def _status() -> dict[str, Any] | None:
+    publisher = security.hub().venue
+    return publisher.status() if publisher is not None else None
 
 
 @blueprint.get("")

@@ -1,51 +1,30 @@
 """The hub's results for the venue, kept in the journal's SQLite file until the venue acknowledges
 them, so a result made while the broker is down is sent once it is back, and never lost.
 
-A table of its own (``venue_results``) on its own connection: the journal's schema is untouched.
-A result id is made once per finished table and kept, so the board can drop any repeat.
+Tables of its own (``venue_results``, ``venue_meta``, ``venue_seatings``) in the journal's file,
+made by the journal with its schema and used through its one connection under its lock
+(console/journal.py: one process opens a journal file once, since closing any handle on it drops
+the process's POSIX locks, SQLite's included). A result id is made once per finished table and
+kept, so the board can drop any repeat.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
 from console.journal import Journal
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS venue_results (
-        table_id  INTEGER PRIMARY KEY,
-        result_id TEXT NOT NULL UNIQUE,
-        payload   TEXT NOT NULL,
-        created   REAL NOT NULL,
-        acked     REAL
-    )""",
-    "CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    # The seats the venue's pairing gave a table, once its host accepted them.
-    """CREATE TABLE IF NOT EXISTS venue_seatings (
-        table_id   INTEGER PRIMARY KEY,
-        seating_id TEXT NOT NULL UNIQUE,
-        seating    TEXT NOT NULL
-    )""",
-)
-
 
 class Outbox:
-    """Results waiting for the venue's acknowledgement, in the journal file at ``path``."""
+    """Results waiting for the venue's acknowledgement, in ``journal``'s file."""
 
-    def __init__(self, path: str | Path) -> None:
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.execute("PRAGMA synchronous=FULL")
-        with self._lock:
-            for statement in SCHEMA:
-                self._db.execute(statement)
+    def __init__(self, journal: Journal) -> None:
+        self._lock = journal.lock
+        self._db = journal.connection
+        with self._lock:  # venue_* are the journal's own tables (console/journal.py)
             # Results are sent for games that end after the venue was first switched on, not
             # for the journal's whole history.
             self._db.execute("INSERT OR IGNORE INTO venue_meta VALUES ('enabled_at', ?)", (str(time.time()),))
@@ -120,7 +99,3 @@ class Outbox:
         with self._lock:
             rows = self._db.execute("SELECT table_id, seating FROM venue_seatings").fetchall()
         return {row[0]: json.loads(row[1]) for row in rows}
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 
@@ -26,6 +26,9 @@ from console.journal import Journal
 from console.venue import topics
 from console.venue.message import result_message, table_message
 from console.venue.outbox import Outbox
+
+if TYPE_CHECKING:
+    from console.hub.service import Hub
 
 log = logging.getLogger("console.venue")
 FINISHED = ("finished", "ended")
@@ -67,7 +70,7 @@ class VenuePublisher:
         self.hub = hub_name(config)
         self.journal = journal
         self.clock = clock
-        self.outbox = Outbox(journal.path if str(journal.path) != ":memory:" else ":memory:")
+        self.outbox = Outbox(journal)  # the journal's own connection: one per file
         self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
         self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
         self._accepting = threading.Lock()
@@ -134,7 +137,6 @@ class VenuePublisher:
             self.connected, self.problem = False, "stopped"  # a clean goodbye is no outage
             self.client.disconnect()
         self.client.loop_stop()
-        self.outbox.close()
 
     # -- the publisher thread ----------------------------------------------------------------
 
@@ -312,3 +314,14 @@ def check_seating(data: Any) -> dict[str, Any] | None:
         "names": dict(names),
         **{key: data[key] for key in ("event", "round", "table_no") if isinstance(data.get(key), int)},
     }
+
+
+def join_venue(hub: Hub) -> None:
+    """The hub's extension (entry point ``tabletop.hub_extensions``): when its configuration names
+    a venue broker, publish its tables there, observing them (the hub never imports the venue)."""
+    if not hub.config.venue.broker or hub.venue is not None:
+        return
+    publisher = VenuePublisher(hub.config.venue, hub.journal).start()
+    hub.venue = publisher
+    hub.observe(publisher)
+    hub.messages.append(f"publishing to the venue {hub.config.venue.venue} at {publisher.address}")

@@ -1,7 +1,7 @@
 """The venue board's site: one page for a big screen or a phone showing every hub and table live
 and the standings per game, refreshed from ``/board.part`` every second (no inline script).
 
-The same guards as the hub's site (console/web/security.py): security headers, same-origin posts,
+The same guards as the hub's site (console/http/security.py): security headers, same-origin posts,
 errors as one clear message.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 
+from console.http.limits import PinGuard
 from console.venue.board import Board
 from console.venue.event import EventError
-from console.web.limits import PinGuard
 
 PIN_HEADER = "X-Organiser-Pin"
 
@@ -24,14 +24,14 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     app.config.update(config or {})
     app.config["DEBUG"] = False
     app.config["PROPAGATE_EXCEPTIONS"] = False
-    app.config.setdefault("MAX_CONTENT_LENGTH", 64 * 1024)
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: setdefault kept no cap
+        app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
     app.config.setdefault("ORGANISER_PIN", f"{secrets.randbelow(10**6):06d}")
     app.extensions["venue_board"] = board
 
-    from console.web import security
+    from console.http import security
 
-    security.install(app)
-    app.register_error_handler(EventError, lambda e: security.error_response(409, str(e)))
+    security.install(app, {EventError: 409})
     guard = PinGuard()
 
     def organiser() -> None:

@@ -8,14 +8,19 @@ absent). Debug mode is never on: tracebacks stay in the server log.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
 from flask import Flask
 
+from console.http.limits import Limits, PinGuard, PublicStreams
 from console.hub.config import HubConfig
 from console.hub.service import Hub
-from console.web.limits import Limits, PinGuard, PublicStreams
 from console.web.once import Once
+
+# Extensions of the web app, found through these entry points (pyproject.toml): each is called
+# with the app once its own routes are in.
+WEB_EXTENSIONS = "tabletop.web_extensions"
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -38,19 +43,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["pin_guard"] = PinGuard()
     app.extensions["once"] = Once(hub.journal)
 
-    from console.web import api, pages, security
+    from console.http import security
+    from console.web import api, pages
 
     security.install(app)
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)
-    from console.venue.hub_api import blueprint as venue_api  # the venue's routes (docs/venue.md)
-
-    app.register_blueprint(venue_api, url_prefix="/api/venue")
-    app.context_processor(lambda: {"venue": hub.venue.status() if hub.venue is not None else None})
+    for entry in sorted(entry_points(group=WEB_EXTENSIONS), key=lambda e: e.name):
+        entry.load()(app)  # the venue's routes and badge (console/venue/hub_api.py)
     return app
-
-
-def hub_of(app: Flask) -> Hub:
-    hub: Hub = app.extensions["hub"]
-    return hub

@@ -13,18 +13,26 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from console.hub.channel import Audience
-from console.hub.service import table_spec
-from console.hub.worker import HOST_COMMANDS, Act, ActResult, HostCommand, SetController, TableWorker
-from console.web.once import HEADER, Answer, Once, UnderWayError, check_key
-from console.web.security import (
-    HubErrorWithStatus,
+from console.http.errors import HttpError
+from console.http.security import (
     event_id,
     hub,
     json_body,
     require_host,
     require_seat,
 )
+from console.hub.channel import Audience
+from console.hub.service import table_spec
+from console.hub.worker import (
+    HOST_COMMANDS,
+    Act,
+    ActionsSince,
+    ActResult,
+    HostCommand,
+    SetController,
+    TableWorker,
+)
+from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
 from console.web.sse import event_stream, last_event_id
 
 blueprint = Blueprint("api", __name__)
@@ -52,13 +60,13 @@ def wait_for(
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if future.cancel():  # still queued: it will never run, so "nothing changed" holds
-            raise HubErrorWithStatus(503, "the table is busy; nothing was done; try again") from None
+            raise HttpError(503, "the table is busy; nothing was done; try again") from None
     try:  # the worker took it up just as we gave up: its answer is normally moments away
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if late is not None:
             raise late(future) from None
-        raise HubErrorWithStatus(503, "the table is slow to answer; your request is under way") from None
+        raise HttpError(503, "the table is slow to answer; your request is under way") from None
 
 
 def _once(
@@ -85,7 +93,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
     """The action exactly as the game writes it; any other spelling (stray spaces, another case,
     other digits) is a 400 that names the exact form."""
     if not isinstance(text, str) or not text or len(text) > 2000:
-        raise HubErrorWithStatus(400, 'action must be one action in notation, like "1:battle"')
+        raise HttpError(400, 'action must be one action in notation, like "1:battle"')
     game = worker.table.game
     try:
         return str(game.parse_action(text))
@@ -100,7 +108,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
             exact = str(game.parse_action(f"{head.strip().lower()}{colon}{verb.lower()}{space}{tail}"))
         except ValueError:
             continue
-        raise HubErrorWithStatus(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
+        raise HttpError(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
     return text  # not an action at all: the table's worker says so (after "paused", "over")
 
 
@@ -120,7 +128,7 @@ def tables() -> Response:
                 "id": w.table.id,
                 "game": w.table.game.name,
                 "title": w.table.game.title,
-                "players": w.table.state.players,
+                "players": w.players,
                 "status": w.channel.snapshot.status,
             }
             for w in hub().tables()
@@ -190,16 +198,17 @@ def post_action(table_id: int, seat: int) -> Response:
 
     def act() -> Answer:
         def late(future: Future[Any]) -> Exception:
-            return UnderWayError(future, answer)
+            return AnswerPending(future, answer)
 
         return answer(wait_for(worker, Act(seat, action, "phone"), late))
 
     def settle(before: int) -> Answer | None:  # a killed hub may have done it already
-        if action not in worker.table.journal.actions(table_id)[before:]:
+        if action not in wait_for(worker, ActionsSince(before)):
             return None
         return Answer(200, json.dumps({"action": action, "last_id": worker.channel.snapshot.last_id}))
 
-    return _once(f"{table_id}/{seat}", action, lambda: len(worker.table.history), act, settle)
+    # The position is the published one: a web thread reads only the worker's snapshot.
+    return _once(f"{table_id}/{seat}", action, lambda: worker.channel.snapshot.actions, act, settle)
 
 
 @blueprint.get("/tables/<int:table_id>/seats/<int:seat>/log")
@@ -224,11 +233,11 @@ def host_command(table_id: int) -> Response:
         return jsonify(status="started", id=started.table.id, url=f"/tables/{started.table.id}")
     if command not in HOST_COMMANDS:
         known = ", ".join((*HOST_COMMANDS, "again"))
-        raise HubErrorWithStatus(400, f"there is no host command {command!r}; commands: {known}")
+        raise HttpError(400, f"there is no host command {command!r}; commands: {known}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise HubErrorWithStatus(400, "seat must be a seat number")
+        raise HttpError(400, "seat must be a seat number")
     if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)):
-        raise HubErrorWithStatus(400, "minutes must be a whole number")
+        raise HttpError(400, "minutes must be a whole number")
     return jsonify(status=wait_for(worker, HostCommand(command, seat, minutes)))
 
 
@@ -238,7 +247,7 @@ def set_controller(table_id: int, seat: int) -> Response:
     require_host()
     controller = json_body(required=("controller",))["controller"]
     if not isinstance(controller, str):
-        raise HubErrorWithStatus(400, "controller must be one of phone, bot, buttons, pod")
+        raise HttpError(400, "controller must be one of phone, bot, buttons, pod")
     return jsonify(controller=wait_for(worker, SetController(seat, controller)))
 
 
@@ -252,13 +261,13 @@ def join_codes(table_id: int) -> Response:
     return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))
 
 
-# -- kits: which pod or GPIO seat serves which table's seat (console/hub/kits.py) --------------
+# -- kits: which pod or GPIO seat serves which table's seat (console/physical/kits.py) --------------
 
 
 def _router() -> Any:
     router = hub().router
     if router is None:
-        raise HubErrorWithStatus(409, "this hub runs no physical inputs (no pods or buttons)")
+        raise HttpError(409, "this hub runs no physical inputs (no pods or buttons)")
     return router
 
 
@@ -270,27 +279,27 @@ def kits() -> Response:
 
 @blueprint.post("/tables/<int:table_id>/kits")
 def bind_kit(table_id: int) -> Response:
-    from console.hub.kits import KitError
+    from console.physical.kits import KitError
 
     require_host()
     body = json_body(required=("kit", "seat"))
     kit, seat = body["kit"], body["seat"]
     if not isinstance(kit, str) or not isinstance(seat, int) or isinstance(seat, bool):
-        raise HubErrorWithStatus(400, "give the kit's name and a seat number")
+        raise HttpError(400, "give the kit's name and a seat number")
     try:
         binding = _router().bind(kit, table_id, seat)
     except KitError as error:
-        raise HubErrorWithStatus(400, str(error)) from None
+        raise HttpError(400, str(error)) from None
     return jsonify(kit=kit, bound=str(binding))
 
 
 @blueprint.delete("/kits/<path:kit>")
 def unbind_kit(kit: str) -> Response:
-    from console.hub.kits import KitError
+    from console.physical.kits import KitError
 
     require_host()
     try:
         _router().unbind(kit)
     except KitError as error:
-        raise HubErrorWithStatus(400, str(error)) from None
+        raise HttpError(400, str(error)) from None
     return jsonify(kit=kit, bound=None)

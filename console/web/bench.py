@@ -31,7 +31,7 @@ from typing import Any
 
 from console.games import find_game
 from console.games.core import CHANCE, State
-from console.inputs.cardmap import card_text
+from console.physical.cardmap import card_text
 from console.web.bench_rig import Phones, PretendPod
 from console.web.hub_process import HubProcess
 

@@ -15,9 +15,9 @@ from urllib.parse import urlsplit
 import segno
 from flask import request
 
+from console.http.security import hub
 from console.hub.config import ServerConfig
 from console.hub.store import short_code
-from console.web.security import hub
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 

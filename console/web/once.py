@@ -1,7 +1,8 @@
 """Exactly-once posts: an action post or a table start that carries an ``Idempotency-Key`` acts at
 most once; a retry with the same key gets the first answer again, even after the hub restarts.
 
-Keys live in the journal's SQLite file (table ``web_requests``). A key is written as "under way"
+Keys live in the journal's SQLite file (table ``web_requests``, made by the journal, used through
+its one connection). A key is written as "under way"
 before the hub acts and completed with the answer after; a key found under way after a restart
 (the hub was killed while acting) is settled from the journal itself: the action is there or not.
 """
@@ -18,36 +19,15 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
-from console.hub.errors import HubError
+from console.http.errors import HttpError, status_of
 from console.journal import Journal
 
-SCHEMA = """CREATE TABLE IF NOT EXISTS web_requests (
-    key          TEXT PRIMARY KEY,   -- scope (table and seat, or table starts) and the client's key
-    fingerprint  TEXT NOT NULL,      -- what was asked: one key may not name two requests
-    before       INTEGER NOT NULL,   -- the journal's position when the hub took it up
-    status       INTEGER,            -- NULL while under way
-    body         TEXT,
-    at           REAL NOT NULL
-)"""
 HEADER = "Idempotency-Key"
 KEY = re.compile(r"[A-Za-z0-9_.:-]{8,100}")
 KEEP_S = 7 * 24 * 3600
 
 
-class KeyError400(HubError):
-    status = 400
-
-
-class KeyReused(HubError):
-    status = 422
-
-
-class UnderWay(HubError):
-    """A retry of a request the hub took up and is still doing: nothing more is done."""
-
-    status = 503
-    retry_after_s = 1.0
+RETRY_S = 1.0  # a retry of a request the hub is still doing: ask again after this
 
 
 @dataclass(frozen=True)
@@ -57,7 +37,7 @@ class Answer:
     replayed: bool = False
 
 
-class UnderWayError(Exception):
+class AnswerPending(Exception):
     """Raised by ``act``: the table took the request up but has not answered yet. ``answer``
     turns the future's outcome into the answer kept for the key once it comes."""
 
@@ -70,7 +50,7 @@ def check_key(text: str | None) -> str | None:
     if text is None:
         return None
     if not KEY.fullmatch(text):
-        raise KeyError400(f"{HEADER} must be 8 to 100 letters, digits or -_.: (a random id per request)")
+        raise HttpError(400, f"{HEADER} must be 8 to 100 letters, digits or -_.: (a random id per request)")
     return text
 
 
@@ -80,15 +60,8 @@ def fingerprint(text: str) -> str:
 
 def refusal(error: BaseException) -> Answer | None:
     """The answer a refusal gives (kept for retries), or None if nothing can be said (5xx)."""
-    if isinstance(error, HubError):
-        status = error.status
-    elif isinstance(error, IllegalAction):
-        status = 409
-    elif isinstance(error, NotationError | BadOptions | UnknownGame):
-        status = 400
-    else:
-        return None
-    if status >= 500:
+    status = status_of(error)
+    if status is None or status >= 500:
         return None
     return Answer(status, json.dumps({"error": str(error), "status": status}))
 
@@ -102,8 +75,7 @@ class Once:
         self._locks = [threading.Lock() for _ in range(64)]
         self._late: set[str] = set()  # keys whose table has not answered yet, in this process
         self._guard = threading.Lock()
-        with journal.lock:
-            journal.connection.execute(SCHEMA)
+        with journal.lock:  # web_requests is the journal's own table (console/journal.py)
             journal.connection.execute("DELETE FROM web_requests WHERE at < ?", (time.time() - KEEP_S,))
 
     def _sql(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
@@ -136,12 +108,12 @@ class Once:
         if rows:
             seen, before, status, body = rows[0]
             if seen != asked:
-                raise KeyReused(f"this {HEADER} was already used for a different request; use a new one")
+                raise HttpError(422, f"this {HEADER} was already used for a different request; use a new one")
             if status is not None:
                 return Answer(int(str(status)), str(body), replayed=True)
             with self._guard:
                 if key in self._late:
-                    raise UnderWay("this request is still under way; ask again in a moment")
+                    raise HttpError(503, "this request is still under way; ask again in a moment", RETRY_S)
             settled = settle(int(str(before)))
             if settled is not None:
                 self._finish(key, settled)
@@ -153,12 +125,12 @@ class Once:
         )
         try:
             answer = act()
-        except UnderWayError as under_way:
+        except AnswerPending as under_way:
             with self._guard:
                 self._late.add(key)
             pending = under_way  # the name bound by "except" is gone once the block ends
             pending.future.add_done_callback(lambda done: self._answer_late(key, pending, done))
-            raise UnderWay("the table is slow to answer; your request is under way") from None
+            raise HttpError(503, "the table is slow to answer; your request is under way", RETRY_S) from None
         except BaseException as error:
             refused = refusal(error)
             if refused is None:  # nothing was done (the journal was busy): the key is forgotten
@@ -169,7 +141,7 @@ class Once:
         self._finish(key, answer)
         return answer
 
-    def _answer_late(self, key: str, late: UnderWayError, done: Future[Any]) -> None:
+    def _answer_late(self, key: str, late: AnswerPending, done: Future[Any]) -> None:
         try:
             try:
                 answer: Answer | None = late.answer(done.result())

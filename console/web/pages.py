@@ -20,12 +20,13 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
+from console.http.errors import status_of
+from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.worker import ClaimSeat, TableWorker
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
-from console.web.security import cookie_name, hub, require_host, require_seat, seat_token
 
 table_pages = Blueprint("table", __name__)
 seat_pages = Blueprint("seat", __name__)
@@ -150,7 +151,7 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
         except SeatTaken as taken:
             return render_template(
                 "join-claimed.html", worker=worker, seat=seat, message=str(taken), action=request.path
-            ), taken.status
+            ), status_of(taken) or 409
     response = redirect(seat_page, code=303)
     response.set_cookie(
         cookie_name(table_id),
@@ -173,10 +174,18 @@ def seat_page(table_id: int, seat: int) -> str:
     )
 
 
-@seat_pages.get("/tables/<int:table_id>/watch")
-def watch_page(table_id: int) -> str:
+@seat_pages.get("/tables/<int:table_id>/spectate")
+def spectate_page(table_id: int) -> str:
+    """The public view, for a phone without a seat's code (a spectator)."""
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
     return render_template(
         "seat.html", worker=worker, seat=None, payload=payload, cards=page_data.cards(worker.table.game.name)
     )
+
+
+@seat_pages.get("/tables/<int:table_id>/watch")
+def old_spectate_url(table_id: int) -> WerkzeugResponse:
+    """The spectator page's old address (the Watch is also a game's name): links and bookmarks
+    made before it moved still land there."""
+    return redirect(url_for("seat.spectate_page", table_id=table_id), code=301)

@@ -7,7 +7,7 @@ a keep-alive comment whenever the table is quiet. Each message's id is the table
 so a browser that reconnects resumes exactly where it stopped. A stream ends after
 ``max_stream_s`` (the browser reconnects at once), when a newer stream of the same seat replaces
 it, or the moment the client's connection closes, so no thread is held for ever. Public streams
-are capped per device and in all (console.web.limits), below the seats' share. A stream the hub
+are capped per device and in all (console.http.limits), below the seats' share. A stream the hub
 ends because its seat went to another phone says so last (``event: moved``).
 """
 
@@ -19,11 +19,11 @@ from collections.abc import Iterator
 
 from flask import Response, current_app, request
 
+from console.http.limits import PublicStreams
+from console.http.security import event_id
 from console.hub.channel import Audience, Channel, StreamClosed, Subscription
 from console.hub.service import Hub
 from console.hub.worker import TableWorker
-from console.web.limits import PublicStreams
-from console.web.security import event_id
 
 RETRY_MS = 1500
 

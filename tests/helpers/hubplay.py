@@ -19,10 +19,10 @@ from console.games.core import CHANCE, Action
 from console.hub.config import HubConfig, InputsConfig, TableConfig
 from console.hub.service import Hub
 from console.hub.worker import Barrier, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import Key
 from console.inputs.pins import load_pin_map
 from console.inputs.recording import Recorder
+from console.physical.cardmap import card_text
 
 WAIT_S = 10.0
 # Each title's game for its recording: small, so the file is small, and physical chance throughout.
@@ -54,7 +54,9 @@ class HubTable:
         self.gestures = 0
         self.seat_gestures: Counter[int] = Counter()  # scans and presses, by seat: each beeps
         deadline = time.monotonic() + WAIT_S
-        while len(hub.router.kits.aliases) < len(self.pods):  # every pod has said HELLO
+        router = hub.router
+        assert router is not None  # the hub started its inputs
+        while len(router.kits.aliases) < len(self.pods):  # every pod has said HELLO
             if time.monotonic() > deadline:
                 raise TimeoutError("the simulated pods did not all say HELLO")
             time.sleep(0.01)

@@ -19,15 +19,15 @@ from gpiozero.pins.mock import MockFactory
 
 from console.games.core import Game, State
 from console.inputs.buttons import ButtonPanel
-from console.inputs.cardmap import CardMap, card_text
-from console.inputs.composer import Composer
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import PodConnected
 from console.inputs.pins import PinMap, load_pin_map
 from console.inputs.pods import LineScannerSource, PodSource
 from console.inputs.serial_source import SerialSource
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
-from console.inputs.tagstore import TagStore
+from console.physical.cardmap import CardMap, card_text
+from console.physical.composer import Composer
+from console.physical.tagstore import TagStore
 from tests.helpers.scripted import (
     Buttons,
     GpioButtons,

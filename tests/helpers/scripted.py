@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from console.games.core import CHANCE, Action, State
-from console.inputs.composer import Committed, Composer, CursorMoved, Outcome, Refused
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import Key
 from console.inputs.pins import SeatPins
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
+from console.physical.composer import Committed, Composer, CursorMoved, Outcome, Refusal
 
 WAIT_S = 5.0
 
@@ -150,7 +150,7 @@ class TableDriver:
         self.rng = rng
         self.timeout_s = timeout_s
         self.applied: list[Action] = []
-        self.refusals: list[Refused] = []
+        self.refusals: list[Refusal] = []
         self.gestures = 0
 
     def play(self, max_actions: int = 10_000) -> State:
@@ -214,7 +214,7 @@ class TableDriver:
             if outcome is None:
                 continue
             self.gestures += 1
-            if isinstance(outcome, Refused):
+            if isinstance(outcome, Refusal):
                 self.refusals.append(outcome)
             elif isinstance(outcome, Committed):
                 self._apply(outcome.action)

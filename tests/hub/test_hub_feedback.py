@@ -10,12 +10,12 @@ from typing import Any
 
 from console.games.core import CHANCE
 from console.hub.config import InputsConfig
-from console.hub.feedback import BEEP_MS, FLICKERS
 from console.hub.service import Hub
 from console.hub.worker import Barrier
-from console.inputs.cardmap import card_text
 from console.inputs.events import Key
 from console.inputs.pins import load_pin_map
+from console.physical.cardmap import card_text
+from console.physical.feedback import BEEP_MS, FLICKERS
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10.0

@@ -11,15 +11,15 @@ import pytest
 
 from console.games.core import CHANCE
 from console.hub.config import ConfigError, HubConfig, InputsConfig, TableConfig, config_from_mapping
-from console.hub.inputs import InputRouter
-from console.hub.kits import KitError
 from console.hub.service import Hub
 from console.hub.worker import Barrier, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import CardScanned
+from console.physical.cardmap import card_text
+from console.physical.kits import KitError
+from console.physical.router import InputRouter
 
 if TYPE_CHECKING:
-    from console.hub.feedback import Light
+    from console.physical.feedback import Light
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -88,7 +88,7 @@ def test_the_host_binds_a_kit_to_another_tables_seat(make_hub: MakeHub) -> None:
 
 
 def _dummy_light(name: str) -> Light:
-    from console.hub.feedback import Light
+    from console.physical.feedback import Light
 
     sent: list[str] = []
     return Light(name, sent.append)

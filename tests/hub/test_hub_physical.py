@@ -10,11 +10,11 @@ from typing import Any
 
 from console.games.core import CHANCE
 from console.hub.config import InputsConfig
-from console.hub.inputs import InputRouter
 from console.hub.service import Hub
 from console.hub.worker import Barrier, Input, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import ButtonPressed, CardScanned, Key
+from console.physical.cardmap import card_text
+from console.physical.router import InputRouter
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from console.hub.inputs import InputRouter
+from console.hub.inputs import attach_sources
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, Input, Refused, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import ButtonPressed, CardScanned, Key
 from console.inputs.sources import InputSources
+from console.physical.cardmap import card_text
+from console.physical.router import InputRouter
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -46,7 +47,7 @@ def at_the_first_war(make_hub: MakeHub) -> tuple[Hub, list[str]]:
 def restarted(make_hub: MakeHub) -> tuple[Hub, TableWorker]:
     hub = make_hub(game="wisteria", seats=("pod", "pod"))  # the same journal: the table resumes
     router = hub.router = InputRouter(hub)
-    router.attach_sources(InputSources())  # inputs start: a resumed physical table re-checks
+    attach_sources(hub, router, InputSources())  # inputs start: a resumed physical table re-checks
     worker = hub.tables()[0]
     worker.post(Barrier()).result(TIMEOUT)
     return hub, worker
@@ -111,7 +112,7 @@ def test_wheels_shelves_are_rechecked_shelf_by_shelf_with_positional_readers() -
     import random
 
     from console.games import find_game
-    from console.hub.recheck import Recheck
+    from console.physical.recheck import Recheck
 
     game = find_game("wheels")
     state, rng = game.new(2, seed=1), random.Random(1)
@@ -135,7 +136,7 @@ def test_a_table_started_now_is_not_rechecked(make_hub: MakeHub) -> None:
     while worker.table.state.to_act != (1, 2) and time.monotonic() < deadline:  # cards in the War
         worker.post(Barrier()).result(TIMEOUT)
     hub.router = InputRouter(hub)
-    hub.router.attach_sources(InputSources())
+    attach_sources(hub, hub.router, InputSources())
     worker.post(Barrier()).result(TIMEOUT)
     assert worker.table.state.cards_in_play()
     assert payload(worker, None)["problem"] == ""
@@ -144,7 +145,7 @@ def test_a_table_started_now_is_not_rechecked(make_hub: MakeHub) -> None:
 def test_no_seat_may_act_while_the_table_rechecks_its_cards(make_hub: MakeHub) -> None:
     at_the_first_war(make_hub)
     _, worker = restarted(make_hub)
-    assert worker.physical is not None and worker.physical.recheck is not None
+    assert worker.physical is not None and worker.physical.rechecking
     history = list(worker.table.history)
     action = worker.table.state.legal_actions(1)[0]
     with pytest.raises(Refused, match="re-checking the cards in play"):

@@ -15,6 +15,7 @@ from console.hub import worker as worker_module
 from console.hub.errors import Forbidden, Refused
 from console.hub.service import Hub
 from console.hub.worker import Act, Barrier, HostCommand, Input, SetController
+from console.inputs.events import ButtonPressed, Key
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -227,7 +228,7 @@ def test_a_command_withdrawn_before_the_worker_took_it_never_runs(
     before = hub.journal.actions(worker.table.id)
     gate = threading.Event()
     monkeypatch.setattr(worker, "_input", lambda event: gate.wait(TIMEOUT))  # a slow input
-    blocking = worker.post(Input("held until the gate opens"))
+    blocking = worker.post(Input(ButtonPressed(1, Key.OK)))  # held until the gate opens
     withdrawn = worker.post(Act(1, seat_payload(hub, 1)["legal"][0], "phone"))
     assert withdrawn.cancel()
     gate.set()

@@ -161,11 +161,11 @@ def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_pat
     import dataclasses
 
     from console.hub.config import HubConfig, InputsConfig, TableConfig
-    from console.hub.recheck import cards_in_play
     from console.hub.service import Hub
     from console.hub.worker import Barrier
-    from console.inputs.cardmap import card_text
     from console.inputs.recording import Recorder
+    from console.physical.cardmap import card_text
+    from console.physical.recheck import cards_in_play
 
     table = TableConfig(game="wisteria", players=2, seats=("pod", "pod"), seed=7)
     config = HubConfig(journal=tmp_path / "journal.db", bot_delay_s=0.0, chance_delay_s=0.0, table=table)
@@ -183,8 +183,10 @@ def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_pat
         hub.start()  # resumed: the re-check starts
         worker = hub.tables()[0]
         pods = {pod.seat: pod for pod in hub.inputs.simulated_pods}
-        slots = cards_in_play("wisteria", worker.table.state)
-        while len(hub.router.kits.aliases) < 2:
+        slots = cards_in_play(worker.table.state)
+        router = hub.router
+        assert router is not None
+        while len(router.kits.aliases) < 2:
             assert time.monotonic() < deadline + 10
             time.sleep(0.01)
         pods[1].scan("04110000000001", card_text("wisteria", "no-card"))  # refused

@@ -17,7 +17,7 @@ import pytest
 
 from console.games import find_game
 from console.inputs.simulated import SimulatedPod
-from console.inputs.tagstore import TagStore
+from console.physical.tagstore import TagStore
 from tests.helpers.rig import SeatKit, SimulatedRig
 from tests.helpers.scripted import PhysicalCard, PodReader, TableDriver
 

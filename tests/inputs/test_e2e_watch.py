@@ -15,8 +15,8 @@ import pytest
 
 from console.games import find_game
 from console.games.core import CHANCE, State
-from console.inputs.composer import Refused
-from console.inputs.tagstore import TagStore
+from console.physical.composer import Refusal
+from console.physical.tagstore import TagStore
 from tests.helpers.rig import SeatKit, SimulatedRig
 from tests.helpers.scripted import ScriptError, TableDriver
 
@@ -58,7 +58,7 @@ class TriesWrongCardsFirst(TableDriver):
         player = self.players[seat]
         player.scanner.scan(player.physical(card))
         outcome = self.next_outcome(seat)
-        if not isinstance(outcome, Refused):
+        if not isinstance(outcome, Refusal):
             raise ScriptError(f"seat {seat} scanned a card {why} and the table said {outcome}")
         assert card not in outcome.message and self.names[card] not in outcome.message
         assert (self.state.view(None), [self.state.view(s) for s in range(1, 5)]) == before
@@ -74,8 +74,8 @@ def play(state: State, tags: TagStore) -> TriesWrongCardsFirst:
     game = find_game("watch")
     with SimulatedRig(game, KITS, tags, copies=1) as rig:
         rig.wait_ready()
-        from console.inputs.cardmap import CardMap
-        from console.inputs.composer import Composer
+        from console.physical.cardmap import CardMap
+        from console.physical.composer import Composer
 
         driver = TriesWrongCardsFirst(
             state,

@@ -24,14 +24,15 @@ from console.games import game_names
 from console.games.checks import check_engine
 from console.games.core import Game
 from console.hub.config import HubConfig, TableConfig
-from console.hub.inputs import InputRouter
+from console.hub.inputs import attach_sources
 from console.hub.service import Hub
 from console.hub.worker import Barrier, Input, TableWorker
-from console.inputs.cardmap import card_text
 from console.inputs.events import ButtonPressed, CardScanned, Key
 from console.inputs.sources import InputSources
-from console.inputs.tagstore import TagStore
 from console.journal import Journal
+from console.physical.cardmap import card_text
+from console.physical.router import InputRouter
+from console.physical.tagstore import TagStore
 from console.table import Table
 from console.web import create_app
 from tests.helpers.rig import SeatKit, SimulatedRig
@@ -141,8 +142,8 @@ def test_cards_scanned_at_pods_are_dealt_and_laid_and_rechecked_after_a_restart(
 
     hub = Hub(settings).start(inputs=False)  # the same journal: the table resumes, and re-checks
     try:
-        hub.router = InputRouter(hub)
-        hub.router.attach_sources(InputSources())
+        router = hub.router = InputRouter(hub)
+        attach_sources(hub, router, InputSources())  # inputs start: the resumed table re-checks
         worker = hub.tables()[0]
         worker.post(Barrier()).result(TIMEOUT)
         assert [(c.seat, c.card) for c in worker.table.state.cards_in_play()] == [(1, "blaze"), (2, "flame")]

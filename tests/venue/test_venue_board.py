@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from console.http.security import HEADERS
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from console.web.security import HEADERS
 from tests.venue.conftest import USERS, VENUE, MakeHub, body, venue_config, wait_for
 
 
@@ -78,6 +78,15 @@ def test_a_hub_that_goes_away_is_marked_offline(make_hub: MakeHub, board: Board,
 def test_a_post_to_the_board_from_another_site_is_refused(client: FlaskClient) -> None:
     response = client.post("/", headers={"Origin": "http://evil.example"})
     assert response.status_code == 403
+
+
+def test_the_board_refuses_a_body_larger_than_64_kb(client: FlaskClient) -> None:
+    config = client.application.config
+    assert config["MAX_CONTENT_LENGTH"] == 64 * 1024
+    big = b'{"game": "' + b"x" * (64 * 1024) + b'"}'
+    headers = {"Origin": "http://localhost", "X-Organiser-Pin": config["ORGANISER_PIN"]}
+    response = client.post("/api/event", data=big, content_type="application/json", headers=headers)
+    assert response.status_code == 413
 
 
 @pytest.mark.slow

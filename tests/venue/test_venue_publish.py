@@ -128,7 +128,7 @@ def test_a_game_that_ended_while_the_hub_was_down_is_still_reported(
     table = TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=3)
     island = Hub(HubConfig(journal=journal, bot_delay_s=0, chance_delay_s=0, table=table))
     island.start(inputs=False)  # the venue was switched on before (the outbox exists) ...
-    Outbox(journal).close()
+    Outbox(island.journal)
     island.start_table(table)  # ... but this game ended with no publisher to see it
     finished = [w.table.id for w in island.tables()]
     island.stop()

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from console.hub.service import Hub
 from console.hub.worker import Barrier, Input
+from console.inputs.events import ButtonPressed, Key
 from tests.helpers.responses import json_body
 
 ORIGIN = {"Origin": "http://localhost"}
@@ -269,7 +270,7 @@ def test_a_post_the_busy_table_never_took_up_is_a_503_and_changes_nothing(
     gate = threading.Event()
     monkeypatch.setattr(worker, "_input", lambda event: gate.wait(10))  # the worker is busy
     monkeypatch.setattr("console.web.api.COMMAND_TIMEOUT_S", 0.1)
-    busy = worker.post(Input("held until the gate opens"))
+    busy = worker.post(Input(ButtonPressed(1, Key.OK)))  # held until the gate opens
     response = post_action(client, hub, 1, {"action": action})
     gate.set()
     busy.result(10)

@@ -46,10 +46,12 @@ def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(
     physical_hub: tuple[Hub, str], screen: webdriver.Chrome
 ) -> None:
     hub, url = physical_hub
+    router = hub.router
+    assert router is not None  # the hub started its inputs
     table = hub.tables()[0].table.id
 
     def pods_seen(_: object) -> bool:  # each simulated pod has said HELLO and joined its seat
-        kits = hub.router.listing()["kits"]
+        kits = router.listing()["kits"]
         return sum(kit["kind"] == "pod" and kit["bound"] is not None for kit in kits) == 2
 
     WebDriverWait(screen, TIMEOUT).until(pods_seen)
@@ -63,15 +65,14 @@ def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(
         lambda d: d.find_elements(By.CSS_SELECTOR, "#kits .kit") or None
     )
     assert rows is not None  # until() returns only once the rows are there
-    listing = hub.router.listing()
+    listing = router.listing()
     pods = [kit["kit"] for kit in listing["kits"] if kit["kind"] == "pod"]
     assert len(rows) == len(listing["kits"]) and len(pods) == 2
     first = next(row for row in rows if row.get_attribute("data-kit") == pods[0])
     Select(first.find_element(By.TAG_NAME, "select")).select_by_value("2")
     WebDriverWait(screen, TIMEOUT).until(
         lambda d: (
-            hub.router.kits.binding(pods[0]) is not None
-            and str(hub.router.kits.binding(pods[0])) == f"{table}:2"
+            router.kits.binding(pods[0]) is not None and str(router.kits.binding(pods[0])) == f"{table}:2"
         )
     )
     WebDriverWait(screen, TIMEOUT).until(

@@ -102,7 +102,7 @@ def test_every_page_has_a_way_back_to_the_tables(app: Flask, hub: Hub) -> None:
     seat_page = phone.get(join, environ_base=PHONE).location
     pages = {
         "table screen": phone.get(f"/tables/{tid(hub)}"),
-        "watch": phone.get(f"/tables/{tid(hub)}/watch", environ_base=PHONE),
+        "spectate": phone.get(f"/tables/{tid(hub)}/spectate", environ_base=PHONE),
         "seat": phone.get(seat_page, environ_base=PHONE),
         "an error": phone.get("/tables/404", environ_base=PHONE),
         "seat taken": other_phone.get(join, environ_base={"REMOTE_ADDR": "192.168.1.51"}),
@@ -112,5 +112,5 @@ def test_every_page_has_a_way_back_to_the_tables(app: Flask, hub: Hub) -> None:
 
 
 def test_no_page_shows_the_host_pin(client: FlaskClient, hub: Hub) -> None:
-    for url in ("/", f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/watch"):
+    for url in ("/", f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/spectate"):
         assert "2468" not in client.get(url).get_data(as_text=True), url  # the hub's own display too

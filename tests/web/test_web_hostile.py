@@ -12,9 +12,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from console.http.limits import PinGuard
 from console.hub.service import Hub
 from console.web import create_app
-from console.web.limits import PinGuard
 from tests.helpers.responses import json_body
 from tests.web.conftest import hub_config
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from console.http.security import HEADERS
 from console.hub.service import Hub
-from console.web.security import HEADERS
 
 REMOTE = {"REMOTE_ADDR": "192.168.1.50"}
 
@@ -104,8 +104,10 @@ def test_a_seat_page_without_its_token_is_refused(client: FlaskClient, hub: Hub)
 
 
 def test_a_phone_without_a_token_watches_the_public_view(client: FlaskClient, hub: Hub) -> None:
-    page = client.get(f"/tables/{tid(hub)}/watch", environ_base=REMOTE).get_data(as_text=True)
-    assert 'data-page="watch"' in page and "Watching" in page
+    page = client.get(f"/tables/{tid(hub)}/spectate", environ_base=REMOTE).get_data(as_text=True)
+    assert 'data-page="spectate"' in page and "Spectating" in page
+    old = client.get(f"/tables/{tid(hub)}/watch", environ_base=REMOTE)  # the old address
+    assert old.status_code == 301 and old.headers["Location"].endswith(f"/tables/{tid(hub)}/spectate")
 
 
 def test_every_page_and_answer_carries_the_security_headers(client: FlaskClient, hub: Hub) -> None:

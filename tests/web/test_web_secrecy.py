@@ -153,7 +153,7 @@ def test_an_alliance_message_reaches_only_the_two_allies(
             remote = {"REMOTE_ADDR": "192.168.1.50"}
             for url, headers in (
                 (f"/tables/{table_id}", {}),
-                (f"/tables/{table_id}/watch", {}),
+                (f"/tables/{table_id}/spectate", {}),
                 (f"/tables/{table_id}/seats/3", seat_3),
                 ("/", {}),
             ):

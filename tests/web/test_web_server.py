@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from console.http.guarded import GuardedServer
+from console.http.limits import Limits
 from console.hub.service import Hub
 from console.web import create_app
-from console.web.guarded import GuardedServer
-from console.web.limits import Limits
 from console.web.server import listen
 
 TIMEOUT = 10.0

@@ -10,7 +10,7 @@ import pytest
 import segno
 
 from console.games import find_game
-from console.inputs.sheet import SheetError, write_sheet
+from console.physical.sheet import SheetError, write_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -25,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
-from console.inputs.cardmap import CardMap, CardRefused
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
+from console.physical.cardmap import CardMap, CardRefused
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Committed:
 
 
 @dataclass(frozen=True)
-class Refused:
+class Refusal:
     seat: Seat
     message: str
 
@@ -81,7 +81,7 @@ class CursorMoved:
     cursor: Cursor
 
 
-Outcome = Committed | Refused | CursorMoved | None
+Outcome = Committed | Refusal | CursorMoved | None
 
 
 @dataclass
@@ -123,7 +123,7 @@ class Composer:
             try:
                 card = self.cardmap.identify(event)
             except CardRefused as refused:
-                return Refused(event.seat, str(refused))
+                return Refusal(event.seat, str(refused))
             return self.scan(event.seat, card.card_id, state, event.reader)
         if isinstance(event, ButtonPressed):
             if event.repeat and event.key not in (Key.UP, Key.DOWN):
@@ -134,7 +134,7 @@ class Composer:
     def scan(self, seat: Seat, card: str, state: State, reader: int = 1) -> Outcome:
         refusal = self._seat_refusal(seat, state)
         if refusal:
-            return Refused(seat, refusal)
+            return Refusal(seat, refusal)
         selection = self._selection(seat)
         if seat in state.to_act:
             legal = state.legal_actions(seat)
@@ -142,10 +142,10 @@ class Composer:
                 choices = [action for action in legal if _uses(action, cards)]
                 if choices:
                     return self._narrowed(seat, cards, choices, reader, state)
-            return Refused(seat, f"seat {seat}: that card cannot be used now")
+            return Refusal(seat, f"seat {seat}: that card cannot be used now")
         if CHANCE in state.to_act:
             return self._chance_scan(seat, card, state)
-        return Refused(seat, f"seat {seat}: {self._waiting(state)}")
+        return Refusal(seat, f"seat {seat}: {self._waiting(state)}")
 
     def _narrowed(
         self, seat: Seat, cards: tuple[str, ...], choices: list[Action], reader: int, state: State
@@ -159,7 +159,7 @@ class Composer:
             choices = [action for action in choices if action.position() == reader]
             if not choices:
                 elsewhere = " or ".join(map(str, placed))
-                return Refused(
+                return Refusal(
                     seat,
                     f"seat {seat}: that card cannot go at reader {reader} now; scan it at reader {elsewhere}",
                 )
@@ -176,13 +176,13 @@ class Composer:
             self._selections[seat] = _Selection((card,), fitting[0], tuple(fitting))
             return CursorMoved(self.cursor(seat, state))
         if mine:
-            return Refused(seat, f"seat {seat}: that card is not one you can reveal now")
-        return Refused(seat, f"seat {seat} has no card to reveal now; {self._waiting(state)}")
+            return Refusal(seat, f"seat {seat}: that card is not one you can reveal now")
+        return Refusal(seat, f"seat {seat} has no card to reveal now; {self._waiting(state)}")
 
     def press(self, seat: Seat, key: Key, state: State) -> Outcome:
         refusal = self._seat_refusal(seat, state)
         if refusal:
-            return Refused(seat, refusal)
+            return Refusal(seat, refusal)
         cursor = self.cursor(seat, state)
         selection = self._selection(seat)
         if key == Key.BACK:
@@ -191,7 +191,7 @@ class Composer:
                 return CursorMoved(self.cursor(seat, state))
             return None
         if not cursor.choices:
-            return Refused(seat, f"seat {seat}: {cursor.prompt}")
+            return Refusal(seat, f"seat {seat}: {cursor.prompt}")
         if key == Key.OK:
             self._selections.pop(seat, None)
             return Committed(seat, cursor.choices[cursor.index])

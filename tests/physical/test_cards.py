@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from console.games import find_game
-from console.inputs.cardmap import CardMap, UnknownCard, WrongGame, card_text, parse_card_text
 from console.inputs.cli_cards import register_cli
-from console.inputs.enrol import enrol_deck
 from console.inputs.events import CardScanned
 from console.inputs.simulated import SimulatedPod
-from console.inputs.tagstore import TagStore
+from console.physical.cardmap import CardMap, UnknownCard, WrongGame, card_text, parse_card_text
+from console.physical.enrol import enrol_deck
+from console.physical.tagstore import TagStore
 
 WISTERIA = find_game("wisteria")
 

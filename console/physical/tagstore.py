@@ -11,14 +11,7 @@ import sqlite3
 import threading
 from contextlib import AbstractContextManager, nullcontext
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS card_tags (
-    uid         TEXT PRIMARY KEY,
-    game        TEXT NOT NULL,
-    card_id     TEXT NOT NULL,
-    enrolled_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-)
-"""
+from console.journal import TAGS_SCHEMA
 
 
 class TagStore:
@@ -28,7 +21,7 @@ class TagStore:
         self._db = connection
         self._lock: AbstractContextManager[object] = lock if lock is not None else nullcontext()
         with self._lock:
-            self._db.execute(SCHEMA)
+            self._db.execute(TAGS_SCHEMA)  # the journal's own table; made here on any other connection
             self._db.commit()
 
     def enrol(self, uid: str, game: str, card_id: str) -> None:

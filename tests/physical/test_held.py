@@ -8,10 +8,10 @@ from pathlib import Path
 
 from console.games import find_game
 from console.games.core import CHANCE, Action, State
-from console.hub.physical import Note, PhysicalSeats, Play
-from console.inputs.cardmap import card_text
 from console.inputs.events import CardScanned
 from console.journal import Journal
+from console.physical.cardmap import card_text
+from console.physical.seats import Note, PhysicalSeats, Play
 
 CONTROLLERS = {seat: "pod" for seat in range(1, 5)}
 

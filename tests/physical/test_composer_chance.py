@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from console.games.core import CHANCE, JSON, Action, Game, GameFacts, NotationError, Seat, State
-from console.inputs.composer import Committed, Composer, CursorMoved, Outcome, Refused
 from console.inputs.events import Key
+from console.physical.composer import Committed, Composer, CursorMoved, Outcome, Refusal
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ def test_a_coin_toss_is_the_tables_to_resolve_and_a_scan_meanwhile_is_refused() 
     composer, state = Composer(GAME), table(Toss(CHANCE, "heads"), Toss(CHANCE, "tails"))
     assert not composer.waits_for_scan(state)
     assert composer.cursor(1, state).prompt == "waiting for the table"
-    assert answer(composer.scan(1, "a", state)) == Refused(
+    assert answer(composer.scan(1, "a", state)) == Refusal(
         1, "seat 1 has no card to reveal now; waiting for the table"
     )
 

@@ -11,7 +11,7 @@ new table never takes a bound kit; an unbound kit nobody can use is ignored, wit
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -76,13 +76,6 @@ class Kits:
     def unbind(self, kit: str) -> bool:
         with self._lock:
             return self._bound.pop(kit, None) is not None
-
-    def release_table(self, table: int, keep: Iterable[str] = ()) -> None:
-        """A table ended: its kits are free again (except those the configuration binds)."""
-        kept = set(keep)
-        with self._lock:
-            for kit in [k for k, b in self._bound.items() if b.table == table and k not in kept]:
-                del self._bound[kit]
 
     def of_table(self, table: int) -> dict[str, Binding]:
         with self._lock:

@@ -14,7 +14,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from console.hub.errors import Busy, Forbidden, HubError
+from console.http.errors import HttpError
+from console.hub.errors import Busy, Forbidden
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 
@@ -46,15 +47,6 @@ class Limits:
     public_streams_per_client: int = 8
     # Stream slots public streams can never take: the seats' share.
     seat_share: int = 48
-
-
-class RetryLater(HubError):
-    """A refusal that says when to try again (the ``Retry-After`` header)."""
-
-    def __init__(self, status: int, message: str, retry_after_s: float) -> None:
-        super().__init__(message)
-        self.status = status
-        self.retry_after_s = retry_after_s
 
 
 class PublicStreams:
@@ -129,12 +121,12 @@ class PinGuard:
             tries = self._clients.get(address) or _Tries([])
             if tries.locked_until > now:
                 wait = tries.locked_until - now
-                raise RetryLater(
+                raise HttpError(
                     429, f"too many wrong host PINs from this device; locked for {wait:.0f} s", wait
                 )
             if tries.next_try > now:
                 wait = tries.next_try - now
-                raise RetryLater(429, f"wrong host PINs: wait {wait:.0f} s before the next try", wait)
+                raise HttpError(429, f"wrong host PINs: wait {wait:.0f} s before the next try", wait)
             if right:
                 self._clients.pop(address, None)
                 return

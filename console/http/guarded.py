@@ -1,4 +1,4 @@
-"""waitress's server and channel with the hub's bounds (console.web.limits) enforced where sockets
+"""waitress's server and channel with the hub's bounds (console.http.limits) enforced where sockets
 are: connections per address and in all, deadlines for idle and slow clients, a bounded output
 buffer per response (a reader that falls behind is dropped), and the server's own error answers
 in the API's JSON with its security headers.
@@ -20,8 +20,8 @@ from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, WSGITask
 
-from console.web.limits import Limits, is_loopback
-from console.web.security import HEADERS
+from console.http.limits import Limits, is_loopback
+from console.http.security import HEADERS
 
 log = logging.getLogger("console.web")
 

@@ -25,13 +25,6 @@ FLICKER_S = 0.1  # a refusal: the LED flickers ON/OFF this fast (BLINK is 0.3 s)
 FLICKERS = 3
 
 
-class ShowLights:
-    """An input event that only asks a table to show its seats' lights again (a kit was bound)."""
-
-    source = ""
-    seat = 0
-
-
 class Scheduler:
     """One thread that runs small jobs at their time (a refusal's second beep, its flicker)."""
 

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 import segno
 
 from console.games.core import Game
-from console.inputs.cardmap import card_text
+from console.physical.cardmap import card_text
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4, mm
 CARD_W, CARD_H = 63.0, 88.0  # poker size, mm

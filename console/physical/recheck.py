@@ -16,9 +16,8 @@ from console.games.core import JSON, CardInPlay, Seat, State
 Slot = CardInPlay
 
 
-def cards_in_play(game: str, state: State) -> list[Slot]:
-    """The cards ``state`` has in play, as its game says (``game``, the game's name, is not needed
-    any more: the state's game answers; kept while the hub's caller passes it)."""
+def cards_in_play(state: State) -> list[Slot]:
+    """The cards ``state`` has in play, as its game says; none once the game is over."""
     return [] if state.is_over else state.cards_in_play()
 
 

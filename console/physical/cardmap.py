@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from console.games import find_game
 from console.games.core import Game, UnknownGame
 from console.inputs.events import CardScanned
-from console.inputs.tagstore import TagStore
+from console.physical.tagstore import TagStore
 
 CARD_TEXT_PREFIX = "card:"
 

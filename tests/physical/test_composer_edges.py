@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from console.games import find_game
-from console.inputs.composer import Committed, Composer, Cursor, CursorMoved, Refused
 from console.inputs.events import ButtonPressed, Key
+from console.physical.composer import Committed, Composer, Cursor, CursorMoved, Refusal
 
 
 def declaring() -> tuple[Composer, object]:
@@ -55,7 +55,7 @@ def test_what_the_composer_answers_cannot_be_changed_after() -> None:
     committed = composer.press(1, Key.OK, state)  # type: ignore[arg-type]
     refused = composer.press(3, Key.OK, state)  # type: ignore[arg-type]
     assert isinstance(moved, CursorMoved) and isinstance(committed, Committed)
-    assert isinstance(refused, Refused)
+    assert isinstance(refused, Refusal)
     answers = ((moved.cursor, "index"), (moved, "cursor"), (committed, "seat"), (refused, "message"))
     for value, field in answers:
         with pytest.raises(dataclasses.FrozenInstanceError):

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from console.games.core import Game
-from console.inputs.cardmap import parse_card_text
 from console.inputs.events import CardScanned
-from console.inputs.tagstore import TagStore
+from console.physical.cardmap import parse_card_text
+from console.physical.tagstore import TagStore
 
 NextScan = Callable[[float], CardScanned | None]  # the next scan within a timeout, or None
 Prompt = Callable[[str], None]

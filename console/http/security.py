@@ -10,17 +10,17 @@ import json
 import math
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
-from console.hub.errors import Forbidden, HubError
+from console.http.errors import HttpError, retry_after, status_of
+from console.http.limits import PinGuard
+from console.hub.errors import Forbidden
 from console.hub.service import Hub
-from console.web.limits import PinGuard
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -48,16 +48,13 @@ def hub() -> Hub:
     return found
 
 
-def install(app: Flask) -> None:
+def install(app: Flask, statuses: Mapping[type[BaseException], int] | None = None) -> None:
+    """The guards and the one error map (console/http/errors.py) on ``app``; ``statuses`` adds the
+    app's own error types."""
     app.before_request(_same_origin_for_posts)
     app.after_request(_security_headers)
-    app.register_error_handler(HubError, _hub_error)
-    app.register_error_handler(sqlite3.OperationalError, _journal_error)
-    app.register_error_handler(IllegalAction, lambda e: error_response(409, str(e)))
-    for kind in (NotationError, BadOptions, UnknownGame):
-        app.register_error_handler(kind, lambda e: error_response(400, str(e)))
     app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(Exception, _unexpected)
+    app.register_error_handler(Exception, lambda error: _error(error, statuses))
 
 
 # Browsers honour Cross-Origin-Opener-Policy only on a trustworthy origin (https, or this machine);
@@ -114,7 +111,7 @@ def require_seat(table_id: int, seat: int) -> None:
 
 def require_host(given: str | None = None) -> None:
     """The host PIN (from the X-Host-Pin header, or ``given`` from a form), with wrong tries
-    counted per client address (console.web.limits.PinGuard): a stranger guessing slows and then
+    counted per client address (console.http.limits.PinGuard): a stranger guessing slows and then
     locks only their own device, never the host's display."""
     guard: PinGuard = current_app.extensions["pin_guard"]
     pin = given if given is not None else request.headers.get(PIN_HEADER)
@@ -124,24 +121,24 @@ def require_host(given: str | None = None) -> None:
 def json_body(required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, Any]:
     """The request's JSON object with exactly the named fields; anything else is a 4xx."""
     if request.mimetype != "application/json":
-        raise HubErrorWithStatus(415, "send the body as JSON (Content-Type: application/json)")
+        raise HttpError(415, "send the body as JSON (Content-Type: application/json)")
     try:
         data = json.loads(request.get_data(cache=False) or b"")
     except (ValueError, UnicodeDecodeError):
-        raise HubErrorWithStatus(400, "the body is not valid JSON") from None
+        raise HttpError(400, "the body is not valid JSON") from None
     except RecursionError:  # 64 kB of "[[[[..." nests deeper than the decoder goes
-        raise HubErrorWithStatus(400, "the body nests too deeply to be a request of this hub") from None
+        raise HttpError(400, "the body nests too deeply to be a request of this hub") from None
     if not isinstance(data, dict):
-        raise HubErrorWithStatus(400, "the body must be a JSON object")
+        raise HttpError(400, "the body must be a JSON object")
     if not _encodable(data):  # "\\ud800" decodes to a lone surrogate, which no UTF-8 can carry
-        raise HubErrorWithStatus(400, "the body holds text that is not valid Unicode (a lone surrogate)")
+        raise HttpError(400, "the body holds text that is not valid Unicode (a lone surrogate)")
     required, allowed = set(required), set(required) | set(optional)
     missing = sorted(required - set(data))
     unknown = sorted(set(data) - allowed)
     if missing:
-        raise HubErrorWithStatus(400, f"the body lacks {', '.join(missing)}")
+        raise HttpError(400, f"the body lacks {', '.join(missing)}")
     if unknown:
-        raise HubErrorWithStatus(400, f"the body has unknown field(s) {', '.join(unknown)}")
+        raise HttpError(400, f"the body has unknown field(s) {', '.join(unknown)}")
     return data
 
 
@@ -167,14 +164,8 @@ EVENT_ID = re.compile(r"[0-9]{1,18}")
 def event_id(text: str, what: str) -> int:
     """A whole-number event id from a query parameter or header; anything else is a 400."""
     if not EVENT_ID.fullmatch(text):
-        raise HubErrorWithStatus(400, f"{what} must be an event id (a whole number)")
+        raise HttpError(400, f"{what} must be an event id (a whole number)")
     return int(text)
-
-
-class HubErrorWithStatus(HubError):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def wants_json() -> bool:
@@ -202,11 +193,19 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int]:
     return error_response(status, messages.get(status, error.description or error.name))
 
 
-def _hub_error(error: HubError) -> tuple[Response | str, int] | Response:
-    retry_after = getattr(error, "retry_after_s", None)
-    if retry_after is None:
-        return error_response(error.status, str(error))
-    return with_retry_after(error_response(error.status, str(error)), retry_after)
+def _error(
+    error: Exception, statuses: Mapping[type[BaseException], int] | None
+) -> tuple[Response | str, int] | Response:
+    """Every error but the HTTP ones: its status from the one map, or a 500 for the unexpected."""
+    if isinstance(error, sqlite3.OperationalError):
+        return _journal_error(error)
+    status = status_of(error, statuses)
+    if status is None:
+        return _unexpected(error)
+    wait = retry_after(error)
+    if wait is None:
+        return error_response(status, str(error))
+    return with_retry_after(error_response(status, str(error)), wait)
 
 
 def with_retry_after(answer: tuple[Response | str, int], seconds: float) -> Response:

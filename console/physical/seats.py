@@ -2,7 +2,10 @@
 actions for the table's worker, and each pod or button seat gets a cursor to show on its phone.
 
 Lives in the worker's thread (the composer reads the game state). Needs ``console.inputs``; a hub
-without it has no physical seats and ``PhysicalSeats.available()`` says so.
+without it has no physical seats and ``PhysicalSeats.available()`` says so. The worker uses it
+through its methods only: ``handle`` an event, ``refuse``, ``answered``, ``show`` the lights,
+``acted``, ``cursors``, ``waits_for_scan`` and the re-check's ``start_recheck``, ``rechecking``,
+``recheck_done``, ``skip_recheck`` and ``recheck_problem``.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
-from console.hub.feedback import CHOOSING, TURN, WAITING, TableFeedback
-from console.hub.held import HeldCopies
-from console.hub.recheck import Recheck, cards_in_play
+from console.inputs.events import ButtonPressed, CardScanned, InputEvent, SeatEvent
 from console.journal import Journal
+from console.physical.cardmap import CardMap, CardRefused
+from console.physical.composer import Committed, Composer, CursorMoved, Refusal
+from console.physical.feedback import CHOOSING, TURN, WAITING, TableFeedback
+from console.physical.held import HeldCopies
+from console.physical.recheck import Recheck, cards_in_play
 
 PHYSICAL = ("pod", "buttons")
 
@@ -46,9 +51,7 @@ class PhysicalSeats:
     def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
         """``positional_readers``: each seat's reader number is a table position (a Wheels seat
         kit has a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
-        from console.inputs.cardmap import CardMap
-        from console.inputs.composer import Composer
-        from console.inputs.tagstore import TagStore
+        from console.physical.tagstore import TagStore
 
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
         self.composer = Composer(game, cardmap, positional_readers=positional_readers)
@@ -63,18 +66,24 @@ class PhysicalSeats:
 
     @staticmethod
     def available() -> bool:
-        return importlib.util.find_spec("console.inputs.composer") is not None
+        return importlib.util.find_spec("console.inputs.events") is not None
 
-    def handle(self, event: Any, state: State, controllers: Mapping[Seat, str]) -> Play | Note | None:
+    def light_with(self, feedback: TableFeedback) -> None:
+        """The seats' LEDs and beepers, once the inputs start (console.physical.router)."""
+        self.feedback = feedback
+
+    def report_refusals(self, on_refused: Callable[[Seat, str], None] | None) -> None:
+        """Tell ``on_refused`` every refusal from now on (a recorder's, tabletop record)."""
+        self.on_refused = on_refused
+
+    def handle(self, event: InputEvent, state: State, controllers: Mapping[Seat, str]) -> Play | Note | None:
         """What an input event means for the table now."""
-        from console.inputs.composer import Committed, CursorMoved, Refused
-
         if self.recheck is not None:
             return self._rechecking(event)
         kind = input_kind(getattr(event, "source", ""))
         outcome = self.composer.handle(event, state)
         if isinstance(outcome, Committed) and outcome.action.seat == CHANCE:
-            why = self.held.check(state, outcome.action, getattr(event, "uid", ""))
+            why = self.held.check(state, outcome.action, event.uid if isinstance(event, CardScanned) else "")
             if why:
                 return self.refuse(outcome.seat, f"seat {outcome.seat}: {why}")
         if isinstance(outcome, Committed):
@@ -85,7 +94,7 @@ class PhysicalSeats:
                     f"seat {outcome.seat} is played with its {controllers.get(outcome.seat)}, not its {kind}",
                 )
             return Play(outcome.action, kind)
-        if isinstance(outcome, Refused):
+        if isinstance(outcome, Refusal):
             return self.refuse(outcome.seat, outcome.message)
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)
@@ -96,15 +105,33 @@ class PhysicalSeats:
 
     def start_recheck(self, state: State) -> bool:
         """Ask every seat to re-scan the cards the journal has in play; False if there are none."""
-        slots = cards_in_play(self.game_name, state)
+        slots = cards_in_play(state)
         self.recheck = Recheck(slots) if slots else None
         self.acted()
         return self.recheck is not None
 
-    def _rechecking(self, event: Any) -> Note | None:
-        from console.inputs.cardmap import CardRefused
-        from console.inputs.events import ButtonPressed, CardScanned
+    @property
+    def rechecking(self) -> bool:
+        """A re-check is under way: the table plays on only once it is done or skipped."""
+        return self.recheck is not None
 
+    def recheck_done(self) -> bool:
+        """True once, when the last card of a re-check was found where the journal says: play on."""
+        if self.recheck is not None and self.recheck.done:
+            self.recheck = None
+            return True
+        return False
+
+    def skip_recheck(self) -> bool:
+        """The host skips the re-check; False if none was under way."""
+        under_way, self.recheck = self.recheck is not None, None
+        return under_way
+
+    def recheck_problem(self) -> str:
+        """What the re-check still waits for, for every screen; empty when none is under way."""
+        return self.recheck.summary() if self.recheck is not None else ""
+
+    def _rechecking(self, event: InputEvent) -> Note | None:
         assert self.recheck is not None
         if isinstance(event, CardScanned):
             try:
@@ -130,11 +157,10 @@ class PhysicalSeats:
 
     # -- feedback at the seat ------------------------------------------------------------------
 
-    def answered(self, event: Any, accepted: bool) -> None:
+    def answered(self, event: SeatEvent, accepted: bool) -> None:
         """The kit that sent ``event`` beeps once (accepted) or twice and flickers (refused)."""
-        source = str(getattr(event, "source", ""))
-        if self.feedback is not None and source:
-            self.feedback.answered(event.seat, source, accepted)
+        if self.feedback is not None and event.source:
+            self.feedback.answered(event.seat, event.source, accepted)
 
     def show(self, state: State) -> None:
         """Each seat with a light shows its state: your turn, choosing, or waiting."""
