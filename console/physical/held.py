@@ -2,28 +2,19 @@
 scan, is that seat's until the hand no longer holds its card. A scan of a copy in some hand for
 a card that comes from a deck (or from another hand) is refused: it cannot be the card drawn.
 
-Games with hands (the Watch, Wheels) only; a QR code names no copy, so it is not tracked.
+Games with hands only (``State.cards_in_hand``); a QR code names no copy, so it is not tracked.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from console.games.core import Action, Seat, State
 
 
-def hand_of(state: Any, seat: Seat) -> Counter[str] | None:
-    """The card ids in ``seat``'s hand, or None for a game without hands."""
-    hands = getattr(state, "hands", None)  # the Watch: a list per seat
-    if isinstance(hands, list) and 0 < seat < len(hands):
-        return Counter(hands[seat])
-    seats = getattr(state, "seats", None)  # Wheels: players, each with a hand of card -> count
-    if isinstance(seats, tuple | list) and 0 < seat <= len(seats):
-        hand = getattr(seats[seat - 1], "hand", None)
-        if isinstance(hand, dict):
-            return Counter(hand)
-    return None
+def hand_of(state: State, seat: Seat) -> Counter[str] | None:
+    """The card ids in ``seat``'s hand, or None for a game without hands: the game says."""
+    return state.cards_in_hand(seat)
 
 
 def moves(state: State, action: Action, card: str) -> tuple[Seat | None, Seat | None] | None:

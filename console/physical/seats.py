@@ -58,7 +58,6 @@ class PhysicalSeats:
         self.names = game.catalog()
         self.refusals: dict[Seat, str] = {}
         self.feedback: TableFeedback | None = None  # the seats' LEDs and beepers, once inputs start
-        self.game_name = game.name
         self.positional_readers = positional_readers
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
