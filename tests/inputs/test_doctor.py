@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from console.inputs.cli_doctor import register_cli
+from console.cli.doctor import register_cli
 from console.inputs.doctor import diagnose
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import CardScanned, Key, PodConnected

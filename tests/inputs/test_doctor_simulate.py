@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from console.inputs.cli_doctor import register_cli
+from console.cli.doctor import register_cli
 from console.inputs.doctor import diagnose_simulated
 
 

@@ -1,4 +1,4 @@
-"""The arguments and handler of ``tabletop simulate`` (console/cli.py hands the command here)."""
+"""The arguments and handler of ``tabletop simulate``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``tabletop cards``: tag a deck (``enrol GAME``) and print a QR deck (``sheet GAME --out FILE``).
 
 ``register_cli(subparsers)`` adds the sub-command to the main parser; each handler takes the
-parsed arguments and returns the exit status, like the other commands of console/cli.py.
+parsed arguments and returns the exit status, like every command in console/cli/.
 """
 
 from __future__ import annotations

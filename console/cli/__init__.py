@@ -139,7 +139,7 @@ def _check_bots(bots: int | None, players: int) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from console.lab.cli import cmd_simulate as lab_simulate
+    from console.cli.simulate import cmd_simulate as lab_simulate
 
     return lab_simulate(args, parse_options(args.option), parse_options(args.versus))
 
@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=cmd_play)
 
     simulate = commands.add_parser("simulate", help="play bots against bots and report")
-    from console.lab.cli import add_arguments as add_simulate_arguments
+    from console.cli.simulate import add_arguments as add_simulate_arguments
 
     add_simulate_arguments(simulate)
     simulate.set_defaults(handler=cmd_simulate)
@@ -214,11 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.set_defaults(handler=cmd_bench)
 
     for module_name in (
-        "console.inputs.cli_cards",
-        "console.inputs.cli_doctor",
-        "console.web.cli_serve",
-        "console.venue.cli",
-        "console.hub.cli_record",
+        "console.cli.cards",
+        "console.cli.doctor",
+        "console.cli.serve",
+        "console.cli.venue",
+        "console.cli.record",
     ):
         if _importable(module_name):
             importlib.import_module(module_name).register_cli(commands)
@@ -239,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         # The quick start: the hub with simulated pods and buttons (said plainly, so nobody takes
         # them for hardware), else a game of Wisteria against bots in this terminal.
-        default = ["serve", "--simulate"] if _importable("console.web.cli_serve") else ["play", "wisteria"]
+        default = ["serve", "--simulate"] if _importable("console.cli.serve") else ["play", "wisteria"]
         print(
             f"tabletop: no command given, so running: tabletop {' '.join(default)}"
             + (
@@ -273,7 +273,3 @@ def _drop_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # a stdout without a file (a test's capture)
         pass
-
-
-if __name__ == "__main__":
-    sys.exit(main())

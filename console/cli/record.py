@@ -31,11 +31,11 @@ def cmd_record(args: argparse.Namespace) -> int:
     if args.check:
         return check(args.file)
     from console.cli import CommandError, build_parser
+    from console.cli.serve import configure
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.inputs.recording import Recorder
     from console.web import create_app
-    from console.web.cli_serve import configure
     from console.web.server import ServeError, serve
 
     serve_args = build_parser().parse_args(
