@@ -166,3 +166,27 @@ def test_play_then_games_and_replay_show_the_journalled_game(tmp_path: Path) -> 
     assert replay.returncode == 0
     moves = [line.split(None, 1)[1] for line in replay.stdout.splitlines()[1:] if line[:5].strip().isdigit()]
     assert moves and all(":" in move for move in moves)
+
+
+def test_every_command_module_is_listed_once_and_adds_the_command_it_is_named_after() -> None:
+    import argparse
+    import pkgutil
+
+    import console.cli
+    from console.cli import COMMANDS, build_parser
+
+    shared = {"common", "__main__"}
+    modules = {info.name for info in pkgutil.iter_modules(console.cli.__path__)} - shared
+    listed = [command.__name__.rpartition(".")[2] for command in COMMANDS]  # type: ignore[attr-defined]
+    assert sorted(listed) == sorted(modules)
+    subparsers = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(subparsers.choices) == listed
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"tabletop {version('tabletop-console')}\n"
