@@ -21,12 +21,12 @@ from console.games.core import CHANCE, Game
 # Modules with a ``benchmarks(selected: list[str]) -> list[Figure]`` function, and the name
 # prefix of their figures, so a run of ``tabletop bench hub`` imports only what it needs.
 PROVIDERS: dict[str, str] = {
-    "pods": "console.inputs.bench",
-    "hub": "console.web.bench",
-    "journal": "console.bench_journal",
-    "venue": "console.venue.bench",
-    "lab": "console.lab.bench",
-    "bots": "console.lab.bench_bots",
+    "pods": "console.bench.pods",
+    "hub": "console.bench.hub",
+    "journal": "console.bench.journal",
+    "venue": "console.bench.venue",
+    "lab": "console.bench.lab",
+    "bots": "console.bench.bots",
 }
 
 
