@@ -190,3 +190,15 @@ def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[st
         main(["--version"])
     assert stopped.value.code == 0
     assert capsys.readouterr().out == f"tabletop {version('tabletop-console')}\n"
+
+
+def test_every_benchmark_module_is_a_listed_group_or_a_helper_of_one() -> None:
+    import pkgutil
+
+    import console.bench
+    from console.bench import GROUPS, available
+
+    helpers = {"rig", "hub_flood"}  # the hub group's pretend pods and phones, and its flood figures
+    modules = {info.name for info in pkgutil.iter_modules(console.bench.__path__)}
+    assert modules - helpers == set(GROUPS)
+    assert set(GROUPS) <= set(available())
