@@ -1,3 +1,8 @@
 """The tabletop console: a Raspberry Pi hub that referees tavern card games at a real table."""
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:  # the one place the version is written is pyproject.toml; this reads the installed copy
+    __version__ = version("tabletop-console")
+except PackageNotFoundError:  # a checkout on the path that was never installed
+    __version__ = "0+unknown"
