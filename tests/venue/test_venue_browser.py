@@ -11,10 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.browser import ARTIFACTS, close_chromium, open_chromium
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from waitress.server import create_server  # type: ignore[import-untyped]
 
 from console.venue.board import Board, ResultStore

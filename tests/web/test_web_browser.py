@@ -10,10 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import ARTIFACTS, close_chromium, open_chromium
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

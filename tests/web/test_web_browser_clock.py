@@ -11,10 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.browser import ARTIFACTS, By, WebDriverWait, webdriver
 from helpers.fake_clock import FakeClock
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from console.hub.config import HubConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
@@ -24,7 +22,6 @@ from console.web.server import listen
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TIMEOUT = 15
 
 

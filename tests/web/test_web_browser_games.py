@@ -11,11 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import ARTIFACTS, close_chromium, open_chromium
+from helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from helpers.log_words import is_dump, raw_ids
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from console.games import find_game
 from console.web.hub_process import HubProcess

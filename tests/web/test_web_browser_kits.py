@@ -9,10 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
+from helpers.browser import By, Select, WebDriverWait, webdriver
 
 from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
