@@ -124,6 +124,7 @@ def test_bench_json_lists_named_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert per_action["unit"] == "us" and per_action["value"] > 0
 
 
+@pytest.mark.slow
 def test_play_then_games_and_replay_show_the_journalled_game(tmp_path: Path) -> None:
     journal = tmp_path / "journal.db"
     answers = "1\n" * 400 + "q\n"

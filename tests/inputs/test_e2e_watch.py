@@ -20,6 +20,8 @@ from console.games.core import CHANCE, State
 from console.inputs.composer import Refused
 from console.inputs.tagstore import TagStore
 
+pytestmark = pytest.mark.slow
+
 # A short Chronicle with one copy of each card, so a card in a hand is nowhere in a deck.
 OPTIONS = {"max_rounds": 16, "copies": "single"}
 SEED = 9  # two landfalls, alliances offered and accepted, a Spy's steal, Black Plot's losses

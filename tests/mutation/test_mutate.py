@@ -6,6 +6,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).parent
 spec = importlib.util.spec_from_file_location("mutate", HERE / "mutate.py")
 assert spec and spec.loader
@@ -59,6 +61,7 @@ def _seat_text_lines() -> str:
     return f"{first}-{first + len(lines) - 1}"
 
 
+@pytest.mark.slow
 def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, capsys) -> None:
     weak = tmp_path / "test_weak.py"
     weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
@@ -69,6 +72,7 @@ def test_mutants_a_weak_test_misses_survive_and_fail_the_run(tmp_path: Path, cap
     assert "0 caught" in out
 
 
+@pytest.mark.slow
 def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, capsys) -> None:
     strong = tmp_path / "test_strong.py"
     strong.write_text(
@@ -81,6 +85,7 @@ def test_a_test_that_pins_the_behaviour_catches_every_mutant(tmp_path: Path, cap
     assert "0 survived" in out and "score net of equivalents 100.0 %" in out
 
 
+@pytest.mark.slow
 def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_caught(
     tmp_path: Path, capsys
 ) -> None:
@@ -92,6 +97,7 @@ def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_c
     assert "fail on the unmutated copy" in out and "caught" not in out
 
 
+@pytest.mark.slow
 def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_path: Path, capsys) -> None:
     needs_firmware = tmp_path / "test_firmware.py"
     needs_firmware.write_text(
@@ -108,6 +114,7 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(tmp_p
     assert "0 survived" in out
 
 
+@pytest.mark.slow
 def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(tmp_path: Path, capsys) -> None:
     weak = tmp_path / "test_weak.py"
     weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")

@@ -11,6 +11,7 @@ from console.games.watch import GAME
 from console.games.watch.actions import Say
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_generic_engine_checks(players):
     finals = check_engine(GAME, players, games=2, seed=100 * players, options={"max_rounds": 12})
@@ -108,6 +109,7 @@ def test_text_that_is_no_action_is_a_notation_error(text):
         GAME.parse_action(text)
 
 
+@pytest.mark.slow
 def test_no_view_holds_another_rulers_hand_or_another_alliances_messages():
     """Property over random games with chat injected: secrets stay with their owners."""
     for seed in range(4):

@@ -9,11 +9,15 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from console.games.checks import random_action
 from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
 from console.games.wheels.state import WheelsState
 from console.games.wheels.view import public_cards, secret_cards
+
+pytestmark = pytest.mark.slow
 
 MATCHES = 60
 

@@ -20,6 +20,7 @@ from console.lab.runs import RunSpec
 from console.lab.simulate import simulate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_the_contract(game: WisteriaGame, players: int) -> None:
     finals = check_engine(game, players, games=2, seed=100 * players)
