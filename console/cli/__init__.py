@@ -15,9 +15,8 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, NoReturn, Protocol
 
-from console import __version__
 from console.cli import bench, cards, doctor, games, play, record, replay, scenario, serve, simulate, venue
 from console.cli.common import (
     EXIT_BROKEN_PIPE,
@@ -71,9 +70,19 @@ COMMANDS: tuple[Command, ...] = (
 DEFAULT_COMMAND = ("serve", "--simulate")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is read from the installed metadata only when asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> NoReturn:
+        import console
+
+        print(f"{parser.prog} {console.__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletop", description="The tabletop console.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     parser.add_argument("--journal", type=Path, help="journal file (default: the user's data folder)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
