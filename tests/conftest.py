@@ -1,5 +1,6 @@
-"""What every test folder shares: ``tests.helpers`` importable (the harness in tests/helpers/), and one
-rule for tests that need an outside program (chromium, mosquitto, node, micropython).
+"""What every test folder shares: ``tests.helpers`` importable (the harness in tests/helpers/), one
+rule for tests that need an outside program (chromium, mosquitto, node, micropython), and one
+for time: a test not marked ``slow`` whose call takes more than ``SLOW_LIMIT_S`` fails.
 
 Such a test skips with a printed reason when the program is absent, so the README's test
 command passes on a fresh machine; with TABLETOP_REQUIRE_ALL=1 (set by .ci/run) the same
@@ -11,7 +12,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,10 @@ if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which
     sys.path.insert(0, str(ROOT))
 
 REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
+# The most a test's call (not its fixtures) may take unless it is marked slow, on a machine not
+# busier than its cores: `nox -s fast` and `pytest -m "not slow"` stay quick only while every
+# test over it says so.
+SLOW_LIMIT_S = 3.0
 
 
 def missing(reason: str) -> None:
@@ -40,7 +46,38 @@ def find_program(*names: str) -> str:
     raise AssertionError("unreachable: missing() skips or fails")
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")  # session: a module's fixture may ask for a program too
 def require_program() -> Callable[..., str]:
     """``require_program("chromium", "chromium-browser")``: the program's path, else skip/fail."""
     return find_program
+
+
+def slow_limit_s() -> float:
+    """``SLOW_LIMIT_S``, stretched while the machine has more to run than it has cores (the
+    1-minute load average over the core count): a test is slow for what it does, not for what
+    other programs do beside it. The suite's own workers (-n auto) load the machine by about
+    its core count, so alone it runs with the plain limit."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # no load average on this system
+        load = 0.0
+    return SLOW_LIMIT_S * max(1.0, load / (os.cpu_count() or 1))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Fail a test not marked ``slow`` whose call took more than its limit (a test that failed
+    anyway keeps its own failure)."""
+    started = time.perf_counter()
+    result = yield
+    elapsed = time.perf_counter() - started
+    if elapsed > SLOW_LIMIT_S and item.get_closest_marker("slow") is None:
+        limit = slow_limit_s()
+        if elapsed > limit:
+            stretched = f" ({limit:.1f} s on this loaded machine)" if limit > SLOW_LIMIT_S else ""
+            pytest.fail(
+                f"this test took {elapsed:.1f} s, over the {SLOW_LIMIT_S:g} s limit{stretched} for a test "
+                "not marked slow: make it quicker, or mark it @pytest.mark.slow (tests/conftest.py)",
+                pytrace=False,
+            )
+    return result

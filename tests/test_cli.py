@@ -124,6 +124,7 @@ def test_bench_json_lists_named_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert per_action["unit"] == "us" and per_action["value"] > 0
 
 
+@pytest.mark.slow
 def test_play_then_games_and_replay_show_the_journalled_game(tmp_path: Path) -> None:
     journal = tmp_path / "journal.db"
     answers = "1\n" * 400 + "q\n"
@@ -166,3 +167,39 @@ def test_play_then_games_and_replay_show_the_journalled_game(tmp_path: Path) -> 
     assert replay.returncode == 0
     moves = [line.split(None, 1)[1] for line in replay.stdout.splitlines()[1:] if line[:5].strip().isdigit()]
     assert moves and all(":" in move for move in moves)
+
+
+def test_every_command_module_is_listed_once_and_adds_the_command_it_is_named_after() -> None:
+    import argparse
+    import pkgutil
+
+    import console.cli
+    from console.cli import COMMANDS, build_parser
+
+    shared = {"common", "__main__"}
+    modules = {info.name for info in pkgutil.iter_modules(console.cli.__path__)} - shared
+    listed = [command.__name__.rpartition(".")[2] for command in COMMANDS]  # type: ignore[attr-defined]
+    assert sorted(listed) == sorted(modules)
+    subparsers = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(subparsers.choices) == listed
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"tabletop {version('tabletop-console')}\n"
+
+
+def test_every_benchmark_module_is_a_listed_group_or_a_helper_of_one() -> None:
+    import pkgutil
+
+    import console.bench
+    from console.bench import GROUPS, available
+
+    helpers = {"rig", "hub_flood"}  # the hub group's pretend pods and phones, and its flood figures
+    modules = {info.name for info in pkgutil.iter_modules(console.bench.__path__)}
+    assert modules - helpers == set(GROUPS)
+    assert set(GROUPS) <= set(available())

@@ -329,7 +329,8 @@ def test_a_file_with_our_mark_but_no_schema_version_is_called_damaged(tmp_path: 
 def test_tabletop_bench_journal_gives_the_append_cost_at_0_and_20000_actions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from console import bench, bench_journal
+    from console import bench
+    from console.bench import journal as bench_journal
 
     monkeypatch.setattr(bench_journal, "APPENDS", 5)  # the figures' names and units, not their size
     figures = {figure.name: figure for figure in bench.run(["journal"])}

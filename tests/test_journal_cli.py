@@ -150,6 +150,7 @@ def _drop_file_override() -> None:
             raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_a_read_only_journal_or_folder_is_one_line(tmp_path: Path, what: str) -> None:
     folder = tmp_path / "data"
@@ -208,6 +209,7 @@ def test_a_journal_held_by_another_program_is_one_line_saying_so(
         holder.communicate("")
 
 
+@pytest.mark.slow
 def test_a_second_hub_through_a_symlink_or_a_hard_link_is_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()

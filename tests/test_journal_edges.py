@@ -193,6 +193,7 @@ def test_a_file_deep_in_the_path_is_named_as_what_blocks_the_folder(tmp_path: Pa
         Journal(tmp_path / "games" / "2026" / "journal.db")
 
 
+@pytest.mark.slow
 def test_no_open_that_is_refused_leaves_a_handle_behind(tmp_path: Path) -> None:
     garbled = tmp_path / "garbled.db"
     garbled.write_bytes(bytes(range(256)) * 8)

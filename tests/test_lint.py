@@ -1,4 +1,5 @@
-"""The code base stays ruff and mypy clean (configuration in pyproject.toml)."""
+"""The code base stays ruff and mypy clean (configuration in pyproject.toml): the same checks as
+``nox -s lint`` and the pre-commit hooks, so the README's one test command makes them too."""
 
 from __future__ import annotations
 
@@ -21,6 +22,16 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_would_change_nothing() -> None:
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    assert ruff, "ruff is part of the test extras: pip install -e '.[test]'"
+    result = subprocess.run(
+        [ruff, "format", "--check", "--quiet", str(ROOT)], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, "run ruff format:\n" + result.stdout + result.stderr
+
+
+@pytest.mark.slow  # a cold cache checks every module: about 25 s
 def test_mypy_finds_nothing() -> None:
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
     if mypy is None:

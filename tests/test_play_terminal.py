@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from console.games import find_game
 from console.games.core import CHANCE, Event
 from console.journal import Journal
@@ -88,6 +90,7 @@ def test_a_private_event_and_its_redacted_twin_show_once() -> None:
     assert events_once([private, twin], 2) == [twin]
 
 
+@pytest.mark.slow
 def test_ctrl_c_names_the_resume_command_and_exits_130(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     process = subprocess.Popen(
@@ -112,6 +115,7 @@ def test_ctrl_c_names_the_resume_command_and_exits_130(tmp_path: Path) -> None:
     assert cli(journal, "games").stdout.split()[:4] == ["1", "wheels", "2p", "playing"]  # resumable
 
 
+@pytest.mark.slow
 def test_a_refused_play_leaves_no_table(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     refused = cli(journal, "play", "wisteria", "--bots", "5")
@@ -121,6 +125,7 @@ def test_a_refused_play_leaves_no_table(tmp_path: Path) -> None:
     assert cli(journal, "games").stdout.strip() == "no games in the journal yet"
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     assert cli(journal, "play", "wisteria", "--seed", "4", input="1\n" * 400 + "q\n").returncode == 0

@@ -11,6 +11,7 @@ from console.games.checks import check_engine
 PLAYOUTS = {"wisteria": 5, "wheels": 5, "watch": 2}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("which", ["fewest", "most"])
 def test_random_playouts_keep_the_contract(name: str, which: str) -> None:

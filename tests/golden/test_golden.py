@@ -170,7 +170,10 @@ def _recorded() -> Iterator[Any]:
     for path in sorted(HERE.glob("*.json.gz")):
         data = json.loads(gzip.decompress(path.read_bytes()))
         for number, recorded in enumerate(data["games"]):
-            yield pytest.param(data["game"], recorded, id=f"{data['game']}-{number}")
+            # The Watch's searches, or a thousand actions: over a second each.
+            slow = data["game"] == "watch" or len(recorded["actions"]) > 1000
+            marks = [pytest.mark.slow] if slow else []
+            yield pytest.param(data["game"], recorded, id=f"{data['game']}-{number}", marks=marks)
 
 
 @pytest.mark.parametrize(("game_name", "recorded"), list(_recorded()))

@@ -74,6 +74,7 @@ def test_a_refused_start_releases_the_journal_for_the_next_hub(make_hub: MakeHub
     assert hub.tables()
 
 
+@pytest.mark.slow
 def test_serve_with_a_missing_pod_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = subprocess.run(
         [

@@ -25,7 +25,9 @@ RECORDINGS = Path(__file__).parent.parent / "recordings"
 TITLES = ("wisteria", "wheels", "watch")
 
 
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize(
+    "title", [pytest.param(title, marks=[pytest.mark.slow] if title == "watch" else []) for title in TITLES]
+)
 def test_a_recorded_game_replays_to_the_same_actions_and_refusals(title: str) -> None:
     path = RECORDINGS / f"{title}.jsonl"
     records = list(read_recording(path))
@@ -75,6 +77,7 @@ def test_a_game_recorded_now_at_a_simulated_hub_replays_the_same(tmp_path: Path)
     ]
 
 
+@pytest.mark.slow
 def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path) -> None:
     path = tmp_path / "session.jsonl"
     command = [
@@ -116,6 +119,7 @@ def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path)
     assert replay(path).same
 
 
+@pytest.mark.slow
 def test_tabletop_record_check_says_whether_a_recording_replays(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     good = subprocess.run(
@@ -136,6 +140,7 @@ def test_tabletop_record_check_says_whether_a_recording_replays(tmp_path: Path) 
     assert broken.returncode == 2 and broken.stderr.count("\n") == 1 and "JSON expected" in broken.stderr
 
 
+@pytest.mark.slow
 def test_a_whole_watch_at_a_hub_beeps_at_the_seat_once_per_accepted_gesture_twice_per_refusal(
     tmp_path: Path,
 ) -> None:

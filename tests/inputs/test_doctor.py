@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from console.inputs.cli_doctor import register_cli
+from console.cli.doctor import register_cli
 from console.inputs.doctor import diagnose
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import CardScanned, Key, PodConnected

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from console.inputs.cli_doctor import register_cli
+from console.cli.doctor import register_cli
 from console.inputs.doctor import diagnose_simulated
 
 

@@ -20,6 +20,8 @@ from console.physical.tagstore import TagStore
 from tests.helpers.rig import SeatKit, SimulatedRig
 from tests.helpers.scripted import ScriptError, TableDriver
 
+pytestmark = pytest.mark.slow
+
 # A short Chronicle with one copy of each card, so a card in a hand is nowhere in a deck.
 OPTIONS = {"max_rounds": 16, "copies": "single"}
 SEED = 9  # two landfalls, alliances offered and accepted, a Spy's steal, Black Plot's losses

@@ -170,6 +170,7 @@ def variants_of(line: bytes, mask: int, noise: bytes) -> list[bytes]:
 FUZZ_EXAMPLES = 1800  # x at least 56 variants each: over 100,000 lines
 
 
+@pytest.mark.slow
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None)
 @given(frames, st.integers(1, 255), st.binary(min_size=1, max_size=8))
 def test_fuzz_100000_frames_either_parse_to_a_frame_that_round_trips_or_are_refused(
@@ -187,6 +188,7 @@ def test_fuzz_100000_frames_either_parse_to_a_frame_that_round_trips_or_are_refu
         assert parse_line(encode(parsed)) == parsed
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None, database=None)
 @given(st.binary(max_size=400))
 def test_fuzz_noise_is_refused_or_a_real_frame(noise: bytes) -> None:
@@ -197,6 +199,7 @@ def test_fuzz_noise_is_refused_or_a_real_frame(noise: bytes) -> None:
     assert parse_line(encode(parsed)) == parsed
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, database=None)
 @given(st.lists(frames.map(encode), min_size=1, max_size=20), st.data())
 def test_a_stream_cut_anywhere_gives_back_the_same_frames(encoded: list[bytes], data: st.DataObject) -> None:
@@ -313,6 +316,7 @@ def assert_within_the_protocol(frame: protocol.Frame) -> None:
             assert isinstance(value, str | bool), f"{frame.verb}.{name} = {value!r}"
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, database=None)
 @given(frames, st.data())
 def test_fuzz_fields_behind_a_valid_checksum_parse_within_the_protocol_or_are_bad_fields(

@@ -8,7 +8,11 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from console.cli import main
+
+pytestmark = pytest.mark.slow
 
 
 def test_report_is_one_page_with_inlined_charts(

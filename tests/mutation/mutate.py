@@ -197,11 +197,17 @@ def _test_run(
     (folder / module.relative_to(ROOT)).write_text(text)
     env = {**os.environ, "PYTHONPATH": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
     # -P: the working folder (the repository) must not come before the mutated copy on sys.path.
+    # -n 0: one process per mutant, though the suite's addopts spread it over every core; with
+    # PYTEST_DISABLE_PLUGIN_AUTOLOAD=1, xdist is loaded by name so that -n is understood.
+    xdist = ["-p", "xdist.plugin"] if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD") else []
     command = [
         sys.executable,
         "-P",
         "-m",
         "pytest",
+        *xdist,
+        "-n",
+        "0",
         "-x",
         "-q",
         "-p",

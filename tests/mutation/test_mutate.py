@@ -61,6 +61,7 @@ def _seat_text_lines() -> str:
     return f"{first}-{first + len(lines) - 1}"
 
 
+@pytest.mark.slow
 def test_mutants_a_weak_test_misses_survive_and_fail_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -73,6 +74,7 @@ def test_mutants_a_weak_test_misses_survive_and_fail_the_run(
     assert "0 caught" in out
 
 
+@pytest.mark.slow
 def test_a_test_that_pins_the_behaviour_catches_every_mutant(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -87,6 +89,7 @@ def test_a_test_that_pins_the_behaviour_catches_every_mutant(
     assert "0 survived" in out and "score net of equivalents 100.0 %" in out
 
 
+@pytest.mark.slow
 def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_caught(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,6 +101,7 @@ def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_c
     assert "fail on the unmutated copy" in out and "caught" not in out
 
 
+@pytest.mark.slow
 def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -116,6 +120,7 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(
     assert "0 survived" in out
 
 
+@pytest.mark.slow
 def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from console.cli.cards import register_cli
 from console.games import find_game
-from console.inputs.cli_cards import register_cli
 from console.inputs.events import CardScanned
 from console.inputs.simulated import SimulatedPod
 from console.physical.cardmap import CardMap, UnknownCard, WrongGame, card_text, parse_card_text
@@ -232,7 +232,7 @@ def test_cards_sheet_in_an_unknown_format_fails_with_one_line(
 def test_cards_enrol_with_no_pod_answering_fails_with_advice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import console.inputs.cli_cards as cli_cards
+    import console.cli.cards as cli_cards
 
     monkeypatch.setattr(cli_cards, "HELLO_WAIT_S", 0.05)
     args = parse(

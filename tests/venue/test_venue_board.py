@@ -138,6 +138,7 @@ def test_tabletop_venue_serves_the_board(make_hub: MakeHub, broker: LocalBroker,
             process.stdout.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "error"),
     [
@@ -160,6 +161,7 @@ def test_bad_board_options_are_one_line_and_exit_2(args: list[str], error: str) 
     assert done.stderr.strip().splitlines() == [f"tabletop: {error}"]
 
 
+@pytest.mark.slow
 def test_a_results_file_that_is_not_one_is_refused_in_one_line(tmp_path: Path) -> None:
     notes = tmp_path / "notes.db"
     notes.write_text("not a database, just notes " * 100)

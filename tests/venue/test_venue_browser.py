@@ -11,15 +11,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 from waitress.server import create_server
 
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from tests.helpers.browser import ARTIFACTS, close_chromium, open_chromium
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from tests.venue.conftest import MakeHub, need, venue_config, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -54,6 +54,7 @@ def test_a_result_is_sent_again_until_the_board_acknowledges_it(
     assert len(result_ids(recorder)) == sent
 
 
+@pytest.mark.slow
 def test_the_board_keeps_each_result_once_and_acknowledges_it(
     make_hub: MakeHub, broker: LocalBroker, recorder: Recorder, tmp_path: Path
 ) -> None:
@@ -73,6 +74,7 @@ def test_the_board_keeps_each_result_once_and_acknowledges_it(
         board.stop()
 
 
+@pytest.mark.slow
 def test_without_a_broker_the_hub_plays_on_logs_one_line_and_sends_later(
     make_hub: MakeHub, broker: LocalBroker, recorder: Recorder, caplog: pytest.LogCaptureFixture
 ) -> None:

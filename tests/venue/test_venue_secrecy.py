@@ -13,7 +13,11 @@ from console.venue import topics
 from tests.venue.conftest import VENUE, MakeHub, Recorder, wait_for
 
 SEED = 8_675_309_123_457  # long enough that no timestamp or count contains it by chance
-GAMES = [("wheels", 2, 80), ("wisteria", 2, 80), ("watch", 3, 40)]
+GAMES = [
+    ("wheels", 2, 80),
+    pytest.param("wisteria", 2, 80, marks=pytest.mark.slow),  # its 80 moves send the most messages
+    ("watch", 3, 40),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "moves"), GAMES)

@@ -16,6 +16,8 @@ from console.venue.broker import LocalBroker, find_mosquitto
 from console.venue.publisher import VenuePublisher
 from tests.venue.conftest import USERS, VENUE, need, wait_for
 
+pytestmark = pytest.mark.slow
+
 
 def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
     """A CA, and a certificate it signs for 127.0.0.1, made with openssl."""

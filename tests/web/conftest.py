@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from selenium import webdriver
 
 from console.hub.config import HubConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
 from console.web import create_app
 from console.web.hub_process import HubProcess
 from console.web.sse_client import Message, parse_messages
-from tests.helpers.browser import close_chromium, open_chromium
+
+if TYPE_CHECKING:  # selenium is imported only by a test that drives a browser
+    from selenium import webdriver
 
 ORIGIN = {"Origin": "http://localhost"}
 
@@ -103,6 +105,8 @@ def hub_process() -> Iterator[Callable[..., HubProcess]]:
 @pytest.fixture
 def screen(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
     """A headless Chromium showing pages at 1366x768, a TV's table screen."""
+    from tests.helpers.browser import close_chromium, open_chromium
+
     driver = open_chromium(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",

@@ -21,6 +21,8 @@ from console.games.core import CHANCE
 from console.web import page_data
 from tests.helpers.log_words import is_dump, raw_ids
 
+# The module fixture replays every game once: its tests stay on one worker.
+pytestmark = pytest.mark.xdist_group("event_words")
 STATIC = Path(__file__).resolve().parents[2] / "console" / "web" / "static"
 HERE = Path(__file__).resolve().parent
 # (players, seeds, options): enough play to meet every kind of event, bounded to stay quick.
@@ -64,8 +66,11 @@ def sample_play(game_name: str) -> tuple[list[dict[str, Any]], list[dict[str, An
 
 
 @pytest.fixture(scope="module")
-def words(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[str]]]:
+def words(
+    tmp_path_factory: pytest.TempPathFactory, require_program: Callable[..., str]
+) -> dict[str, list[list[str]]]:
     """{"lines": [[game, kind, line]], "labels": [[game, notation, label, detail]]}."""
+    node = require_program("node", "nodejs")  # a module fixture: set up before the autouse one
     samples = {}
     for name in PLAYS:
         events, choices = sample_play(name)
@@ -79,7 +84,7 @@ def words(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[list[str]]
         script.write_text(find_game(name).page_script())
         scripts.append(str(script))
     done = subprocess.run(
-        [_node[0], str(HERE / "describe_events.js"), str(path), str(STATIC / "games.js"), *scripts],
+        [node, str(HERE / "describe_events.js"), str(path), str(STATIC / "games.js"), *scripts],
         capture_output=True,
         text=True,
         timeout=60,

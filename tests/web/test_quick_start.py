@@ -13,6 +13,7 @@ import pytest
 from console.cli import main
 
 
+@pytest.mark.slow
 def test_bare_tabletop_serves_simulated_inputs_and_says_so_first(tmp_path: Path) -> None:
     (tmp_path / "tabletop").mkdir()
     (tmp_path / "tabletop" / "hub.toml").write_text("[server]\nport = 0\n", encoding="utf-8")

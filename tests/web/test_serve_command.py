@@ -65,6 +65,7 @@ def test_serve_an_unknown_game_is_one_line_and_makes_no_table(
     assert not journal.exists() or tables_in(journal) == []
 
 
+@pytest.mark.slow
 def test_serve_on_a_taken_port_is_one_line_and_makes_no_table(tmp_path: Path) -> None:
     journal = tmp_path / "j.db"
     with socket.socket() as taken:

@@ -10,11 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.helpers.browser import ARTIFACTS, close_chromium, open_chromium
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

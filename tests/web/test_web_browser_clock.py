@@ -11,20 +11,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from console.hub.config import HubConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
 from console.hub.worker import Barrier, HostCommand
 from console.web import create_app
 from console.web.server import listen
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, webdriver
 from tests.helpers.fake_clock import FakeClock
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TIMEOUT = 15
 
 

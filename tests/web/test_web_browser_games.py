@@ -11,16 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from console.games import find_game
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, close_chromium, open_chromium
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from tests.helpers.log_words import is_dump, raw_ids
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_games")]
 
 SCREENS = {"1366x768": (1366, 768), "1920x1080": (1920, 1080)}
 PHONE = (390, 844)

@@ -9,15 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
 
 from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
 from console.web import create_app
 from console.web.server import listen
+from tests.helpers.browser import By, Select, WebDriverWait, webdriver
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TIMEOUT = 15

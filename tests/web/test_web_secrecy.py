@@ -66,6 +66,7 @@ def two_player_games() -> list[str]:
 )
 @given(seed=st.integers(0, 2**31 - 1), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=40))
 # Wheels: a wheel set face up, then returned to its owner's hand by Riftstone, is secret again.
+@pytest.mark.slow
 @example(seed=0, picks=[0, 0, 2417, 0, 0, 0, 2, 3, 1, 341, 1, 3, 0])
 def test_no_public_or_other_seat_answer_holds_a_seats_hidden_information(
     game: str, seed: int, picks: list[int], read_stream: Reader, config_for: Callable[..., HubConfig]

@@ -171,7 +171,9 @@ def idle_sockets(port: int, count: int, addresses: int) -> list[socket.socket]:
     return held
 
 
-@pytest.mark.parametrize(("count", "addresses"), [(330, 11), (1000, 50), (1000, 1)])
+@pytest.mark.parametrize(
+    ("count", "addresses"), [(330, 11), pytest.param(1000, 50, marks=pytest.mark.slow), (1000, 1)]
+)
 def test_a_flood_of_idle_connections_does_not_stop_a_page(hub: Hub, count: int, addresses: int) -> None:
     with serving(hub, Limits(connections=600)) as server:
         port = int(server.effective_port)

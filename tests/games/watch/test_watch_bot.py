@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from console.games.watch.bot import WatchBot
 from console.lab.execute import run_local
 from console.lab.figures import sole_winner
 from console.lab.runs import RunSpec
 from tests.games.watch.watch_table import Table
+
+pytestmark = pytest.mark.slow
 
 FREE = {"1:end", "1:offer 2"}  # what costs nothing
 

@@ -13,6 +13,7 @@ from console.games.watch.state import WatchState
 from tests.games.watch.watch_table import Table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_generic_engine_checks(players: int) -> None:
     finals = check_engine(GAME, players, games=2, seed=100 * players, options={"max_rounds": 12})
@@ -121,6 +122,7 @@ def test_text_that_is_no_action_is_a_notation_error(text: str) -> None:
         GAME.parse_action(text)
 
 
+@pytest.mark.slow
 def test_no_view_holds_another_rulers_hand_or_another_alliances_messages() -> None:
     """Property over random games with chat injected: secrets stay with their owners."""
     for seed in range(4):

@@ -38,6 +38,7 @@ def playouts(seeds: Iterable[int]) -> Iterator[tuple[random.Random, WatchState]]
             yield rng, state
 
 
+@pytest.mark.slow
 def test_a_length_not_searched_again_is_what_a_search_finds() -> None:
     kept = 0
     for _, state in playouts(range(6)):
@@ -48,6 +49,7 @@ def test_a_length_not_searched_again_is_what_a_search_finds() -> None:
     assert kept > 1000  # the check ran on real positions, not on none
 
 
+@pytest.mark.slow
 def test_kept_edges_and_sites_are_what_a_new_search_finds() -> None:
     checked = 0
     for _, state in playouts(range(3)):
@@ -87,6 +89,7 @@ def test_a_copy_keeps_its_own_measures() -> None:
     assert state.road_measured[1] == 0
 
 
+@pytest.mark.slow
 def test_kept_marches_are_what_a_new_search_finds() -> None:
     """Marches are kept by the allies and every stack's place, owner and size: after moves,
     strikes, recruits and alliances (none of which touch the board), what is kept must still hold."""
@@ -102,6 +105,7 @@ def test_kept_marches_are_what_a_new_search_finds() -> None:
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_the_warpath_goes_alike_whether_lengths_are_read_at_once_or_late() -> None:
     """Grown networks wait to be searched (rules/network.py): a Watch whose lengths are read after
     every action and one never read but now and then must award the Warpath alike at every step,
@@ -168,6 +172,7 @@ def test_a_site_reached_by_a_new_road_under_a_rivals_army_opens_when_the_army_le
     assert "1:settle i25" in table.legal(1)
 
 
+@pytest.mark.slow
 def test_a_holders_network_grown_past_the_exact_search_measures_alike_read_late() -> None:
     """Ruling R-1 past the search budget: a network that only grew never measures shorter, though
     a new road can change the search's order so that it finds less. The holder's network waits
@@ -224,6 +229,7 @@ def test_a_length_kept_past_the_search_stays_by_the_rulers_own_piece_and_goes_at
     assert state.road_lengths[1] == longest_road(state, 1) < kept
 
 
+@pytest.mark.slow
 def test_a_copy_that_plays_on_leaves_everything_of_the_original_as_it_was() -> None:
     """A copy shares nothing it may change with its original (state.py copy): a copy played on,
     through builds, wars, Harrows, the Horde and its lengths read, leaves the original's every

@@ -8,11 +8,13 @@ from console.games.checks import check_engine
 from console.games.wheels import GAME
 
 
+@pytest.mark.slow
 def test_random_matches_keep_the_engine_contract() -> None:
     finals = check_engine(GAME, 2, games=30, seed=11)
     assert all(state.outcome() is not None for state in finals)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [

@@ -10,6 +10,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 from console.games.checks import random_action
 from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
@@ -17,6 +19,8 @@ from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
 from console.games.wheels.view import public_cards, secret_cards
 from tests.games.wheels.conftest import Kit
+
+pytestmark = pytest.mark.slow
 
 MATCHES = 60
 

@@ -20,6 +20,7 @@ from console.lab.simulate import simulate
 from tests.helpers.wisteria_table import check_action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_the_contract(game: WisteriaGame, players: int) -> None:
     finals = check_engine(game, players, games=2, seed=100 * players)

@@ -11,12 +11,13 @@ import argparse
 import os
 import secrets
 from pathlib import Path
-from typing import Any
 
+from console.cli.common import Subparsers
+from console.paths import default_journal_path
 from console.venue.broker import BOARD_USER
 
 
-def register_cli(subparsers: Any) -> None:
+def register_cli(subparsers: Subparsers) -> None:
     venue = subparsers.add_parser("venue", help="run the venue board: every hub and table, and the standings")
     venue.add_argument("--broker", required=True, help="the venue's MQTT broker (host name or address)")
     venue.add_argument("--broker-port", type=int, default=1883)
@@ -43,7 +44,6 @@ def board_password(args: argparse.Namespace) -> str:
 
 
 def cmd_venue(args: argparse.Namespace) -> int:
-    from console.cli import default_journal_path
     from console.http.server import ServeError, guarded_server, run_until_stopped
     from console.hub.config import TOPIC_NAME, VenueConfig
     from console.venue.board import Board, ResultStore

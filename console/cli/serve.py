@@ -14,11 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from console.cli.common import Subparsers
 from console.games import find_game
 from console.hub.config import ConfigError, HubConfig, check_config, load_config
 
 
-def register_cli(subparsers: Any) -> None:
+def register_cli(subparsers: Subparsers) -> None:
     serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
     serve.add_argument(

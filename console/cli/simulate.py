@@ -1,4 +1,4 @@
-"""The arguments and handler of ``tabletop simulate`` (console/cli.py hands the command here)."""
+"""``tabletop simulate GAME``: bots against bots on many seeds, a report, comparisons (the lab)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from console.bots import BOT_KINDS
+from console.cli.common import Subparsers, parse_options
 from console.lab.compare import compare, ladder
 from console.lab.runs import RunSpec
 from console.lab.simulate import format_report, run_spec, simulate, stderr_progress
+
+
+def register_cli(subparsers: Subparsers) -> None:
+    simulate = subparsers.add_parser("simulate", help="play bots against bots and report")
+    add_arguments(simulate)
+    simulate.set_defaults(handler=cmd_simulate)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +57,9 @@ def _bots(text: str | None, fallback: str) -> tuple[str, ...]:
     return names
 
 
-def cmd_simulate(args: argparse.Namespace, options: dict[str, Any], versus: dict[str, Any]) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
+    options: dict[str, Any] = parse_options(args.option)
+    versus: dict[str, Any] = parse_options(args.versus)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:

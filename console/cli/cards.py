@@ -1,7 +1,7 @@
 """``tabletop cards``: tag a deck (``enrol GAME``) and print a QR deck (``sheet GAME --out FILE``).
 
 ``register_cli(subparsers)`` adds the sub-command to the main parser; each handler takes the
-parsed arguments and returns the exit status, like the other commands of console/cli.py.
+parsed arguments and returns the exit status, like every command in console/cli/.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from console.cli.common import Subparsers
 from console.games import find_game
 from console.games.core import Game, UnknownGame
 from console.inputs.discovery import find_pods
@@ -31,7 +32,7 @@ class CardsError(Exception):
     """A user-facing failure of ``tabletop cards``: one line on stderr, exit status 2."""
 
 
-def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register_cli(subparsers: Subparsers) -> None:
     cards = subparsers.add_parser("cards", help="tag a deck with NFC, or print a QR print-and-play deck")
     commands = cards.add_subparsers(dest="cards_command", required=True, metavar="{enrol,sheet}")
 
@@ -50,7 +51,6 @@ def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentPar
     sheet.add_argument("--format", choices=("svg", "pdf"), help="default: from the file name")
     sheet.add_argument("--copies", type=int, default=1, help="copies of each card (default 1)")
     sheet.set_defaults(handler=cmd_cards_sheet)
-    return cards
 
 
 def _game(name: str) -> Game:

@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from console.web.bench import logged_ids, open_phones, percentile, running_hub, scan_once
+from console.bench.hub import logged_ids, open_phones, percentile, running_hub, scan_once
 from console.web.hub_process import HubProcess
 
 IDLE, IDLE_ADDRESSES = 1000, 50

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from console.cli.common import Subparsers
 from console.inputs.doctor import diagnose, diagnose_simulated
 
 
-def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+def register_cli(subparsers: Subparsers) -> None:
     doctor = subparsers.add_parser("doctor", help="check the GPIO buttons and pods, and say what is missing")
     doctor.add_argument("--pins", help="pin map file (default: hardware/pins.toml or $TABLETOP_PINS)")
     doctor.add_argument("--pod", action="append", default=[], help="a pod's port (default: every pod found)")
@@ -31,7 +32,6 @@ def register_cli(subparsers: argparse._SubParsersAction) -> argparse.ArgumentPar
         help="check a simulated table (a pod per seat on a pty, mock pins): a healthy report",
     )
     doctor.set_defaults(handler=cmd_doctor)
-    return doctor
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@
 * ``hub.streams_held``, ``hub.events_lost``: 200 streams open while 30 scans are played; streams
   still open with every event they should have seen, and events missing across all of them.
 * ``hub.rss_mb``: the hub process's resident memory with the 50 streams open.
-* ``hub.*_under_flood`` (console.web.bench_flood): a page's p99, events lost, memory and disk
+* ``hub.*_under_flood`` (console.bench.hub_flood): a page's p99, events lost, memory and disk
   spill while 1,000 idle connections and 200 non-reading streams are open.
 * ``hub.start_s``: from launching ``tabletop serve --simulate`` (the quick start's inputs) to
   its first page served, median of three.
@@ -29,10 +29,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from console.bench.rig import Phones, PretendPod
 from console.games import find_game
 from console.games.core import CHANCE, State
 from console.physical.cardmap import card_text
-from console.web.bench_rig import Phones, PretendPod
 from console.web.hub_process import HubProcess
 
 SEATS = 2
@@ -233,7 +233,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from console.web.bench_flood import benchmarks as under_flood
+    from console.bench.hub_flood import benchmarks as under_flood
 
     latencies, rss = scan_to_phone()
     held, lost = streams_held()

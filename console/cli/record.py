@@ -8,10 +8,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+
+from console.cli.common import CommandError, Subparsers
 
 
-def register_cli(subparsers: Any) -> None:
+def register_cli(subparsers: Subparsers) -> None:
     record = subparsers.add_parser(
         "record",
         help="serve the hub, recording what the pods and buttons send (for a test)",
@@ -30,12 +31,12 @@ def register_cli(subparsers: Any) -> None:
 def cmd_record(args: argparse.Namespace) -> int:
     if args.check:
         return check(args.file)
-    from console.cli import CommandError, build_parser
+    from console.cli import build_parser
+    from console.cli.serve import configure
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.inputs.recording import Recorder
     from console.web import create_app
-    from console.web.cli_serve import configure
     from console.web.server import ServeError, serve
 
     serve_args = build_parser().parse_args(
@@ -61,7 +62,6 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def check(path: Path) -> int:
-    from console.cli import CommandError
     from console.hub.replay import replay
 
     if not path.exists():

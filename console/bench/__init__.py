@@ -1,34 +1,22 @@
 """Benchmarks, not timed tests: ``tabletop bench`` measures and prints, it never fails a build.
 
 Every built game gets ``<game>.us_per_action`` (microseconds per applied action in random
-playouts, chance included) and ``<game>.games_per_s``. Other parts add figures through a
-``benchmarks()`` function in the modules listed in ``PROVIDERS``.
+playouts, chance included) and ``<game>.games_per_s``. The other groups are the modules of this
+package, listed in ``GROUPS``: each has a ``benchmarks() -> list[dict]`` of figures named
+``<group>.<figure>``, imported only when its group runs (``tabletop bench hub`` starts no broker).
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from console.games import find_game, game_names
 from console.games.core import CHANCE, Game
-
-# Modules with a ``benchmarks(selected: list[str]) -> list[Figure]`` function, and the name
-# prefix of their figures, so a run of ``tabletop bench hub`` imports only what it needs.
-PROVIDERS: dict[str, str] = {
-    "pods": "console.inputs.bench",
-    "hub": "console.web.bench",
-    "journal": "console.bench_journal",
-    "venue": "console.venue.bench",
-    "lab": "console.lab.bench",
-    "bots": "console.lab.bench_bots",
-}
-
 
 # Seats in each game's playouts where its issue names a count (the Watch: "4-ruler random
 # playouts"); otherwise the game's fewest players.
@@ -78,24 +66,64 @@ def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
     ]
 
 
-def provider_figures(module_name: str) -> list[Figure]:
-    return [Figure(**figure) for figure in importlib.import_module(module_name).benchmarks()]
+def _pods() -> list[dict[str, Any]]:
+    from console.bench import pods
+
+    return pods.benchmarks()
+
+
+def _hub() -> list[dict[str, Any]]:
+    from console.bench import hub
+
+    return hub.benchmarks()
+
+
+def _journal() -> list[dict[str, Any]]:
+    from console.bench import journal
+
+    return journal.benchmarks()
+
+
+def _venue() -> list[dict[str, Any]]:
+    from console.bench import venue
+
+    return venue.benchmarks()
+
+
+def _lab() -> list[dict[str, Any]]:
+    from console.bench import lab
+
+    return lab.benchmarks()
+
+
+def _bots() -> list[dict[str, Any]]:
+    from console.bench import bots
+
+    return bots.benchmarks()
+
+
+# Every group beside the games': its name (the prefix of its figures) and its module's figures.
+GROUPS: dict[str, Callable[[], list[dict[str, Any]]]] = {
+    "pods": _pods,
+    "hub": _hub,
+    "journal": _journal,
+    "venue": _venue,
+    "lab": _lab,
+    "bots": _bots,
+}
+
+
+def group_figures(benchmarks: Callable[[], list[dict[str, Any]]]) -> list[Figure]:
+    return [Figure(**figure) for figure in benchmarks()]
 
 
 def available(seconds: float = 2.0) -> dict[str, Callable[[], list[Figure]]]:
-    """Benchmark groups by name: one per built game, one per provider that is importable."""
+    """Benchmark groups by name: one per built game, then those of ``GROUPS``."""
     groups: dict[str, Callable[[], list[Figure]]] = {
         name: functools.partial(game_figures, name, seconds) for name in game_names()
     }
-    for prefix, module_name in PROVIDERS.items():
-        if importlib.util.find_spec(module_name.rpartition(".")[0]) is None:
-            continue
-        try:
-            spec = importlib.util.find_spec(module_name)
-        except ModuleNotFoundError:
-            spec = None
-        if spec is not None:
-            groups[prefix] = functools.partial(provider_figures, module_name)
+    for name, benchmarks in GROUPS.items():
+        groups[name] = functools.partial(group_figures, benchmarks)
     return groups
 
 

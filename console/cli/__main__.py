@@ -1,0 +1,7 @@
+"""``python -m console.cli``: the ``tabletop`` command without its installed script."""
+
+import sys
+
+from console.cli import main
+
+sys.exit(main())
