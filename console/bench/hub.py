@@ -233,12 +233,9 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def benchmarks() -> list[dict[str, Any]]:
-    from console.bench.hub_flood import benchmarks as under_flood
-
     latencies, rss = scan_to_phone()
     held, lost = streams_held()
     return [
-        *under_flood(),
         {"name": "hub.scan_to_phone_p50_ms", "value": statistics.median(latencies), "unit": "ms"},
         {"name": "hub.scan_to_phone_p99_ms", "value": percentile(latencies, 0.99), "unit": "ms"},
         {"name": "hub.streams_held", "value": held, "unit": "streams"},

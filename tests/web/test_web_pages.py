@@ -51,7 +51,7 @@ def test_a_tables_pages_load_its_own_games_script_and_styles_served_from_the_gam
 ) -> None:
     token = hub.tokens(tid(hub))[1]
     client.get(f"/join/{tid(hub)}/1/{token}", environ_base=REMOTE)
-    for url in (f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/seats/1", f"/tables/{tid(hub)}/watch"):
+    for url in (f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/seats/1", f"/tables/{tid(hub)}/spectate"):
         page = client.get(url, environ_base=REMOTE).get_data(as_text=True)
         assert page.count('src="/games/') == 1 and 'src="/games/wheels/page.js"' in page, url
     script = client.get("/games/wheels/page.js")
