@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one wheel built, on one worker
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the wheel is built from: the package, the folders it ships, the build files.

@@ -20,8 +20,6 @@ import pytest
 from console.inputs import protocol
 from tests.firmware.conftest import MicroPython
 
-# The module fixture runs the firmware under CPython and MicroPython once: one worker.
-pytestmark = pytest.mark.xdist_group("micropython")
 REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware" / "pod"
 PURE_MODULES = ("pod_protocol", "pod_sensing", "pod_ndef", "pod_core")

@@ -21,8 +21,6 @@ from console.games.core import CHANCE
 from console.web import page_data
 from tests.helpers.log_words import is_dump, raw_ids
 
-# The module fixture replays every game once: its tests stay on one worker.
-pytestmark = pytest.mark.xdist_group("event_words")
 STATIC = Path(__file__).resolve().parents[2] / "console" / "web" / "static"
 HERE = Path(__file__).resolve().parent
 # (players, seeds, options): enough play to meet every kind of event, bounded to stay quick.

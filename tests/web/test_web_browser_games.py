@@ -17,7 +17,7 @@ from console.web.hub_process import HubProcess
 from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from tests.helpers.log_words import is_dump, raw_ids
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser_games")]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SCREENS = {"1366x768": (1366, 768), "1920x1080": (1920, 1080)}
 PHONE = (390, 844)
