@@ -57,12 +57,19 @@ def attach_sources(hub: Hub, router: InputRouter, sources: InputSources) -> None
             worker.post(HostCommand("recheck"))
 
 
+def record_new_table(hub: Hub, worker: TableWorker) -> None:
+    """Before a table made once the inputs are up starts moving: a recording hears of it, and of
+    every move it makes from its first (a chance deal due at once included)."""
+    if hub.router is not None and hub.recorder is not None and worker.physical is not None:
+        worker.begin_recording(
+            Record(hub.recorder, functools.partial(_record_table, hub.recorder, at_start=False))
+        )
+
+
 def attach_table(hub: Hub, worker: TableWorker) -> None:
-    """A table made once the inputs are up: its kits light up, and a recording hears of it."""
-    if hub.router is None:
-        return
-    hub.router.attach(worker)
-    _record(hub, worker, at_start=False)
+    """A table made once the inputs are up: its kits light up."""
+    if hub.router is not None:
+        hub.router.attach(worker)
 
 
 def _record(hub: Hub, worker: TableWorker, at_start: bool) -> None:

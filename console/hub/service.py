@@ -24,7 +24,7 @@ from console.games.core import BadOptions, Game, Seat
 from console.hub.channel import StreamSlots
 from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
-from console.hub.inputs import attach_table, start_inputs
+from console.hub.inputs import attach_table, record_new_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
 from console.inputs.recording import Recorder
@@ -165,9 +165,9 @@ class Hub:
             observer.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
             self.workers[table.id] = worker
+        record_new_table(self, worker)  # under tabletop record: before its first move
         worker.start()
-        if self.router is not None:
-            attach_table(self, worker)  # its seats' kits light up
+        attach_table(self, worker)  # its seats' kits light up
         return worker
 
     def start_again(self, table_id: int) -> TableWorker:

@@ -206,6 +206,13 @@ class TableWorker:
         self._ready.wait(timeout)
         return self
 
+    def begin_recording(self, record: Record) -> None:
+        """Record this table's actions from now on: in the worker's thread (the ``Record``
+        command), or before ``start`` for a table made under a recording hub, so the moves it
+        makes at once on starting are recorded too, as a replay will make them."""
+        record.begin(self)
+        self.recorder, self._recorded = record.recorder, len(self.table.history)
+
     def post(self, command: Command) -> Future[Any]:
         future: Future[Any] = Future()
         if not self._thread.is_alive():
@@ -360,8 +367,7 @@ class TableWorker:
         if isinstance(command, Barrier):
             return None
         if isinstance(command, Record):
-            command.begin(self)
-            self.recorder, self._recorded = command.recorder, len(self.table.history)
+            self.begin_recording(command)
             return None
         raise TypeError(f"unknown command {command!r}")
 

@@ -95,6 +95,11 @@ def test_tabletop_record_serves_the_hub_and_writes_the_raw_lines(tmp_path: Path)
         "wisteria",
         "--seats",
         "pod,pod",
+        # The replay makes a table's own moves at once: so must the recorded hub (README).
+        "--bot-delay",
+        "0",
+        "--chance-delay",
+        "0",
     ]
     log = tmp_path / "serve.log"
     with log.open("w") as out, subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT) as process:
