@@ -36,7 +36,10 @@ FAST = (
     "tests/test_journal_file.py",
     "tests/test_table.py",
     "tests/inputs",
+    "tests/physical",
     "tests/hub",
+    "tests/http",
+    "tests/test_layers.py",
 )
 
 

@@ -1,5 +1,6 @@
-"""The code base stays ruff and mypy clean (configuration in pyproject.toml): the same checks as
-``nox -s lint`` and the pre-commit hooks, so the README's one test command makes them too."""
+"""The code base stays ruff clean (configuration in pyproject.toml), so the README's one test
+command checks it too. mypy is ``nox -s lint``'s (and pre-commit's, and CI's): on a cold cache it
+alone took a fifth of the suite's time on two cores."""
 
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,20 +28,3 @@ def test_ruff_format_would_change_nothing() -> None:
         [ruff, "format", "--check", "--quiet", str(ROOT)], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, "run ruff format:\n" + result.stdout + result.stderr
-
-
-@pytest.mark.slow  # a cold cache checks every module: about 25 s
-def test_mypy_finds_nothing() -> None:
-    mypy = shutil.which("mypy", path=str(Path(sys.executable).parent)) or shutil.which("mypy")
-    if mypy is None:
-        pytest.skip("mypy is not installed (it is part of the test extras: pip install -e '.[test]')")
-    result = subprocess.run(
-        [mypy, "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode in (0, 1), result.stdout + result.stderr  # 2: mypy itself failed
-    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
-    assert errors == [], "\n".join(errors)
