@@ -18,10 +18,6 @@ from typing import Any
 from console.games import find_game, game_names
 from console.games.core import CHANCE, Game
 
-# Seats in each game's playouts where its issue names a count (the Watch: "4-ruler random
-# playouts"); otherwise the game's fewest players.
-BENCH_PLAYERS: dict[str, int] = {"watch": 4}
-
 
 @dataclass(frozen=True)
 class Figure:
@@ -59,7 +55,8 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> 
 
 def game_figures(name: str, seconds: float = 2.0) -> list[Figure]:
     game = find_game(name)
-    games, actions, elapsed = random_playouts(game, BENCH_PLAYERS.get(name, game.min_players), seconds)
+    players = game.facts.typical_players or game.min_players  # the seats its figures were set for
+    games, actions, elapsed = random_playouts(game, players, seconds)
     return [
         Figure(f"{name}.us_per_action", 1e6 * elapsed / max(1, actions), "us"),
         Figure(f"{name}.games_per_s", games / elapsed, "games/s"),
@@ -128,8 +125,8 @@ def available(seconds: float = 2.0) -> dict[str, Callable[[], list[Figure]]]:
 
 
 def run(selected: list[str], seconds: float = 2.0) -> list[Figure]:
-    """Run the named groups (``wisteria``) or figures (``wisteria.games_per_s``); all by default.
-    ``seconds`` is how long each game's random playouts run."""
+    """Run the named groups (``hub``, a game's name) or figures (``hub.scan_to_phone_p50_ms``); all
+    by default. ``seconds`` is how long each game's random playouts run."""
     groups = available(seconds)
     wanted = selected or sorted(groups)
     figures: list[Figure] = []

@@ -1,8 +1,9 @@
 """``tabletop bench bots``: the hard bot's decision time and how each level fares against the next.
 
-Win rates are over seeded games with the two bots' seats alternated (rotated), two rulers in the
-Watch; Wisteria's only choice is Battle or Retreat, so its figure says how far the heuristic's
-choice moves the odds over random choices. ``TABLETOP_BENCH_BOT_GAMES`` sets the games (400).
+Figures for every registered game: the hard bot's decision times at the game's usual number of
+seats, and win rates over seeded two-seat games with the bots' seats alternated (rotated); in a
+game of few choices a win rate says how far the heuristic's choice moves the odds over random.
+``TABLETOP_BENCH_BOT_GAMES`` sets the games (400).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 from typing import Any
 
 from console.bots import decide, make_bot
-from console.games import find_game
+from console.games import find_game, game_names
 from console.games.core import CHANCE
 from console.lab.execute import default_workers, run_local
 from console.lab.figures import sole_winner
@@ -59,8 +60,8 @@ def benchmarks() -> list[dict[str, Any]]:
     figures: list[dict[str, Any]] = [
         {"name": "bots.load_average_1min", "value": os.getloadavg()[0], "unit": "load"}
     ]
-    for game, players in (("wheels", 2), ("watch", 4)):
-        times = decision_times(game, players)
+    for game in game_names():
+        times = decision_times(game, find_game(game).facts.typical_players or 2)
         figures += [
             {
                 "name": f"bots.hard_decision_ms_{game}_p50",
@@ -68,9 +69,6 @@ def benchmarks() -> list[dict[str, Any]]:
                 "unit": "ms",
             },
             {"name": f"bots.hard_decision_ms_{game}_max", "value": 1000 * max(times), "unit": "ms"},
-        ]
-    for game in ("wheels", "watch"):
-        figures += [
             {
                 "name": f"bots.{game}_hard_beats_normal",
                 "value": win_rate(game, "hard", "normal", GAMES),
@@ -82,18 +80,4 @@ def benchmarks() -> list[dict[str, Any]]:
                 "unit": "share",
             },
         ]
-    figures.append(
-        {
-            "name": "bots.wisteria_normal_beats_random",
-            "value": win_rate("wisteria", "normal", "easy", GAMES),
-            "unit": "share",
-        }
-    )
-    figures.append(
-        {
-            "name": "bots.wisteria_hard_beats_normal",
-            "value": win_rate("wisteria", "hard", "normal", GAMES),
-            "unit": "share",
-        }
-    )
     return figures

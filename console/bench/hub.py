@@ -2,10 +2,11 @@
 
 * ``hub.scan_to_phone_p99_ms``: 50 phone streams open on loopback (44 spectators, 3 per seat); a
   pretend pod writes a CARD frame to its pty; the hub reads it through pyserial, the composer
-  makes it Wisteria's chance outcome, the table commits it to the journal (WAL, synchronous=FULL),
-  and the update goes out; measured from the frame's write to its arrival at each phone, p99 over
-  every phone and every scan. (The pretend pod is this process writing protocol frames to the
-  pty, as the firmware would: the simulated pods of console.inputs live inside the hub process.)
+  makes it the default game's chance outcome, the table commits it to the journal (WAL,
+  synchronous=FULL), and the update goes out; measured from the frame's write to its arrival at
+  each phone, p99 over every phone and every scan. (The pretend pod is this process writing
+  protocol frames to the pty, as the firmware would: the simulated pods of console.inputs live
+  inside the hub process.)
 * ``hub.streams_held``, ``hub.events_lost``: 200 streams open while 30 scans are played; streams
   still open with every event they should have seen, and events missing across all of them.
 * ``hub.rss_mb``: the hub process's resident memory with the 50 streams open.
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from console.bench.rig import Phones, PretendPod
-from console.games import find_game
+from console.games import DEFAULT_GAME, find_game
 from console.games.core import CHANCE, State
 from console.physical.cardmap import card_text
 from console.web.hub_process import HubProcess
@@ -41,12 +42,13 @@ PIN = "1234"
 
 
 def hub_config(folder: Path, pods: list[PretendPod]) -> Path:
-    """Wisteria played by two bots, every card revealed by a scan at the pods."""
+    """The default game played by two bots, every card revealed by a scan at the pods."""
     config = folder / "hub.toml"
     config.write_text(
         f'host_pin = "{PIN}"\nbot_delay_s = 0\nchance_delay_s = 0\n'
         '[server]\nhost = "127.0.0.1"\nport = 0\n'
-        '[table]\ngame = "wisteria"\nplayers = 2\nseats = ["bot", "bot"]\nchance = "physical"\nseed = 1\n'
+        f'[table]\ngame = "{DEFAULT_GAME}"\nplayers = 2\nseats = ["bot", "bot"]\n'
+        'chance = "physical"\nseed = 1\n'
         f'[inputs]\nmode = "auto"\npods = {json.dumps([pod.path for pod in pods])}\n',
         encoding="utf-8",
     )
@@ -59,7 +61,7 @@ class Replica:
     def __init__(self, journal: Path, table_id: int = 1) -> None:
         self.journal = journal
         self.table_id = table_id
-        self.game = find_game("wisteria")
+        self.game = find_game(DEFAULT_GAME)
         with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as db:
             (seed,) = db.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
         self.state: State = self.game.new(SEATS, seed)
@@ -82,7 +84,7 @@ class Replica:
             raise RuntimeError(f"the table waits for {self.state.to_act}, not a card")
         action = self.state.sample_chance(self.rng)  # a shuffled deck, not always the same card
         seat = action.supplier()
-        assert seat is not None, "a Wisteria chance card comes from a seat"
+        assert seat is not None, "the default game's chance cards come from a seat"
         return seat, action.cards()[0]
 
 
@@ -108,7 +110,7 @@ def open_phones(hub: HubProcess, journal: Path, count: int, table_id: int) -> Ph
 
 def next_table(hub: HubProcess, journal: Path) -> Replica:
     """The game ended: the host starts another, like the first."""
-    body = json.dumps({"game": "wisteria", "seats": ["bot", "bot"], "chance": "physical"}).encode()
+    body = json.dumps({"game": DEFAULT_GAME, "seats": ["bot", "bot"], "chance": "physical"}).encode()
     request = urllib.request.Request(
         hub.url + "/api/tables",
         data=body,
@@ -143,7 +145,7 @@ def scan_once(pods: list[PretendPod], replica: Replica, phones: Phones, number: 
     seat, card = replica.next_scan()
     expected = replica.applied + 1
     arrived_before = [len(phone.states) for phone in phones.phones]
-    written = pods[seat - 1].card(f"04{seat:02X}{number:010X}", card_text("wisteria", card))
+    written = pods[seat - 1].card(f"04{seat:02X}{number:010X}", card_text(DEFAULT_GAME, card))
 
     def everyone_has_it() -> bool:
         return all(

@@ -10,6 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from console.games import DEFAULT_GAME
 from console.journal import Journal
 
 # Table lengths the figures are taken at: a new game, and a very long one (the 20,000).
@@ -22,7 +23,7 @@ def append_cost_us(length: int) -> float:
     appends = APPENDS
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
         with Journal(Path(folder) / "journal.db") as journal:
-            table_id = journal.create_table("wisteria", 2, 0, {}, None, 0.0)
+            table_id = journal.create_table(DEFAULT_GAME, 2, 0, {}, None, 0.0)
             db = journal.connection
             with journal.lock:  # the long table's history, written at once: it is not measured
                 db.execute("BEGIN")

@@ -3,7 +3,7 @@
 * ``pods.parse_frames_per_s``: frames ``parse_line`` turns into values per second.
 * ``pods.frame_to_queue_p50_ms`` / ``_p99_ms``: from a CARD frame written to a pty's
   pod end to its ``CardScanned`` on the queue, through pyserial and the reader thread.
-* ``pods.composer_us_per_event``: a Wisteria scan or press turned into an outcome.
+* ``pods.composer_us_per_event``: a scan or press of the default game turned into an outcome.
 * ``pods.scan_to_feedback_p50_ms`` / ``_p99_ms``: a CARD frame from a simulated pod to the first
   LED or BEEP frame back, through a whole hub, four pods scanning at once.
 """
@@ -15,6 +15,7 @@ import statistics
 import threading
 import time
 
+from console.games import DEFAULT_GAME
 from console.inputs import protocol
 from console.inputs.events import CardScanned, InputEvent, Key
 from console.inputs.pods import PodSource
@@ -25,7 +26,7 @@ def parse_frames_per_s(count: int = 100_000) -> float:
     lines = [
         protocol.encode(frame)
         for frame in (
-            protocol.CardSeen(17, 1, "04A1B2C3D4E5F6", "card:wisteria:4"),
+            protocol.CardSeen(17, 1, "04A1B2C3D4E5F6", f"card:{DEFAULT_GAME}:4"),
             protocol.Heartbeat(17, 123456),
             protocol.ButtonFrame(18, "DOWN", True),
             protocol.CardGone(19, 1),
@@ -73,12 +74,12 @@ def frame_to_queue_ms(samples: int = 500) -> list[float]:
 def composer_us_per_event(rounds: int = 2000) -> float:
     import random
 
-    from console.games import find_game
+    from console.games import DEFAULT_GAME, find_game
     from console.inputs.events import ButtonPressed
     from console.physical.cardmap import CardMap
     from console.physical.composer import Committed, Composer
 
-    game = find_game("wisteria")
+    game = find_game(DEFAULT_GAME)
     composer = Composer(game, CardMap(game))
     rng = random.Random(0)
     state = game.new(2, seed=0)
@@ -90,8 +91,8 @@ def composer_us_per_event(rounds: int = 2000) -> float:
         if state.to_act == (0,):
             action = state.sample_chance(rng)
             seat = action.supplier()
-            assert seat is not None, "a Wisteria chance card comes from a seat"
-            event: InputEvent = CardScanned(seat, text=f"card:wisteria:{action.cards()[0]}")
+            assert seat is not None, "the default game's chance cards come from a seat"
+            event: InputEvent = CardScanned(seat, text=f"card:{DEFAULT_GAME}:{action.cards()[0]}")
         else:
             event = ButtonPressed(state.to_act[0], Key.OK)
         started = time.perf_counter()
@@ -106,7 +107,7 @@ def composer_us_per_event(rounds: int = 2000) -> float:
 def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
     """From a CARD frame a simulated pod sends to the first LED or BEEP frame its firmware gets
     back, through a whole hub (a journal, a table's worker, the composer), with four pods
-    scanning at once. Cards are a Wisteria draw when the seat has one to scan, else refused."""
+    scanning at once. Cards are a draw of the default game when the seat has one to scan, else refused."""
     import tempfile
     from pathlib import Path
 
@@ -116,7 +117,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
     from console.physical.cardmap import card_text
 
     with tempfile.TemporaryDirectory() as folder:
-        table = TableConfig(game="wisteria", players=pods, seats=("pod",) * pods, chance="physical", seed=1)
+        table = TableConfig(game=DEFAULT_GAME, players=pods, seats=("pod",) * pods, chance="physical", seed=1)
         hub = Hub(
             HubConfig(
                 journal=Path(folder) / "bench.db",
@@ -141,7 +142,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
                 for number in range(scans_per_pod):
                     legal = worker.table.state.copy().legal_actions(CHANCE)
                     draws = [a for a in legal if a.supplier() == seat]
-                    text = card_text("wisteria", draws[0].cards()[0]) if draws else "no card"
+                    text = card_text(DEFAULT_GAME, draws[0].cards()[0]) if draws else "no card"
                     heard = len(pod.beeper.times), len(pod.leds[0].history)
                     pod.place(f"04{seat:02X}{number:010X}", text)
                     sent = pod.sent

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from console.games import SHORT_GAME
 from console.hub.config import HubConfig, TableConfig, VenueConfig
 from console.hub.service import Hub
 from console.venue import topics
@@ -42,7 +43,7 @@ def wait_for(condition: Callable[[], Any], timeout: float) -> bool:
 
 
 class Rig:
-    """The broker, ``count`` hubs with a Wheels table of two bots each, and a board."""
+    """The broker, ``count`` hubs with a table of ``SHORT_GAME`` (two bots) each, and a board."""
 
     def __init__(self, folder: Path, count: int) -> None:
         self.folder = folder
@@ -96,7 +97,7 @@ class Rig:
             bot_delay_s=0.25,
             chance_delay_s=0.1,
             venue=self.venue(name, resend_s=1.0),
-            table=TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=seed),
+            table=TableConfig(game=SHORT_GAME, players=2, seats=("bot", "bot"), seed=seed),
         )
         hub = Hub(config)
         hub.start(default_table=False, inputs=False)
@@ -122,7 +123,7 @@ class Rig:
 
     def new_games(self) -> None:
         for index, hub in enumerate(self.hubs):
-            hub.start_table(TableConfig(game="wheels", players=2, seats=("bot", "bot"), seed=1000 + index))
+            hub.start_table(TableConfig(game=SHORT_GAME, players=2, seats=("bot", "bot"), seed=1000 + index))
 
     def tables(self) -> int:
         return sum(len(hub.tables()) for hub in self.hubs)

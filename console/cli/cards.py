@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from console.cli.common import Subparsers
-from console.games import find_game
+from console.games import find_game, game_names
 from console.games.core import Game, UnknownGame
 from console.inputs.discovery import find_pods
 from console.inputs.event_queue import EventQueue
@@ -37,7 +37,7 @@ def register_cli(subparsers: Subparsers) -> None:
     commands = cards.add_subparsers(dest="cards_command", required=True, metavar="{enrol,sheet}")
 
     enrol = commands.add_parser("enrol", help="scan each card of a game in turn to record its NFC tag")
-    enrol.add_argument("game", help="wisteria, wheels or watch")
+    enrol.add_argument("game", help=f"the game: {', '.join(game_names())}")
     enrol.add_argument("--pod", help="the pod's serial port or URL (default: the first pod found)")
     enrol.add_argument("--copies", type=int, default=1, help="tags to enrol for each card (default 1)")
     enrol.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for each card")
@@ -46,7 +46,7 @@ def register_cli(subparsers: Subparsers) -> None:
     enrol.set_defaults(handler=cmd_cards_enrol)
 
     sheet = commands.add_parser("sheet", help="write every card with its QR code, ready to print")
-    sheet.add_argument("game", help="wisteria, wheels or watch")
+    sheet.add_argument("game", help=f"the game: {', '.join(game_names())}")
     sheet.add_argument("--out", type=Path, required=True, help="the file to write (.svg or .pdf)")
     sheet.add_argument("--format", choices=("svg", "pdf"), help="default: from the file name")
     sheet.add_argument("--copies", type=int, default=1, help="copies of each card (default 1)")

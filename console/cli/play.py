@@ -8,7 +8,7 @@ import sys
 
 from console.bots import BOT_KINDS
 from console.cli.common import EXIT_INTERRUPTED, CommandError, Subparsers, open_journal, parse_options
-from console.games import find_game, game_names
+from console.games import DEFAULT_GAME, find_game, game_names
 
 
 def register_cli(subparsers: Subparsers) -> None:
@@ -33,7 +33,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         _check_bots(args.bots, table.state.players)
     else:
         if args.game is None:
-            raise CommandError("name a game to play, like: tabletop play wisteria")
+            raise CommandError(f"name a game to play, like: tabletop play {DEFAULT_GAME}")
         game = find_game(args.game)
         players = args.players or game.min_players
         game.check_players(players)

@@ -1,6 +1,6 @@
 """``tabletop serve``: the hub with its tables, inputs and web site, in one process.
 
-With no options it serves one table (Wisteria: a phone and a bot) on every interface with the
+With no options it serves one table (the default game: a phone and a bot) on every interface with the
 buttons and pods connected, and prints the addresses to open (this screen's and the phones');
 ``--simulate`` simulates pods and buttons. Settings come from the hub's TOML file (``--config``,
 else ``~/.config/tabletop/hub.toml`` if present); options given here override it.

@@ -23,9 +23,11 @@ from importlib.metadata import EntryPoint, entry_points
 from console.games.core import Game, UnknownGame
 
 GROUP = "tabletop.games"
-# The game a bare ``tabletop play``, a hub with no table configured and the benchmarks start with
-# (a game's usual number of seats is its ``facts.typical_players``).
+# The game a bare ``tabletop play``, a hub with no table configured and the benchmarks of a
+# physical table start with (a game's usual number of seats is its ``facts.typical_players``).
 DEFAULT_GAME = "wisteria"
+# Two seats and short games: what the lab's and the venue's benchmarks play thousands of.
+SHORT_GAME = "wheels"
 # This package's own entries, as pyproject.toml declares them; also found when the installed
 # metadata predates the group (an editable install made before it, a checkout on PYTHONPATH).
 BUILT_IN: dict[str, str] = {

@@ -1,6 +1,6 @@
 """A table's clock: the game declares it (``Game.clock``), the table's worker runs it.
 
-Engines have no clock. When a game has one (Wisteria's Time Limit and Power Score), the clock
+Engines have no clock. When a game has one (a time limit its options set), the clock
 counts only while the table is playing, and when it runs out the worker posts the game's
 time-up action, journalled like any other. The time used is kept in the hub's tables, so a
 paused or restarted table resumes with the time that was left (less at most ``SAVE_EVERY_S``

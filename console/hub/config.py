@@ -1,8 +1,8 @@
 """The hub's configuration: a TOML file whose every key has a default that works on a fresh machine.
 
 Read with ``load_config(path)``; an unknown section or key, or a value of the wrong type, is refused
-with a ``ConfigError`` naming it. With no file at all the hub serves one table of Wisteria (a phone
-and a bot) on every interface, its journal in the user's data folder.
+with a ``ConfigError`` naming it. With no file at all the hub serves one table of the registry's
+``DEFAULT_GAME`` (a phone and a bot) on every interface, its journal in the user's data folder.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from console.games import DEFAULT_GAME
 from console.paths import default_journal_path
 
 CONTROLLERS = ("phone", "bot", "buttons", "pod")
@@ -53,7 +54,7 @@ class ServerConfig:
 class TableConfig:
     """The table the hub starts when the journal holds no unfinished table."""
 
-    game: str = "wisteria"
+    game: str = DEFAULT_GAME
     players: int = 2
     seats: tuple[str, ...] = ("phone", "bot")
     options: dict[str, Any] = field(default_factory=dict)
@@ -67,7 +68,7 @@ class InputsConfig:
     mode: str = "auto"
     pins: str = ""
     pods: tuple[str, ...] = ()
-    # Each seat's reader number is a table position: a Wheels seat kit with a reader per shelf.
+    # Each seat's reader number is a table position: a seat kit with a reader per shelf.
     positional_readers: bool = False
     # Kit -> "TABLE:SEAT": a pod (its name or HELLO unique id) or a GPIO seat ("gpio:3") bound to a
     # table's seat (console/physical/kits.py). Unbound kits join the newest open table that can use them.

@@ -7,7 +7,7 @@ then returns the cursor to the top. When chance must act (``to_act == (CHANCE,)`
 seat S *is* the outcome: it commits the chance action whose card seat S supplies
 (``Action.supplier()``, part of the contract) and that uses that card.
 
-With ``positional_readers`` each seat's reader number is a table position (a Wheels seat kit has
+With ``positional_readers`` each seat's reader number is a table position (a seat kit with
 one reader per shelf): a scan whose choices put the card on a position keeps only those on the
 reader's own position, so for a wheel UP and DOWN just toggle its seal. Without it (one reader per
 seat: QR scanners, single-reader pods) the reader is ignored and the walk is flat, in notation

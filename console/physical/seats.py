@@ -49,8 +49,8 @@ class Note:
 
 class PhysicalSeats:
     def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
-        """``positional_readers``: each seat's reader number is a table position (a Wheels seat
-        kit has a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
+        """``positional_readers``: each seat's reader number is a table position (a seat kit with
+        a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
         from console.physical.tagstore import TagStore
 
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))

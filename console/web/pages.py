@@ -186,6 +186,6 @@ def spectate_page(table_id: int) -> str:
 
 @seat_pages.get("/tables/<int:table_id>/watch")
 def old_spectate_url(table_id: int) -> WerkzeugResponse:
-    """The spectator page's old address (the Watch is also a game's name): links and bookmarks
+    """The spectator page's old address (a game may be named like it): links and bookmarks
     made before it moved still land there."""
     return redirect(url_for("seat.spectate_page", table_id=table_id), code=301)
