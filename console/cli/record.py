@@ -33,11 +33,12 @@ def cmd_record(args: argparse.Namespace) -> int:
         return check(args.file)
     from console.cli import build_parser
     from console.cli.serve import configure
+    from console.http.server import ServeError
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.inputs.recording import Recorder
     from console.web import create_app
-    from console.web.server import ServeError, serve
+    from console.web.server import serve
 
     serve_args = build_parser().parse_args(
         [*(["--journal", str(args.journal)] if args.journal else []), "serve", *args.serve]

@@ -104,10 +104,11 @@ def _fits(game: str, players: int) -> bool:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from console.http.server import ServeError
     from console.hub.errors import HubError
     from console.hub.service import Hub
     from console.web import create_app
-    from console.web.server import ServeError, serve
+    from console.web.server import serve
 
     config = configure(args)
     hub = Hub(config)

@@ -20,7 +20,6 @@ from console.hub.errors import HubError
 from console.hub.worker import HostCommand, Record, TableWorker
 from console.inputs.recording import Recorder
 from console.physical.router import InputRouter, PhysicalTable
-from console.physical.seats import PhysicalSeats
 from console.physical.tagstore import TagStore
 
 if TYPE_CHECKING:
@@ -106,10 +105,6 @@ def start_inputs(hub: Hub) -> tuple[InputSources | None, list[str]]:
     settings = hub.config.inputs
     if settings.mode == "none":
         return None, ["inputs: none (configured); seats are played from phones and by bots"]
-    if not PhysicalSeats.available():
-        return None, [
-            "inputs: the physical input package is not installed; seats are played from phones and by bots"
-        ]
     from console.inputs.sources import start_sources
 
     router = hub.router = InputRouter(hub)

@@ -143,11 +143,9 @@ class Hub:
     def _run(
         self, table: Table, status: str, controllers: Mapping[Seat, str], chance: str, bot: str
     ) -> TableWorker:
-        physical = None
-        if PhysicalSeats.available():
-            physical = PhysicalSeats(
-                table.game, self.journal, positional_readers=self.config.inputs.positional_readers
-            )
+        physical = PhysicalSeats(
+            table.game, self.journal, positional_readers=self.config.inputs.positional_readers
+        )
         worker = TableWorker(
             table,
             self.store,

@@ -1,8 +1,7 @@
 """The physical seats of one table: scans and button presses, through the inputs' composer, become
 actions for the table's worker, and each pod or button seat gets a cursor to show on its phone.
 
-Lives in the worker's thread (the composer reads the game state). Needs ``console.inputs``; a hub
-without it has no physical seats and ``PhysicalSeats.available()`` says so. The worker uses it
+Lives in the worker's thread (the composer reads the game state). The worker uses it
 through its methods only: ``handle`` an event, ``refuse``, ``answered``, ``show`` the lights,
 ``acted``, ``cursors``, ``waits_for_scan`` and the re-check's ``start_recheck``, ``rechecking``,
 ``recheck_done``, ``skip_recheck`` and ``recheck_problem``.
@@ -10,7 +9,6 @@ through its methods only: ``handle`` an event, ``refuse``, ``answered``, ``show`
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -62,10 +60,6 @@ class PhysicalSeats:
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
         self.held = HeldCopies()  # which tagged copy is in whose hand
-
-    @staticmethod
-    def available() -> bool:
-        return importlib.util.find_spec("console.inputs.events") is not None
 
     def light_with(self, feedback: TableFeedback) -> None:
         """The seats' LEDs and beepers, once the inputs start (console.physical.router)."""

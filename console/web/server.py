@@ -84,4 +84,4 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     run_until_stopped(server, hub.stop, announce)
 
 
-__all__ = ["ServeError", "greeting", "listen", "serve"]  # ServeError: where the commands import it
+__all__ = ["greeting", "listen", "serve"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from console.games.core import (
     CHANCE,
@@ -22,6 +22,7 @@ from console.games.core import (
     Event,
     IllegalAction,
     Outcome,
+    Rule,
     Seat,
     State,
 )
@@ -80,13 +81,6 @@ class DuelState(State):
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         return [(action, self.deck[action.cards()[0]]) for action in self.legal_actions(CHANCE)]
 
-    def _apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Deal):
-            return self._deal(action)
-        if isinstance(action, Lay):
-            return self._lay(action)
-        raise IllegalAction(f"{action} is not a Tiny Duel action")
-
     def _deal(self, action: Deal) -> list[Event]:
         if action.to != self._next_dealt():
             raise IllegalAction(f"the next card is dealt to seat {self._next_dealt()}, not {action.to}")
@@ -116,6 +110,9 @@ class DuelState(State):
                 self.points[self.leader] += 1
                 events.append(Event("round_won", {"seat": self.leader, "round": number}))
         return events
+
+    # The dispatch table the base State._apply reads: a rule is (state, action) -> events.
+    rules: ClassVar[Mapping[type[Action], Rule]] = {Deal: _deal, Lay: _lay}
 
     def view(self, seat: Seat | None) -> JSON:
         view: JSON = {
