@@ -265,8 +265,6 @@ def check_hooks(game: Game, state: State) -> None:
         assert card.seat in seats, f"{game.name}: a card in play at seat {card.seat}"
         assert card.card in catalog, f"{game.name}: {card.card!r} in play is not a catalog card"
         assert card.position is None or card.position >= 1, f"{game.name}: card in play at {card.position}"
-    if state.is_over:
-        assert in_play == [], f"{game.name}: the game is over, yet cards are in play for a re-check"
     hands = [state.cards_in_hand(seat) for seat in seats]
     assert all(hand is None for hand in hands) or all(hand is not None for hand in hands), (
         f"{game.name}: cards_in_hand is None for some seats only"

@@ -380,8 +380,8 @@ class State(ABC):
     def cards_in_play(self) -> list[CardInPlay]:
         """Every physical card the game has laid on the table now, by seat (and numbered table
         position, if the card has one): after a restart each seat re-scans them, so a card moved
-        while the hub was down is found before play goes on. [] for a game that lays none, and
-        once the game is over."""
+        while the hub was down is found before play goes on. [] for a game that lays none (a
+        finished game is never re-checked: console/physical/recheck.py asks only while it plays)."""
         raise MissingHook(self.game, "State.cards_in_play")
 
     @required_hook

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -30,6 +31,14 @@ from console.web.join import join_links
 
 table_pages = Blueprint("table", __name__)
 seat_pages = Blueprint("seat", __name__)
+
+
+@table_pages.app_context_processor
+def _game_styles() -> dict[str, Callable[[str], str]]:
+    """Templates ask whether a game ships its own styles through the cached ``page_data.style``,
+    not by reading the game's file on every page."""
+    return {"game_style": page_data.style}
+
 
 LOOPBACK = {"127.0.0.1", "::1", "::ffff:127.0.0.1"}
 # A phone keeps its seat for a long evening's play, and longer if the game is resumed later.

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 def cards_in_play(state: WatchState) -> list[CardInPlay]:
     """Every revealed card, in front of its ruler."""
-    if state.is_over:
-        return []
     return [CardInPlay(seat, card) for seat in range(1, state.players + 1) for card in state.revealed[seat]]
 
 

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 def cards_in_play(state: WheelsState) -> list[CardInPlay]:
     """Every shelved wheel, sealed or not, at its seat and shelf."""
-    if state.is_over:
-        return []
     return [
         CardInPlay(seat, wheel.card.id, shelf)
         for seat, player in enumerate(state.seats, start=1)

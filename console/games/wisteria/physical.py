@@ -14,8 +14,6 @@ if TYPE_CHECKING:
 def cards_in_play(state: WisteriaState) -> list[CardInPlay]:
     """The War's cards, as the engine's own rounds.clear_slots takes them in: each seat's revealed
     card, its face-down cards, its sacrifice, its battle cards and its spent cards."""
-    if state.is_over:
-        return []
     cards = []
     for seat in range(1, state.players + 1):
         laid = [

@@ -179,9 +179,7 @@ class DuelState(State):
     # -- the hooks for a physical table ---------------------------------------------------------
 
     def cards_in_play(self) -> list[CardInPlay]:
-        """Every card laid stays face up in front of its seat until the duel ends."""
-        if self.is_over:
-            return []
+        """Every card laid stays face up in front of its seat."""
         return [CardInPlay(seat, card) for seat in SEATS for card in self.laid[seat]]
 
     def cards_in_hand(self, seat: Seat) -> Counter[str] | None:
