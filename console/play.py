@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from console.bots import bots_for
 from console.games.core import Action, Bot, Event, Seat
-from console.play_text import card_name, choice_groups
+from console.play_text import choice_groups
 from console.table import Table
 
 Ask = Callable[[str], str]
@@ -87,7 +87,7 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
     decisions = 0
 
     def name(card: str) -> str:
-        return card_name(table.game, card)
+        return table.game.card_name(card)
 
     while True:
         table.advance(bots)

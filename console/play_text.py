@@ -13,7 +13,7 @@ from typing import Any
 
 from console.games.core import Action, ChoiceLabel, Game, natural_key
 
-__all__ = ["Group", "card_name", "choice_groups", "label", "natural_key"]
+__all__ = ["Group", "choice_groups", "label"]
 
 
 @dataclass
@@ -22,11 +22,6 @@ class Group:
 
     label: str
     items: list[tuple[str, Action]] = field(default_factory=list)
-
-
-def card_name(game: Game, card_id: str) -> str:
-    """A card's printed name (``affineurs-nose`` is "Affineur's Nose"), else its id in words."""
-    return game.card_name(card_id)
 
 
 def label(game: Game, action: Action, view: Mapping[str, Any]) -> ChoiceLabel:

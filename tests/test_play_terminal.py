@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from console.games import find_game
-from console.games.core import CHANCE, Event
+from console.games.core import CHANCE, Event, natural_key
 from console.journal import Journal
 from console.play import events_once, show_turn
-from console.play_text import choice_groups, natural_key
+from console.play_text import choice_groups
 from console.table import Table
 
 

@@ -20,29 +20,15 @@ from typing import Any, NoReturn, Protocol
 from console.cli import bench, cards, doctor, games, play, record, replay, scenario, serve, simulate, venue
 from console.cli.common import (
     EXIT_BROKEN_PIPE,
-    EXIT_EXPECTATION,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
     CommandError,
     Subparsers,
-    open_journal,
-    parse_options,
 )
 from console.games.core import BadOptions, NotationError, UnknownGame
 from console.journal import JournalError
 
-__all__ = [
-    "COMMANDS",
-    "EXIT_BROKEN_PIPE",
-    "EXIT_EXPECTATION",
-    "EXIT_INTERRUPTED",
-    "EXIT_USAGE",
-    "CommandError",
-    "build_parser",
-    "main",
-    "open_journal",
-    "parse_options",
-]
+__all__ = ["COMMANDS", "build_parser", "main"]
 
 
 class Command(Protocol):

@@ -21,7 +21,6 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
-from console.http.errors import status_of
 from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.worker import ClaimSeat, TableWorker
@@ -160,7 +159,7 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
         except SeatTaken as taken:
             return render_template(
                 "join-claimed.html", worker=worker, seat=seat, message=str(taken), action=request.path
-            ), status_of(taken) or 409
+            ), 409
     response = redirect(seat_page, code=303)
     response.set_cookie(
         cookie_name(table_id),
