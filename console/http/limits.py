@@ -89,6 +89,13 @@ class _Tries:
     locked_until: float = 0.0
 
 
+# Where a host finds the PIN, in every refusal: no shared screen shows it.
+PIN_NEEDED = (
+    "this needs the host PIN: the hub printed it when it started (on its console, or in "
+    "journalctl -u tabletop when it runs as a service)"
+)
+
+
 class PinGuard:
     """Wrong host PINs, per client address: ``free`` wrong tries cost nothing, each further one
     doubles the wait before the next (1 s, 2 s, 4 s ...), and ``lock_after`` wrong tries within
@@ -114,7 +121,7 @@ class PinGuard:
         right = given is not None and hmac.compare_digest(expected.encode(), given.strip().encode())
         if is_loopback(address):
             if not right:
-                raise Forbidden("this needs the host PIN shown on the table screen")
+                raise Forbidden(PIN_NEEDED)
             return
         with self._lock:
             now = self.clock()
@@ -140,4 +147,4 @@ class PinGuard:
             self._clients.move_to_end(address)
             while len(self._clients) > self.max_clients:
                 self._clients.popitem(last=False)
-        raise Forbidden("this needs the host PIN shown on the table screen")
+        raise Forbidden(PIN_NEEDED)

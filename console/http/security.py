@@ -29,8 +29,10 @@ HEADERS = {
     ),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    # Join links carry a seat token: never hand the address on to another site.
-    "Referrer-Policy": "no-referrer",
+    # Join links carry a seat token: never hand the address on to another site. Not
+    # "no-referrer": under it Chromium sends "Origin: null" with a form's post, and the hub's own
+    # forms (the host handing a seat to a new phone) would be refused as cross-site.
+    "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
@@ -106,7 +108,10 @@ def require_seat(table_id: int, seat: int) -> None:
     if not token:
         raise Forbidden(f"seat {seat} needs its seat token: scan the seat's code on the table screen")
     if hub().seat_for_token(table_id, token) != seat:
-        raise Forbidden(f"this token does not open seat {seat} of table {table_id}")
+        raise Forbidden(
+            f"this phone does not hold seat {seat} of table {table_id} (the host may have given it "
+            "to another phone): open the seat's code again and ask the host to type the host PIN there"
+        )
 
 
 def require_host(given: str | None = None) -> None:

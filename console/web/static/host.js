@@ -28,7 +28,16 @@
     }
     const data = await response.json().catch(() => ({ error: response.statusText }));
     if (!response.ok) throw new Error(data.error || response.statusText);
+    if (pin) sessionStorage.setItem(PIN_KEY, pin);  // the hub took it: this tab fills it in from now on
     return data;
+  }
+
+  // The PIN a host typed in this browser tab, filled into the tab's PIN fields: never shown, and
+  // forgotten when the tab closes (a shared screen's next user does not inherit it).
+  const PIN_KEY = "tabletop-host-pin";
+  const rememberedPin = sessionStorage.getItem(PIN_KEY);
+  if (rememberedPin) {
+    document.querySelectorAll("input[name=pin]").forEach((input) => { if (!input.value) input.value = rememberedPin; });
   }
 
   const words = (key) => String(key).replace(/_/g, " ");
@@ -149,7 +158,8 @@
     async function run(method, url, body) {
       error.textContent = "";
       if (!pin()) {
-        error.textContent = "Type the host PIN first (it was printed when the hub started).";
+        error.textContent = "Type the host PIN first: the hub printed it when it started (on its console, "
+          + "or in journalctl -u tabletop when it runs as a service).";
         const box = document.getElementById("host");
         if (box) box.open = true;  // the PIN field sits in the folded host controls
         hostForm.elements.pin.focus();
@@ -162,19 +172,60 @@
         return null;
       }
     }
+    const host = (body) => run("POST", `/api/tables/${tableId}/host`, body);
     hostForm.querySelectorAll("button[data-command]").forEach((button) => {
-      button.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`, { command: button.dataset.command }));
+      const command = button.dataset.command;
+      if (command === "end") {
+        button.addEventListener("click", () => confirmThen(
+          "End the game now? It stops here with no winner, and it cannot be taken back.",
+          "End the game", () => host({ command })));
+      } else {
+        button.addEventListener("click", () => host({ command }));
+      }
     });
+
+    // End and Concede cannot be taken back: each asks again, naming what it does.
+    const confirmBox = document.getElementById("host-confirm");
+    function confirmThen(question, yes, action) {
+      const text = document.createElement("p");
+      text.textContent = question;
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "danger";
+      go.textContent = yes;
+      const keep = document.createElement("button");
+      keep.type = "button";
+      keep.textContent = "Keep playing";
+      go.addEventListener("click", () => { confirmBox.hidden = true; action(); });
+      keep.addEventListener("click", () => { confirmBox.hidden = true; });
+      confirmBox.replaceChildren(text, go, keep);
+      confirmBox.hidden = false;
+      keep.focus();  // the safe answer under the finger; the consequence is read out first
+    }
+
+    // Only what applies: no pause on a paused table, nothing but "again" once the game is over.
+    function showWhatApplies(state) {
+      const over = Boolean(state.outcome) || ["finished", "ended"].includes(state.status);
+      const hide = (selector, hidden) => hostForm.querySelectorAll(selector).forEach((node) => { node.hidden = hidden; });
+      hide("[data-command=pause]", over || state.status !== "playing");
+      hide("[data-command=resume]", over || state.status !== "paused");
+      hide("[data-command=start]", over || state.status !== "waiting");
+      hide("[data-command=end]", over);
+      hide("#extend", over || !state.clock);
+      hide("#show-codes", over);
+      seatControls.hidden = over;
+      if (over) confirmBox.hidden = true;
+    }
+    document.addEventListener("tabletop:state", (changed) => showWhatApplies(changed.detail));
     const again = document.getElementById("again-button");
     if (again) {
       again.addEventListener("click", async () => {
-        const started = await run("POST", `/api/tables/${tableId}/host`, { command: "again" });
+        const started = await host({ command: "again" });
         if (started && started.url) window.location.assign(started.url);
       });
     }
     const extend = document.getElementById("extend");
-    extend.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`,
-      { command: "extend", minutes: Number(extend.dataset.extend) }));
+    extend.addEventListener("click", () => host({ command: "extend", minutes: Number(extend.dataset.extend) }));
 
     // One row per seat: who plays it (phone, bot, buttons, pod), and a concession.
     const seatControls = document.getElementById("seat-controls");
@@ -189,12 +240,15 @@
       const concede = document.createElement("button");
       concede.type = "button";
       concede.textContent = "Concede";
-      concede.addEventListener("click", () => run("POST", `/api/tables/${tableId}/host`, { command: "concede", seat }));
+      concede.addEventListener("click", () => confirmThen(
+        `Seat ${seat} concedes? The other seats win and the game is over; it cannot be taken back.`,
+        `Seat ${seat} concedes`, () => host({ command: "concede", seat })));
       const row = document.createElement("div");
       row.className = "inline";
       row.append(`Seat ${seat} `, select, concede);
       seatControls.append(row);
     }
+    if (window.tabletop) showWhatApplies(window.tabletop.state());
 
     // The physical kits (pods, the Pi's button panel): which table's seat each serves, and the
     // hub's notes (an unbound kit's scans ignored). The host binds one here to a seat of this table.

@@ -111,6 +111,7 @@
     });
     if (page === "table") hideClaimedCodes();
     againLink();
+    document.dispatchEvent(new CustomEvent("tabletop:state", { detail: state }));
     if (seat) {
       el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
       renderChoices(false);
@@ -333,10 +334,41 @@
       lastId = Math.max(lastId, state.last_id);
       render();
     });
-    source.addEventListener("error", () => {
-      el("link").textContent = "Reconnecting…";
-      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    // The hub ends a seat's stream with "moved" when the host gives the seat to another phone:
+    // this phone's token is dead, so say what happened instead of reconnecting for ever.
+    source.addEventListener("moved", (message) => {
+      source.close();
+      const { message: why } = JSON.parse(message.data);
+      seatLost(why);
     });
+    source.addEventListener("error", async () => {
+      if (moved) return;
+      el("link").textContent = "Reconnecting…";
+      if (source.readyState !== EventSource.CLOSED) return;
+      // A closed stream is a hub that restarted or refused it: a seat whose token no longer
+      // opens it (given away while this phone was off) is told so; anything else tries again.
+      if (seat) {
+        const answer = await fetch(base, { credentials: "same-origin" }).catch(() => null);
+        if (answer && answer.status === 403) {
+          seatLost("this phone no longer holds the seat: the host gave it to another phone");
+          return;
+        }
+      }
+      setTimeout(connect, 3000);
+    });
+  }
+
+  let moved = false;
+  function seatLost(why) {
+    moved = true;
+    el("link").textContent = "";
+    const notice = el("seat-lost");
+    if (!notice) return;
+    el("seat-lost-why").textContent = `${why.charAt(0).toUpperCase()}${why.slice(1)}.`;
+    notice.hidden = false;
+    const actions = el("actions");
+    if (actions) actions.remove();
+    notice.querySelector("h2").focus();
   }
 
   async function loadLog() {
