@@ -457,6 +457,12 @@ CREATE TABLE IF NOT EXISTS hub_next_tables (
     table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
     next_id   INTEGER NOT NULL REFERENCES tables(id)
 );
+-- When a table's game began: every phone seat had joined, or the host started it without them.
+-- Until then its clock and its bots wait. A table with actions has begun, row or not.
+CREATE TABLE IF NOT EXISTS hub_started (
+    table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+    at        REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS hub_settings (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL

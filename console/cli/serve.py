@@ -38,6 +38,12 @@ def register_cli(subparsers: Subparsers) -> None:
     serve.add_argument("--bot-delay", type=float, help="seconds before each bot move")
     serve.add_argument("--chance-delay", type=float, help="seconds before the table deals (virtual chance)")
     serve.add_argument(
+        "--no-wait",
+        action="store_true",
+        help="start the new table's clock, dealer and bots at once, not when every phone has joined "
+        "(for seats played through the API with their tokens)",
+    )
+    serve.add_argument(
         "--inputs",
         choices=["auto", "simulated", "none"],
         help="physical input sources (auto: the buttons and pods connected)",
@@ -77,6 +83,8 @@ def configure(args: argparse.Namespace) -> HubConfig:
         table.setdefault("players", len(table["seats"]))
     if args.seed is not None:
         table["seed"] = args.seed
+    if args.no_wait:
+        table["wait_for_phones"] = False
     if args.game and not (args.players or args.seats) and not _fits(args.game, config.table.players):
         players = find_game(args.game).min_players  # the configured count is not this game's
         table.update(players=players, seats=("phone",) + ("bot",) * (players - 1))

@@ -61,6 +61,9 @@ class TableConfig:
     bot: str = "heuristic"
     chance: str = "virtual"
     seed: int | None = None
+    # The clock, the dealer and the bots wait until every phone seat has joined (or the host starts
+    # the game anyway). False for a table played through the API, whose seats hold their tokens.
+    wait_for_phones: bool = True
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,11 @@ class TableObserver(Protocol):
     def stop(self) -> None: ...
 
 
+# A restarted hub opens the games finished in the last EVENING_S, at most EVENING_TABLES of them.
+EVENING_S = 12 * 3600
+EVENING_TABLES = 24
+
+
 class Hub:
     """Every table this process runs. Build, then ``start``; ``stop`` on the way out."""
 
@@ -105,7 +110,26 @@ class Hub:
             worker = self.start_table(self.config.table)
             self.featured = worker.table.id
             self.messages.insert(said, f"started table {worker.table.id}: {worker.table.game.title}")
+        self._open_the_evenings_results()
         return self
+
+    def _open_the_evenings_results(self) -> None:
+        """The games finished this evening, readable again after a restart: their screens, logs
+        and results (and "again"). No inputs reach them and the venue is not told of them again."""
+        since = time.time() - EVENING_S
+        records = self.journal.tables()
+        over = [r for r in records if r.finished and r.created >= since and r.id not in self.workers]
+        for record in over[-EVENING_TABLES:]:
+            try:
+                table = Table.resume(self.journal, record.id)
+            except (JournalError, ValueError, LookupError):
+                continue  # a result the rules of this version cannot replay: left in the journal
+            settings = self.store.settings(record.id) or TableSettings("virtual", "heuristic")
+            controllers = {seat: r.controller for seat, r in self.store.seats(record.id).items()}
+            worker = TableWorker(table, self.store, record.status, controllers, settings.chance, settings.bot)
+            with self._lock:
+                self.workers[record.id] = worker
+            worker.start()
 
     def _resume(self, table_id: int, status: str) -> TableWorker:
         table = Table.resume(self.journal, table_id)
@@ -138,6 +162,8 @@ class Hub:
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         table = Table.start(self.journal, game.name, spec.players, seed, spec.options)
         self.store.add_table(table.id, spec.chance, spec.bot, controllers)
+        if not spec.wait_for_phones:
+            self.store.set_started(table.id)
         return self._run(table, "playing", controllers, spec.chance, spec.bot)
 
     def _run(
@@ -276,7 +302,7 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     """A table to start, from a host's JSON request (the start form); refuses anything malformed,
     each message naming the field to change and what it may be."""
     defaults = defaults or TableConfig()
-    allowed = {"game", "players", "seats", "options", "bot", "chance", "seed"}
+    allowed = {"game", "players", "seats", "options", "bot", "chance", "seed", "wait_for_phones"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise HubError(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(allowed))}")
@@ -314,7 +340,11 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     fits_journal = isinstance(seed, int) and -(2**63) <= seed < 2**63  # a SQLite INTEGER
     if seed is not None and (not fits_journal or isinstance(seed, bool)):
         raise HubError("Seed: give a whole number of at most 18 digits (the journal keeps it), or none")
+    wait = data.get("wait_for_phones", defaults.wait_for_phones)
+    if not isinstance(wait, bool):
+        raise HubError("wait_for_phones: true (the game starts once every phone has joined) or false")
     return TableConfig(
+        wait_for_phones=wait,
         game=game.name,
         players=players,
         seats=tuple(seats),

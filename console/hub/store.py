@@ -17,6 +17,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,6 +126,12 @@ class HubStore:
         else:
             self._run("INSERT INTO hub_claims VALUES (?, ?, ?, 1)", (table_id, seat, token))
         return token
+
+    def started(self, table_id: int) -> bool:
+        return bool(self._run("SELECT 1 FROM hub_started WHERE table_id = ?", (table_id,)))
+
+    def set_started(self, table_id: int) -> None:
+        self._run("INSERT OR IGNORE INTO hub_started VALUES (?, ?)", (table_id, time.time()))
 
     def next_table(self, table_id: int) -> int | None:
         rows = self._run("SELECT next_id FROM hub_next_tables WHERE table_id = ?", (table_id,))

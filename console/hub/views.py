@@ -44,9 +44,11 @@ def build_snapshot(
     clock: Mapping[str, Any] | None = None,
     claims: Mapping[int, Mapping[str, int]] | None = None,
     next_table: int | None = None,
+    to_join: list[int] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
-    phones have joined it and how many more were refused for want of the host."""
+    phones have joined it and how many more were refused for want of the host; ``to_join``, the
+    phone seats the table waits for (status "waiting") before its clock and bots start."""
     claims = claims or {}
     state = table.state
     outcome = state.outcome()
@@ -64,6 +66,7 @@ def build_snapshot(
         "version": version,
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
+        "to_join": list(to_join or []),
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {
@@ -86,7 +89,7 @@ def build_snapshot(
                 "can_act": bool(legal) and controllers.get(seat) == "phone",
                 "cursor": (cursors or {}).get(seat),
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
-                "notice": seat_notice(seat, status, to_act, controllers),
+                "notice": seat_notice(seat, status, to_act, controllers, to_join or []),
                 # the next game with these seats: this seat's phone follows the link to the same seat
                 "next": None
                 if next_table is None
@@ -98,7 +101,9 @@ def build_snapshot(
     )
 
 
-def seat_notice(seat: int, status: str, to_act: list[int], controllers: Mapping[int, str]) -> str:
+def seat_notice(
+    seat: int, status: str, to_act: list[int], controllers: Mapping[int, str], to_join: list[int]
+) -> str:
     """What a seat's phone is told when it has nothing to do, in words: who plays the seat if not
     the phone, or what the table waits for."""
     controller = controllers.get(seat, "phone")
@@ -111,6 +116,10 @@ def seat_notice(seat: int, status: str, to_act: list[int], controllers: Mapping[
         return f"Your seat is played with its {controller} at the table now, not this phone."
     if status == "paused":
         return "The host has paused the table."
+    if status == "waiting":
+        missing = " and ".join(f"seat {s}" for s in to_join)
+        verb = "has" if len(to_join) == 1 else "have"
+        return f"The game starts once {missing} {verb} joined, or when the host starts it."
     if status in ("finished", "ended"):
         return "The game is over."
     if seat in to_act:

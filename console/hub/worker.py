@@ -31,7 +31,7 @@ from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("pause", "resume", "end", "concede", "extend", "recheck", "skip")
+HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip")
 BUSY_RETRY_S = 0.5
 
 
@@ -178,6 +178,9 @@ class TableWorker:
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
         self.next_table = store.next_table(table.id)  # the host's next game with these seats
+        # The clock and the bots wait until every phone seat has joined, or the host starts anyway.
+        self.started = store.started(table.id) or bool(table.history)
+        self._begin_if_everyone_joined()
         self._problem = ""
         self._version = 0
         self._published = len(table.log)
@@ -425,6 +428,8 @@ class TableWorker:
     def _check_playing(self) -> None:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
+        if not self.started:
+            raise Refused(f"the game starts once {self._still_to_join()} joined, or when the host starts it")
         if self._rechecking():
             raise Refused(
                 "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
@@ -434,7 +439,11 @@ class TableWorker:
 
     def _host(self, command: HostCommand) -> str:
         name = command.command
-        if name == "pause":
+        if name == "start":
+            if self.started:
+                raise Refused("the game has started already")
+            self._begin()
+        elif name == "pause":
             self._check_playing()
             self._set_status("paused")
         elif name == "resume":
@@ -484,6 +493,7 @@ class TableWorker:
             raise Refused(f"{command.controller!r} is not a controller; choose {', '.join(CONTROLLERS)}")
         self.store.set_controller(self.table.id, seat, command.controller)
         self.controllers[seat] = command.controller
+        self._begin_if_everyone_joined()
         self._after_change()
         return command.controller
 
@@ -499,10 +509,35 @@ class TableWorker:
             )
         token = self.store.claim(self.table.id, seat, handover=command.handover)
         self.claims[seat] = self.claims.get(seat, 0) + 1
-        self._publish()
+        if self._begin_if_everyone_joined():
+            self._after_change()  # the dealer and the bots may move now
+        else:
+            self._publish()
         if command.handover:  # the old phone's streams end, telling it why; its token is dead
             self.channel.close_seat(seat, "the host gave this seat to another phone")
         return token
+
+    def _phones_to_join(self) -> list[Seat]:
+        return [
+            seat
+            for seat, kind in sorted(self.controllers.items())
+            if kind == "phone" and seat not in self.claims
+        ]
+
+    def _still_to_join(self) -> str:
+        missing = [f"seat {seat}" for seat in self._phones_to_join()]
+        return f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'}"
+
+    def _begin_if_everyone_joined(self) -> bool:
+        """Begin the game if it waits for no phone any more; True if it began just now."""
+        if self.started or self._phones_to_join():
+            return False
+        self._begin()
+        return True
+
+    def _begin(self) -> None:
+        self.store.set_started(self.table.id)
+        self.started = True
 
     def _seat(self, seat: Seat | None) -> Seat:
         if seat is None or not 1 <= seat <= self.table.state.players:
@@ -519,7 +554,7 @@ class TableWorker:
         if self.table_clock is not None:
             if not self.table_clock.expired and str(self.table_clock.time_up) in self.table.history:
                 self.table_clock.expire(self.clock())  # a time-up that came another way (a scan)
-            self.table_clock.run(self.status == "playing", self.clock())
+            self.table_clock.run(self.status == "playing" and self.started, self.clock())
         self._publish()
         delay = self._automatic_delay()
         if delay is not None and self._automatic_due is None:
@@ -533,7 +568,7 @@ class TableWorker:
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
-        if self.status != "playing" or self._rechecking():
+        if self.status != "playing" or not self.started or self._rechecking():
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
@@ -569,10 +604,11 @@ class TableWorker:
         problem = self._problem
         if not problem and self.physical is not None:
             problem = self.physical.recheck_problem()  # on every screen, the table's included
+        waiting = not self.started and self.status == "playing"
         return build_snapshot(
             self.table,
             self._version,
-            self.status,
+            "waiting" if waiting else self.status,
             self.controllers,
             cursors,
             problem,
@@ -582,6 +618,7 @@ class TableWorker:
                 for seat in range(1, self.table.state.players + 1)
             },
             self.next_table,
+            self._phones_to_join() if waiting else [],
         )
 
     def _publish(self) -> None:

@@ -66,9 +66,27 @@ def _plain_host(host: str) -> bool:
 
 @table_pages.get("/")
 def index() -> str:
+    """The open tables, then the evening's results, newest first."""
+    tables = sorted(hub().tables(), key=lambda worker: worker.table.id, reverse=True)
+    results = {worker.table.id: result_words(worker.channel.snapshot.payloads[None]) for worker in tables}
     return render_template(
-        "index.html", tables=hub().tables(), games=game_names(), start_form=page_data.start_form()
+        "index.html",
+        tables=[worker for worker in tables if not results[worker.table.id]],
+        finished=[(worker, results[worker.table.id]) for worker in tables if results[worker.table.id]],
+        games=game_names(),
+        start_form=page_data.start_form(),
     )
+
+
+def result_words(public_payload: str) -> str:
+    """A finished table's result from its public payload ("seat 2 wins: most Renown"), else ""."""
+    outcome = json.loads(public_payload).get("outcome")
+    if not outcome:
+        return ""
+    winners = [f"seat {seat}" for seat in outcome.get("winners", [])]
+    who = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "nobody wins"
+    reason = outcome.get("reason")
+    return f"{who[0].upper()}{who[1:]}" + (f" ({reason})" if reason else "")
 
 
 @table_pages.get("/games/<name>/page.js")

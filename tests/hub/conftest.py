@@ -21,6 +21,9 @@ def make_hub(tmp_path: Path) -> Iterator[MakeHub]:
     def make(
         game: str = "wheels", seats: tuple[str, ...] = ("phone", "bot"), start: bool = True, **table: Any
     ) -> Hub:
+        # The seats are played through the hub with their tokens, as an API client plays them:
+        # the table does not wait for phones to join unless a test says so.
+        table.setdefault("wait_for_phones", False)
         config = HubConfig(
             journal=tmp_path / "journal.db",
             bot_delay_s=0.0,

@@ -14,7 +14,7 @@ from console.games.core import CHANCE
 from console.hub.config import HubConfig, TableConfig
 from console.hub.errors import Refused
 from console.hub.service import Hub
-from console.hub.worker import Act, Barrier, HostCommand, TableWorker
+from console.hub.worker import Act, Barrier, ClaimSeat, HostCommand, TableWorker
 from tests.helpers.fake_clock import FakeClock
 
 TIMEOUT = 10
@@ -22,7 +22,11 @@ TIME_LIMIT = {"victory": "time_limit", "time_limit_minutes": 1}
 
 
 def make_hub(
-    path: Path, clock: FakeClock, options: dict[str, Any] | None = None, game: str = "wisteria"
+    path: Path,
+    clock: FakeClock,
+    options: dict[str, Any] | None = None,
+    game: str = "wisteria",
+    wait: bool = False,
 ) -> Hub:
     config = HubConfig(
         journal=path / "journal.db",
@@ -34,6 +38,7 @@ def make_hub(
             seats=("phone", "phone"),
             seed=7,
             options=dict(TIME_LIMIT if options is None else options),
+            wait_for_phones=wait,
         ),
     )
     return Hub(config, clock=clock).start(inputs=False)
@@ -69,6 +74,45 @@ def time_up_heard(worker: TableWorker) -> bool:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+def test_the_clock_and_the_dealer_wait_until_every_phone_has_joined(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock, wait=True)
+    worker = hub.tables()[0]
+    clock.advance(30)
+    assert clock_of(worker, clock()) == reading(60, 60, running=False)
+    assert worker.table.history == []  # the dealer has not dealt
+    public = json.loads(worker.channel.snapshot.payloads[None])
+    assert public["status"] == "waiting" and public["to_join"] == [1, 2]
+    notice = json.loads(worker.channel.snapshot.payloads[1])["notice"]
+    assert notice == "The game starts once seat 1 and seat 2 have joined, or when the host starts it."
+    with pytest.raises(Refused, match="starts once seat 1 and seat 2 have joined"):
+        worker.post(HostCommand("pause")).result(TIMEOUT)
+
+    worker.post(ClaimSeat(1)).result(TIMEOUT)
+    clock.advance(10)
+    assert clock_of(worker, clock()) == reading(60, 60, running=False)
+    assert json.loads(worker.channel.snapshot.payloads[None])["to_join"] == [2]
+    worker.post(ClaimSeat(2)).result(TIMEOUT)  # the last phone: the game begins
+    clock.advance(10)
+    assert clock_of(worker, clock()) == reading(60, 50, running=True)
+    assert worker.table.history, "the dealer dealt once everyone had joined"
+    assert json.loads(worker.channel.snapshot.payloads[None])["status"] == "playing"
+    hub.stop()
+
+
+def test_the_host_starts_without_the_phones_that_have_not_joined(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock, wait=True)
+    worker = hub.tables()[0]
+    worker.post(HostCommand("start")).result(TIMEOUT)
+    clock.advance(10)
+    assert clock_of(worker, clock()) == reading(60, 50, running=True)
+    with pytest.raises(Refused, match="started already"):
+        worker.post(HostCommand("start")).result(TIMEOUT)
+    hub.stop()
+    resumed = make_hub(tmp_path, clock, wait=True)  # a restart keeps it started
+    assert json.loads(resumed.tables()[0].channel.snapshot.payloads[None])["status"] == "playing"
+    resumed.stop()
 
 
 def test_the_clock_runs_while_playing_and_its_time_up_is_journalled(tmp_path: Path, clock: FakeClock) -> None:

@@ -39,7 +39,9 @@ def test_an_observer_hears_of_tables_opened_and_changed_and_stops_with_the_hub(
     hub = make_hub()
     observer = Observer()
     hub.observe(observer)
-    worker = hub.start_table(TableConfig(game="wheels", players=2, seats=("phone", "bot"), seed=3))
+    worker = hub.start_table(
+        TableConfig(game="wheels", players=2, seats=("phone", "bot"), seed=3, wait_for_phones=False)
+    )
     assert observer.opened == [worker.table.id]
     action = json.loads(worker.channel.snapshot.payloads[1])["legal"][0]
     worker.post(Act(1, action, "phone")).result(TIMEOUT)

@@ -139,6 +139,7 @@ def clock_hub(path: Path, clock: FakeClock) -> Hub:
             seats=("phone", "bot"),
             seed=7,
             options={"victory": "time_limit", "time_limit_minutes": 1},
+            wait_for_phones=False,
         ),
     )
     return Hub(config, clock=clock).start(inputs=False)

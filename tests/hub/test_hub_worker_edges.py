@@ -56,7 +56,9 @@ def test_host_commands_out_of_place_are_refused_and_change_nothing(make_hub: Mak
     hub = make_hub()
     worker = hub.tables()[0]
     before = payload(worker, None)
-    unknown = "there is no host command 'fly'; commands: pause, resume, end, concede, extend, recheck, skip"
+    unknown = (
+        "there is no host command 'fly'; commands: start, pause, resume, end, concede, extend, recheck, skip"
+    )
     refusals = {
         unknown: HostCommand("fly"),
         "the table is not paused": HostCommand("resume"),

@@ -133,7 +133,7 @@ def make_hub(tmp_path: Path, broker: LocalBroker) -> Iterator[MakeHub]:
             chance_delay_s=delay,
             host_pin="24680",
             venue=venue_config(broker, name, **venue),
-            table=TableConfig(game=game, players=len(seats), seats=seats, seed=seed),
+            table=TableConfig(game=game, players=len(seats), seats=seats, seed=seed, wait_for_phones=False),
         )
         hub = Hub(config).start(default_table=default_table, inputs=False)
         hubs.append(hub)

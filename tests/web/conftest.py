@@ -26,13 +26,14 @@ def hub_config(
     tmp_path: Path, game: str = "wheels", seats: tuple[str, ...] = ("phone", "phone"), **server: object
 ) -> HubConfig:
     settings = {"keepalive_s": 0.05, "max_stream_s": 2.0, **server}
+    # The seats are played with their tokens, as an API client plays them: no wait for phones.
     return HubConfig(
         journal=tmp_path / "journal.db",
         bot_delay_s=0.0,
         chance_delay_s=0.0,
         host_pin="2468",
         server=ServerConfig(**settings),  # type: ignore[arg-type]
-        table=TableConfig(game=game, players=len(seats), seats=seats, seed=11),
+        table=TableConfig(game=game, players=len(seats), seats=seats, seed=11, wait_for_phones=False),
     )
 
 

@@ -56,11 +56,15 @@ def visible_text(driver: webdriver.Chrome, css: str) -> str:
 def test_a_new_phone_gets_the_seat_back_with_the_host_pin_and_the_old_phone_is_told(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1")
+    hub = hub_process(
+        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
+    )
     link = seat_link(browser(), hub.url, 1)
     old_phone, new_phone = browser(phone=True), browser(phone=True)
     old_phone.get(link)
     WebDriverWait(old_phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+    # The only phone seat has joined: the game begins by itself (the dealer deals, a War is on).
+    WebDriverWait(old_phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.choice"))
 
     # The player's new phone scans the same code: the seat is taken, the host is asked for.
     new_phone.get(link)
@@ -73,7 +77,9 @@ def test_a_new_phone_gets_the_seat_back_with_the_host_pin_and_the_old_phone_is_t
     assert "printed it when it started" in refusal, refusal  # where the PIN is, not "shown on the screen"
     new_phone.back()
 
-    pin = WebDriverWait(new_phone, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, "form input[name=pin]"))
+    pin = WebDriverWait(new_phone, 20).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "form input[name=pin]")
+    )
     pin.clear()
     pin.send_keys(hub.pin)
     new_phone.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
@@ -97,7 +103,7 @@ class _CrossSitePage(BaseHTTPRequestHandler):
 
     target = ""
 
-    def do_GET(self) -> None:  # noqa: N802 (the stdlib's name)
+    def do_GET(self) -> None:
         body = (
             f'<!doctype html><title>Free prizes</title><form method="post" action="{self.target}">'
             '<input name="pin" value="123456"></form><script>document.forms[0].submit()</script>'
@@ -108,14 +114,16 @@ class _CrossSitePage(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the stdlib's name)
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 def test_a_post_from_another_site_is_refused_and_moves_no_seat(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1")
+    hub = hub_process(
+        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
+    )
     link = seat_link(browser(), hub.url, 1)
     phone = browser(phone=True)
     phone.get(link)
@@ -141,13 +149,21 @@ def test_a_post_from_another_site_is_refused_and_moves_no_seat(
 def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1")
+    hub = hub_process(
+        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
+    )
     screen = browser()
     screen.get(f"{hub.url}/tables/1")
     wait = WebDriverWait(screen, 20)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
     screen.find_element(By.CSS_SELECTOR, "#host summary").click()
     screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    # Nobody has joined seat 1: the game, its clock and its bot wait, and the host may start anyway.
+    assert "Waiting for seat 1 to join" in screen.find_element(By.ID, "status").text
+    assert not screen.find_element(By.CSS_SELECTOR, "[data-command=pause]").is_displayed()
+    screen.find_element(By.CSS_SELECTOR, "[data-command=start]").click()
+    wait.until(lambda d: d.find_element(By.ID, "status").text.startswith("To act"))
+    assert not screen.find_element(By.CSS_SELECTOR, "[data-command=start]").is_displayed()
     end = screen.find_element(By.CSS_SELECTOR, "[data-command=end]")
     assert not screen.find_element(By.CSS_SELECTOR, "[data-command=resume]").is_displayed()
 
@@ -161,7 +177,13 @@ def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
     end.click()
     question.find_element(By.XPATH, ".//button[text()='End the game']").click()
     wait.until(lambda d: "Game over" in d.find_element(By.ID, "status").text)
-    for control in ("[data-command=pause]", "[data-command=resume]", "[data-command=end]", "#extend", "#seat-controls"):
+    for control in (
+        "[data-command=pause]",
+        "[data-command=resume]",
+        "[data-command=end]",
+        "#extend",
+        "#seat-controls",
+    ):
         assert not screen.find_element(By.CSS_SELECTOR, control).is_displayed(), control
     assert screen.find_element(By.ID, "again-button").is_displayed()
     shot(screen, "host-ended-1600x900")

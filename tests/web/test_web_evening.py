@@ -3,14 +3,17 @@ that is over is followed by the next with the same seats, each phone following i
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from console.hub.service import Hub
-from tests.web.conftest import ORIGIN
+from console.hub.service import EVENING_S, Hub
+from console.web import create_app
+from tests.web.conftest import ORIGIN, hub_config
 
 HOST = {**ORIGIN, "X-Host-Pin": "2468"}
 PHONE = {"REMOTE_ADDR": "192.168.1.50"}
@@ -114,3 +117,44 @@ def test_every_page_has_a_way_back_to_the_tables(app: Flask, hub: Hub) -> None:
 def test_no_page_shows_the_host_pin(client: FlaskClient, hub: Hub) -> None:
     for url in ("/", f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/spectate"):
         assert "2468" not in client.get(url).get_data(as_text=True), url  # the hub's own display too
+
+
+def _restarted(tmp_path: Path, hub: Hub) -> Hub:
+    hub.stop()
+    return Hub(hub_config(tmp_path)).start(inputs=False)
+
+
+def test_a_finished_table_stays_readable_after_a_restart_and_the_home_page_lists_the_result(
+    tmp_path: Path, client: FlaskClient, hub: Hub
+) -> None:
+    ended = client.post(f"/api/tables/{tid(hub)}/host", json={"command": "concede", "seat": 1}, headers=HOST)
+    assert ended.status_code == 200, ended.json
+    log_before = answer(client.get(f"/api/tables/{tid(hub)}/log"))["events"]
+    restarted = _restarted(tmp_path, hub)
+    try:
+        client = create_app({"TESTING": True, "HUB": restarted}).test_client()
+        assert client.get("/tables/1").status_code == 200
+        state = answer(client.get("/api/tables/1"))
+        assert state["status"] == "ended" and state["outcome"]["winners"] == [2]
+        assert answer(client.get("/api/tables/1/log"))["events"] == log_before
+        home = client.get("/").get_data(as_text=True)
+        results = home.split("This evening's results", 1)[1]
+        assert "Table 1: " in results and "Seat 2 wins (seat 1 conceded)" in results
+        refused = client.post("/api/tables/1/host", json={"command": "pause"}, headers=HOST)
+        assert refused.status_code == 409 and "over" in answer(refused)["error"]
+    finally:
+        restarted.stop()
+
+
+def test_a_result_from_an_earlier_evening_stays_in_the_journal_only(
+    tmp_path: Path, client: FlaskClient, hub: Hub
+) -> None:
+    client.post(f"/api/tables/{tid(hub)}/host", json={"command": "end"}, headers=HOST)
+    with sqlite3.connect(tmp_path / "journal.db") as db:
+        db.execute("UPDATE tables SET created = created - ? WHERE id = 1", (EVENING_S + 60,))
+    restarted = _restarted(tmp_path, hub)
+    try:
+        assert 1 not in {worker.table.id for worker in restarted.tables()}
+        assert restarted.journal.record(1).finished
+    finally:
+        restarted.stop()

@@ -31,6 +31,11 @@
       return `Game over: ${who} (${state.outcome.reason})${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
+    if (state.status === "waiting") {
+      const missing = (state.to_join || []).map(seatName);
+      return `Waiting for ${missing.join(" and ")} to join: the game, its clock and its bots start then `
+        + "(or when the host starts it)";
+    }
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
     return acting.length ? `To act: ${acting.join(", ")}` : "";
   }
