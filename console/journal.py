@@ -463,6 +463,13 @@ CREATE TABLE IF NOT EXISTS hub_started (
     table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
     at        REAL NOT NULL
 );
+-- The name a player gave their seat (or the host gave it): free text, shown escaped everywhere.
+CREATE TABLE IF NOT EXISTS hub_names (
+    table_id  INTEGER NOT NULL REFERENCES tables(id),
+    seat      INTEGER NOT NULL,
+    name      TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 CREATE TABLE IF NOT EXISTS hub_settings (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL

@@ -26,7 +26,7 @@ from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
 from console.hub.inputs import attach_table, record_new_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
-from console.hub.worker import NextTable, TableWorker
+from console.hub.worker import NextTable, SetName, TableWorker
 from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
 from console.physical.router import InputRouter
@@ -219,6 +219,8 @@ class Hub:
                 )
             )
             self.store.set_next_table(table_id, worker.table.id)
+        for seat, name in self.store.names(table_id).items():  # the same people: the same names
+            worker.post(SetName(seat, name)).result(timeout=10)
         old.post(NextTable(worker.table.id)).result(timeout=10)
         return worker
 

@@ -127,6 +127,13 @@ class HubStore:
             self._run("INSERT INTO hub_claims VALUES (?, ?, ?, 1)", (table_id, seat, token))
         return token
 
+    def names(self, table_id: int) -> dict[int, str]:
+        rows = self._run("SELECT seat, name FROM hub_names WHERE table_id = ?", (table_id,))
+        return {int(seat): str(name) for seat, name in rows}
+
+    def set_name(self, table_id: int, seat: int, name: str) -> None:
+        self._run("INSERT OR REPLACE INTO hub_names VALUES (?, ?, ?)", (table_id, seat, name))
+
     def started(self, table_id: int) -> bool:
         return bool(self._run("SELECT 1 FROM hub_started WHERE table_id = ?", (table_id,)))
 

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from console.bots import ALIASES
 from console.games.core import CHANCE
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.table import LoggedEvent, Table
@@ -45,6 +46,7 @@ def build_snapshot(
     claims: Mapping[int, Mapping[str, int]] | None = None,
     next_table: int | None = None,
     to_join: list[int] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
@@ -67,6 +69,8 @@ def build_snapshot(
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
         "to_join": list(to_join or []),
+        # each seat's name: what its player typed, "Bot (normal)" for a bot, else "" ("Seat 2")
+        "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {
@@ -99,6 +103,16 @@ def build_snapshot(
     return Snapshot(
         version=version, last_id=len(table.log), payloads=payloads, status=status, actions=len(table.history)
     )
+
+
+def seat_names(names: Mapping[int, str], controllers: Mapping[int, str], bot_kind: str) -> dict[int, str]:
+    """Each seat's name for the screens: a bot is named as a bot, with its level."""
+    level = ALIASES.get(bot_kind, bot_kind)
+    named = dict(names)
+    for seat, controller in controllers.items():
+        if controller == "bot":
+            named[seat] = f"Bot ({level})"
+    return named
 
 
 def seat_notice(

@@ -23,7 +23,7 @@ from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.store import HubStore
-from console.hub.views import build_snapshot, publish_events
+from console.hub.views import build_snapshot, publish_events, seat_names
 from console.inputs.events import SeatEvent
 from console.inputs.recording import Recorder
 from console.physical.seats import Note, PhysicalSeats, Play
@@ -64,6 +64,14 @@ class HostCommand:
 class SetController:
     seat: Seat
     controller: str
+
+
+@dataclass(frozen=True)
+class SetName:
+    """A player names their seat (or the host names it): free text, at most ``NAME_LIMIT``."""
+
+    seat: Seat
+    name: str
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,7 @@ Command = (
     Act
     | HostCommand
     | SetController
+    | SetName
     | ClaimSeat
     | NextTable
     | Input
@@ -127,6 +136,18 @@ Command = (
     | Record
 )
 _STOP = object()
+
+
+NAME_LIMIT = 24
+
+
+def player_name(text: str) -> str:
+    """A seat's name as a person typed it: spaces tidied, 1 to ``NAME_LIMIT`` characters, no
+    control characters. It is shown as text everywhere, never as markup."""
+    name = " ".join(str(text).split())
+    if not name or len(name) > NAME_LIMIT or any(not ch.isprintable() for ch in name):
+        raise Refused(f"a name is 1 to {NAME_LIMIT} characters of text")
+    return name
 
 
 def describe(command: object) -> str:
@@ -178,6 +199,8 @@ class TableWorker:
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
         self.next_table = store.next_table(table.id)  # the host's next game with these seats
+        self.names = store.names(table.id)
+        self.bot_kind = bot_kind
         # The clock and the bots wait until every phone seat has joined, or the host starts anyway.
         self.started = store.started(table.id) or bool(table.history)
         self._begin_if_everyone_joined()
@@ -353,6 +376,8 @@ class TableWorker:
             return self._host(command)
         if isinstance(command, SetController):
             return self._set_controller(command)
+        if isinstance(command, SetName):
+            return self._set_name(command)
         if isinstance(command, ClaimSeat):
             return self._claim(command)
         if isinstance(command, NextTable):
@@ -497,6 +522,14 @@ class TableWorker:
         self._after_change()
         return command.controller
 
+    def _set_name(self, command: SetName) -> str:
+        seat = self._seat(command.seat)
+        name = player_name(command.name)
+        self.store.set_name(self.table.id, seat, name)
+        self.names[seat] = name
+        self._publish()
+        return name
+
     def _claim(self, command: ClaimSeat) -> str:
         seat = self._seat(command.seat)
         if seat in self.claims and not command.handover:
@@ -619,6 +652,7 @@ class TableWorker:
             },
             self.next_table,
             self._phones_to_join() if waiting else [],
+            seat_names(self.names, self.controllers, self.bot_kind),
         )
 
     def _publish(self) -> None:

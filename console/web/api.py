@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from console.http.errors import HttpError
 from console.http.security import (
+    PIN_HEADER,
     event_id,
     hub,
     json_body,
@@ -30,6 +31,7 @@ from console.hub.worker import (
     ActResult,
     HostCommand,
     SetController,
+    SetName,
     TableWorker,
 )
 from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
@@ -249,6 +251,20 @@ def set_controller(table_id: int, seat: int) -> Response:
     if not isinstance(controller, str):
         raise HttpError(400, "controller must be one of phone, bot, buttons, pod")
     return jsonify(controller=wait_for(worker, SetController(seat, controller)))
+
+
+@blueprint.post("/tables/<int:table_id>/seats/<int:seat>/name")
+def set_name(table_id: int, seat: int) -> Response:
+    """The seat's player names it (with the seat's token), or the host does (with the PIN)."""
+    worker = hub().worker(table_id)
+    if request.headers.get(PIN_HEADER) is not None:
+        require_host()
+    else:
+        require_seat(table_id, seat)
+    name = json_body(required=("name",))["name"]
+    if not isinstance(name, str):
+        raise HttpError(400, "name must be text")
+    return jsonify(name=wait_for(worker, SetName(seat, name)))
 
 
 @blueprint.get("/tables/<int:table_id>/join")

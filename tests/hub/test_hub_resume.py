@@ -35,13 +35,14 @@ def test_a_restarted_hub_resumes_its_tables_with_the_same_tokens_and_views(make_
         assert payload["last_id"] == before[seat]["last_id"]
 
 
-def test_a_finished_table_is_not_resumed_and_a_new_one_is_started(make_hub: MakeHub) -> None:
+def test_a_finished_table_is_opened_to_read_and_a_new_one_is_started(make_hub: MakeHub) -> None:
     hub = make_hub()
     first = hub.tables()[0].table.id
     hub.tables()[0].post(HostCommand("end")).result(10)
     hub.stop()
     again = make_hub()
-    assert [w.table.id for w in again.tables()] == [first + 1]
+    assert {w.table.id: w.status for w in again.tables()} == {first: "ended", first + 1: "playing"}
+    assert again.featured == first + 1
 
 
 def test_a_table_whose_seats_were_never_recorded_gets_tokens_on_resume(make_hub: MakeHub) -> None:

@@ -59,12 +59,22 @@ def test_a_new_phone_gets_the_seat_back_with_the_host_pin_and_the_old_phone_is_t
     hub = hub_process(
         tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
     )
-    link = seat_link(browser(), hub.url, 1)
+    screen = browser()
+    link = seat_link(screen, hub.url, 1)
     old_phone, new_phone = browser(phone=True), browser(phone=True)
     old_phone.get(link)
     WebDriverWait(old_phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
     # The only phone seat has joined: the game begins by itself (the dealer deals, a War is on).
     WebDriverWait(old_phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.choice"))
+
+    # The player is asked for a name, types it, and every screen says it; the bot is a bot.
+    name = old_phone.find_element(By.CSS_SELECTOR, "#name-form input[name=name]")
+    assert name.is_displayed(), "the name is not asked for"
+    name.send_keys("Ana")
+    old_phone.find_element(By.CSS_SELECTOR, "#name-form button[type=submit]").click()
+    WebDriverWait(old_phone, 10).until(lambda d: "Ana (you)" in d.find_element(By.ID, "board").text)
+    WebDriverWait(screen, 10).until(lambda d: "Ana" in d.find_element(By.ID, "board").text)
+    assert "Bot (normal)" in screen.find_element(By.ID, "board").text
 
     # The player's new phone scans the same code: the seat is taken, the host is asked for.
     new_phone.get(link)

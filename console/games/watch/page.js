@@ -44,7 +44,10 @@
 
   function ruler(seat) {
     const found = latest && latest.rulers.find((r) => r.seat === Number(seat));
-    return found ? `Ruler ${seat} (${found.people})` : `Ruler ${seat}`;
+    const role = found ? `Ruler ${seat} (${found.people})` : `Ruler ${seat}`;
+    // A player's own name first; a bot keeps its ruler's name alone (four rulers fit the screen).
+    const name = Games.isBot(seat) ? "" : Games.nameOf(seat);
+    return name ? `${name} · ${role}` : role;
   }
 
   // Each ruler's look: a CSS colour, the text colour that reads on it, an initial, a road dash.

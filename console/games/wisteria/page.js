@@ -60,7 +60,7 @@
     if (view.last_round) {
       const last = view.last_round;
       parts.push(h("p", { class: "muted" }, `Round ${last.round}: `,
-        last.winner ? `seat ${last.winner} took ${last.cards} cards${last.war ? " in a War" : ""}` : "no winner"));
+        last.winner ? `${Games.who(last.winner, true)} took ${last.cards} cards${last.war ? " in a War" : ""}` : "no winner"));
     }
     const limit = view.victory === "total_control" ? "Total Control" : `${ui.words(view.victory)}, ${view.time_limit_minutes} min`;
     parts.push(h("p", { class: "muted" }, `Victory: ${limit}`, view.time_up ? " · time is up" : ""));
@@ -68,10 +68,10 @@
     return h("div", { class: "wisteria" }, parts);
   }
 
-  const seats = (list) => (list || []).map((s) => `seat ${s}`).join(", ");
+  const seats = (list) => (list || []).map((s) => Games.who(s, true)).join(", ");
 
   function describe(event) {
-    const s = `Seat ${event.seat}`;
+    const s = Games.who(event.seat);
     switch (event.kind) {
       case "draw": return `${s} turns a ${event.card}`;
       case "face_down": return `${s} lays a war card face down`;

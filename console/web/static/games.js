@@ -60,7 +60,7 @@ const Games = (function () {
       if (state.to_act.includes(number)) classes.push("acting");
       if (state.seat === number) classes.push("mine");
       return h("section", { class: classes.join(" "), "data-seat": seat },
-        h("h3", {}, (nameOf ? nameOf(number) : `Seat ${seat}`) + (state.seat === number ? " (you)" : "")),
+        h("h3", {}, (nameOf ? nameOf(number) : who(number)) + (state.seat === number ? " (you)" : "")),
         drawSeat(data, number));
     }));
   }
@@ -79,6 +79,17 @@ const Games = (function () {
     return generic(state.view);
   }
 
+  // The seats' names (what each player typed, "Bot (normal)" for a bot), from the table's state:
+  // always put in the page as text, never as markup. ``who(2)`` is "Ana", or "Seat 2" unnamed;
+  // ``who(2, true)`` is "seat 2" for the middle of a sentence; ``whose`` adds the possessive.
+  let names = {};
+  let controllers = {};
+  const setNames = (table, byController) => { names = table || {}; controllers = byController || {}; };
+  const isBot = (seat) => controllers[String(seat)] === "bot";
+  const nameOf = (seat) => names[String(seat)] || "";
+  const who = (seat, inSentence = false) => nameOf(seat) || `${inSentence ? "seat" : "Seat"} ${seat}`;
+  const whose = (seat) => `${who(seat, true)}'s`;
+
   // Card ids to printed names (the page's data-cards, from the game's catalog).
   let cards = {};
   const setCards = (table) => { cards = table || {}; };
@@ -94,9 +105,9 @@ const Games = (function () {
   function describe(game, event) {
     const custom = renderers[game] && renderers[game].describe && renderers[game].describe(event);
     if (custom) return custom;
-    const who = event.seat ? `Seat ${event.seat}: ` : "";
+    const by = event.seat ? `${who(event.seat)}: ` : "";
     const text = words(event.kind);
-    return who + text.charAt(0).toUpperCase() + text.slice(1);
+    return by + text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   function actionLabel(game, notation, view) {
@@ -126,5 +137,5 @@ const Games = (function () {
     return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words };
+  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, nameOf, who, whose, isBot };
 })();

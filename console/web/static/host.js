@@ -243,9 +243,16 @@
       concede.addEventListener("click", () => confirmThen(
         `Seat ${seat} concedes? The other seats win and the game is over; it cannot be taken back.`,
         `Seat ${seat} concedes`, () => host({ command: "concede", seat })));
+      // The host may name a seat, or change its name (a player without a phone, a typo).
+      const name = document.createElement("input");
+      name.maxLength = 24;
+      name.value = (initial.names || {})[String(seat)] || "";
+      name.setAttribute("aria-label", `name of seat ${seat}`);
+      name.placeholder = "name";
+      name.addEventListener("change", () => run("POST", `/api/tables/${tableId}/seats/${seat}/name`, { name: name.value }));
       const row = document.createElement("div");
       row.className = "inline";
-      row.append(`Seat ${seat} `, select, concede);
+      row.append(`Seat ${seat} `, name, select, concede);
       seatControls.append(row);
     }
     if (window.tabletop) showWhatApplies(window.tabletop.state());

@@ -19,7 +19,7 @@
 
   const seatName = (s) => {
     const renderer = Games.renderers[state.game];
-    return renderer && renderer.seatName ? renderer.seatName(s) : `seat ${s}`;
+    return renderer && renderer.seatName ? renderer.seatName(s) : Games.who(s, true);
   };
 
   function statusText() {
@@ -97,6 +97,7 @@
   setInterval(renderClock, 1000);
 
   function render() {
+    Games.setNames(state.names, state.controllers);
     renderClock();
     el("status").textContent = statusText();
     el("status").dataset.status = state.status;
@@ -118,6 +119,7 @@
     againLink();
     document.dispatchEvent(new CustomEvent("tabletop:state", { detail: state }));
     if (seat) {
+      showName();
       el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
       renderChoices(false);
     }
@@ -360,6 +362,38 @@
         }
       }
       setTimeout(connect, 3000);
+    });
+  }
+
+  // The player's name: asked for (the box open) until given; shown on every screen and the log.
+  function showName() {
+    const box = el("name-box");
+    if (!box) return;
+    const name = Games.nameOf(seat);
+    const mine = state.controllers[String(seat)] === "phone";
+    box.hidden = !mine;
+    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name: type it so the table knows you";
+    if (!name && mine && !box.dataset.asked) {
+      box.open = true;
+      box.dataset.asked = "yes";
+    }
+  }
+  const nameForm = el("name-form");
+  if (nameForm) {
+    nameForm.addEventListener("submit", async (submit) => {
+      submit.preventDefault();
+      el("name-error").textContent = "";
+      try {
+        const response = await postOnce(`${base}/name`, { name: nameForm.elements.name.value }, requestId());
+        const body = await response.json().catch(() => ({ error: response.statusText }));
+        if (!response.ok) {
+          el("name-error").textContent = body.error;
+          return;
+        }
+        el("name-box").open = false;
+      } catch (error) {
+        el("name-error").textContent = "The hub did not answer; check the connection and try again.";
+      }
     });
   }
 
