@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,28 +20,39 @@ os.getloadavg = lambda: (0.0, 0.0, 0.0)  # an idle machine: the plain limit
 
 
 def test_unmarked_over_the_limit() -> None:
-    time.sleep(3.3)
+    time.sleep(0.5)
 
 
 @pytest.mark.slow
 def test_marked_slow_over_the_limit() -> None:
-    time.sleep(3.3)
+    time.sleep(0.5)
 
 
 def test_unmarked_quick() -> None:
     pass
 """
 
-pytestmark = pytest.mark.slow  # it waits out the limit itself
+pytestmark = pytest.mark.slow  # it starts a pytest of its own, on two workers
 
 
 def test_a_test_over_the_limit_fails_unless_marked_slow(tmp_path: Path) -> None:
-    shutil.copy(TESTS / "conftest.py", tmp_path / "conftest.py")
+    # The real conftest, with its limit cut to a tenth so the sleepers wait half a second, not
+    # over 3 s: the hook under test is the same code, and the real limit is pinned here.
+    conftest = (TESTS / "conftest.py").read_text()
+    assert conftest.count("\nSLOW_LIMIT_S = 3.0\n") == 1
+    (tmp_path / "conftest.py").write_text(
+        conftest.replace("\nSLOW_LIMIT_S = 3.0\n", "\nSLOW_LIMIT_S = 0.3\n")
+    )
     (tmp_path / "test_sleepers.py").write_text(SLEEPERS)
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    slow: slow\n")
+    # No plugin but xdist (hypothesis alone takes a second or more to import in each of three
+    # processes): the sleepers use none.
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    command = [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-n", "2", "-p", "no:cacheprovider"]
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", "2", "-p", "no:cacheprovider", "-rf", str(tmp_path)],
+        [*command, "-rf", str(tmp_path)],
         cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
@@ -49,4 +60,4 @@ def test_a_test_over_the_limit_fails_unless_marked_slow(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
     assert "1 failed, 2 passed" in result.stdout, result.stdout
     assert "FAILED test_sleepers.py::test_unmarked_over_the_limit" in result.stdout
-    assert "over the 3 s limit for a test not marked slow" in result.stdout
+    assert "over the 0.3 s limit for a test not marked slow" in result.stdout

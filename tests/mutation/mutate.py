@@ -18,6 +18,7 @@ import argparse
 import ast
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -61,15 +62,34 @@ class Mutant:
         return f"{self.line}:{self.kind}:{self.original}{suffix}"
 
 
+# A line of source with its ending, split where the parser counts lines (\r\n, \r or \n; not at a
+# form feed, as str.splitlines would): how ast.get_source_segment numbers them.
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
 class _Walker(ast.NodeTransformer):
     """Walks the tree listing mutation points; with ``target`` set, applies that one."""
 
     def __init__(self, source: str, target: int | None = None) -> None:
-        self.source, self.target = source, target
+        self.target = target
+        # Split once: ast.get_source_segment splits the whole source again for every node it is
+        # asked about, which made listing a module's mutants quadratic (20 s for console/games/core.py).
+        self.lines = LINE.findall(source)
         self.found: list[Mutant] = []
 
+    def _segment(self, node: ast.AST) -> str:
+        """What ``ast.get_source_segment(source, node)`` gives, from the lines split once."""
+        end_lineno, end_col_offset = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+        if end_lineno is None or end_col_offset is None:
+            return ""
+        first, last = self.lines[node.lineno - 1].encode(), self.lines[end_lineno - 1].encode()
+        if end_lineno == node.lineno:
+            return first[node.col_offset : end_col_offset].decode()
+        middle = "".join(self.lines[node.lineno : end_lineno - 1])
+        return first[node.col_offset :].decode() + middle + last[:end_col_offset].decode()
+
     def _point(self, node: ast.AST, kind: str) -> bool:
-        segment = (ast.get_source_segment(self.source, node) or "").split("\n")[0][:60]
+        segment = self._segment(node).split("\n")[0][:60]
         number = len(self.found)
         self.found.append(Mutant(number, getattr(node, "lineno", 0), kind, segment))
         return number == self.target

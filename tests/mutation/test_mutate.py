@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import sys
 from pathlib import Path
 
@@ -61,14 +63,34 @@ def _seat_text_lines() -> str:
     return f"{first}-{first + len(lines) - 1}"
 
 
+@pytest.fixture
+def no_plugin_autoload(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each mutant's pytest starts without the installed plugins (hypothesis alone takes over a
+    second to import), as the README advises for real runs: these tests' tiny test files use none.
+    The path with autoload on is kept by the broken-tests test below."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+
+
+WEAK_TEST = "from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n"
+
+
+@pytest.fixture(scope="module")
+def weak_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], int, str]:
+    """One run of every seat_text mutant against a test that pins nothing: its arguments, exit
+    status and report. Two tests read it; each ran it afresh before, the same run twice."""
+    weak = tmp_path_factory.mktemp("weak") / "test_weak.py"
+    weak.write_text(WEAK_TEST)
+    where = ["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)]
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out):
+        patch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+        status = mutate.main(where)
+    return where, status, out.getvalue()
+
+
 @pytest.mark.slow
-def test_mutants_a_weak_test_misses_survive_and_fail_the_run(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    weak = tmp_path / "test_weak.py"
-    weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
-    status = mutate.main(["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)])
-    out = capsys.readouterr().out
+def test_mutants_a_weak_test_misses_survive_and_fail_the_run(weak_run: tuple[list[str], int, str]) -> None:
+    _, status, out = weak_run
     assert status == 1
     assert out.count("survived  console/games/core.py") >= 2
     assert "0 caught" in out
@@ -76,7 +98,7 @@ def test_mutants_a_weak_test_misses_survive_and_fail_the_run(
 
 @pytest.mark.slow
 def test_a_test_that_pins_the_behaviour_catches_every_mutant(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_plugin_autoload: None
 ) -> None:
     strong = tmp_path / "test_strong.py"
     strong.write_text(
@@ -103,7 +125,7 @@ def test_tests_that_fail_without_a_mutant_stop_the_run_instead_of_counting_all_c
 
 @pytest.mark.slow
 def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_plugin_autoload: None
 ) -> None:
     needs_firmware = tmp_path / "test_firmware.py"
     needs_firmware.write_text(
@@ -122,14 +144,10 @@ def test_the_copy_has_the_firmware_and_hardware_folders_beside_the_package(
 
 @pytest.mark.slow
 def test_keys_rerun_only_the_named_mutants_as_the_survivors_print_them(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    weak_run: tuple[list[str], int, str], capsys: pytest.CaptureFixture[str], no_plugin_autoload: None
 ) -> None:
-    weak = tmp_path / "test_weak.py"
-    weak.write_text("from console.games.core import seat_text\n\ndef test_it_runs():\n    seat_text(3)\n")
-    where = ["console/games/core.py", "--lines", _seat_text_lines(), "--tests", str(weak)]
-    mutate.main(where)
-    printed = capsys.readouterr().out.splitlines()
-    keys = [line.split("  ")[2] for line in printed if line.startswith("survived")]
+    where, _, printed = weak_run
+    keys = [line.split("  ")[2] for line in printed.splitlines() if line.startswith("survived")]
     assert len(keys) >= 2
     status = mutate.main([*where, "--keys", keys[1]])
     out = capsys.readouterr().out

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import socket
 import sqlite3
@@ -28,7 +29,11 @@ pytestmark = pytest.mark.slow
 Start = Callable[..., Any]
 # The seats are played through the API with their tokens: the table does not wait for phones.
 GAME = ("--game", "wisteria", "--seats", "phone,phone", "--seed", "1", "--inputs", "none", "--no-wait")
-KILLS = 20
+# Each kill costs a hub start (about 1.5 s, mostly the interpreter and its imports) and half a second
+# of play: five kills show the property (several clients, kills at random moments of posting, the
+# same journal resumed each time) in a quarter of the time the twenty of issue 12 took. The soak,
+# twenty kills or more, runs with TABLETOP_SOAK_KILLS=20 (tests/web/test_web_reliability.py -k kills).
+KILLS = int(os.environ.get("TABLETOP_SOAK_KILLS", "5"))
 
 
 def current_table(hub: Any) -> int:
@@ -58,7 +63,7 @@ def journal_actions(journal: Path) -> dict[int, list[str]]:
     return found
 
 
-def test_twenty_kills_during_play_from_several_clients_lose_no_acknowledged_action(
+def test_kills_during_play_from_several_clients_lose_no_acknowledged_action(
     tmp_path: Path, hub_process: Start
 ) -> None:
     journal = tmp_path / "journal.db"

@@ -17,35 +17,48 @@ if TYPE_CHECKING:
 SVG_SCALE = {"x": 0.8660254, "y": 0.5, "hex_radius": 2}
 
 
+# What every view lists of each hex, intersection and edge whatever the play, made once: a view is
+# built for every seat at every step (the hub's snapshots, the conformance checks, the golden
+# journals), and looking these up one by one was half of building it.
+_HEXES = tuple(
+    (name, q, r, x, y)
+    for name, (q, r), (x, y) in zip(TOPOLOGY.hex_ids, TOPOLOGY.hex_axial, TOPOLOGY.hex_xy, strict=True)
+)
+_POINTS = tuple((name, x, y) for name, (x, y) in zip(TOPOLOGY.point_ids, TOPOLOGY.point_xy, strict=True))
+_EDGES = tuple(
+    (name, TOPOLOGY.point_ids[a], TOPOLOGY.point_ids[b])
+    for name, (a, b) in zip(TOPOLOGY.edge_ids, TOPOLOGY.edge_points, strict=True)
+)
+
+
 def _board(state: WatchState) -> JSON:
+    point_ids = TOPOLOGY.point_ids
+    improvements = state.improvements
     hexes = []
-    for index, name in enumerate(TOPOLOGY.hex_ids):
-        (q, r), (x, y) = TOPOLOGY.hex_axial[index], TOPOLOGY.hex_xy[index]
-        entry: dict[str, Any] = {"id": name, "q": q, "r": r, "x": x, "y": y, "tile": state.tiles[index]}
-        improvement = state.improvements.get(index)
+    for index, ((name, q, r, x, y), tile) in enumerate(zip(_HEXES, state.tiles, strict=True)):
+        entry: dict[str, Any] = {"id": name, "q": q, "r": r, "x": x, "y": y, "tile": tile}
+        improvement = improvements.get(index)
         if improvement is not None:
             owner, city, kind = improvement
-            entry["improvement"] = {"kind": kind, "owner": owner, "city": TOPOLOGY.point_ids[city]}
+            entry["improvement"] = {"kind": kind, "owner": owner, "city": point_ids[city]}
         hexes.append(entry)
     points = []
-    for index, name in enumerate(TOPOLOGY.point_ids):
-        x, y = TOPOLOGY.point_xy[index]
-        entry = {"id": name, "x": x, "y": y}
-        if state.piece_kind[index]:
-            entry["piece"] = PIECE_NAMES[state.piece_kind[index]]
-            entry["owner"] = state.piece_owner[index]
-            entry["walls"] = state.walls[index]
-        points.append(entry)
-    edges = []
-    for index, name in enumerate(TOPOLOGY.edge_ids):
-        a, b = TOPOLOGY.edge_points[index]
-        entry = {"id": name, "ends": [TOPOLOGY.point_ids[a], TOPOLOGY.point_ids[b]]}
-        if state.road_owner[index]:
-            entry["road"] = state.road_owner[index]
-        edges.append(entry)
+    for (name, x, y), piece, owner, walls in zip(
+        _POINTS, state.piece_kind, state.piece_owner, state.walls, strict=True
+    ):
+        if piece:
+            points.append(
+                {"id": name, "x": x, "y": y, "piece": PIECE_NAMES[piece], "owner": owner, "walls": walls}
+            )
+        else:
+            points.append({"id": name, "x": x, "y": y})
+    edges = [
+        {"id": name, "ends": [a, b], "road": road} if road else {"id": name, "ends": [a, b]}
+        for (name, a, b), road in zip(_EDGES, state.road_owner, strict=True)
+    ]
     stacks = [
         {
-            "at": TOPOLOGY.point_ids[p],
+            "at": point_ids[p],
             "owner": s.owner,
             "units": s.units,
             "active": s.active,
@@ -60,24 +73,25 @@ def _board(state: WatchState) -> JSON:
         "intersections": points,
         "edges": edges,
         "armies": stacks,
-        "unrest": sorted(TOPOLOGY.point_ids[p] for p in state.unrest),
+        "unrest": sorted(point_ids[p] for p in state.unrest),
     }
 
 
-def _ruler(state: WatchState, seat: int) -> JSON:
+def _ruler(state: WatchState, seat: int, vp: int, longest_road: int) -> JSON:
     people, colour = state.banners[seat - 1]
     allies = sorted(other for pair in state.alliances for other in pair if seat in pair and other != seat)
+    cards = state.catalog.cards
     return {
         "seat": seat,
         "people": people,
         "colour": colour,
-        "vp": state.vp(seat),
+        "vp": vp,
         "stores": dict(zip(RESOURCE_NAMES, state.stores[seat], strict=True)),
         "hand_size": len(state.hands[seat]),
-        "revealed": [{"id": card, "name": state.catalog.cards[card].name} for card in state.revealed[seat]],
+        "revealed": [{"id": card, "name": cards[card].name} for card in state.revealed[seat]],
         "settlements": state.settlements[seat],
         "cities": state.cities[seat],
-        "longest_road": state.road_lengths[seat],
+        "longest_road": longest_road,
         "warpath": state.warpath == seat,
         "alliance_trophies": alliances.trophies(state, seat),
         "horde_honours": state.honours[seat],
@@ -92,6 +106,9 @@ def _waiting(state: WatchState) -> JSON | None:
 
 
 def build_view(state: WatchState, seat: Seat | None) -> JSON:
+    rulers = range(1, state.players + 1)
+    vps = [state.vp(ruler) for ruler in rulers]  # asked once: each ruler's entry and the track show it
+    lengths = state.road_lengths  # searches every grown network first, once for all rulers
     view: JSON = {
         "game": "watch",
         "watch": state.options["watch_name"],
@@ -106,8 +123,8 @@ def build_view(state: WatchState, seat: Seat | None) -> JSON:
             else None
         ),
         "board": _board(state),
-        "rulers": [_ruler(state, ruler) for ruler in range(1, state.players + 1)],
-        "vp_track": {str(ruler): state.vp(ruler) for ruler in range(1, state.players + 1)},
+        "rulers": [_ruler(state, ruler, vps[ruler - 1], lengths[ruler]) for ruler in rulers],
+        "vp_track": {str(ruler): vps[ruler - 1] for ruler in rulers},
         "victory_points": state.options["victory_points"],
         "warpath": state.warpath or None,
         "alliances": [
