@@ -69,7 +69,7 @@ def build_snapshot(
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
         "problem": problem,
         "to_join": list(to_join or []),
-        # each seat's name: what its player typed, "Bot (normal)" for a bot, else "" ("Seat 2")
+        # each seat's name: what its player typed, "Bot 2 (normal)" for a bot, else "" ("Seat 2")
         "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         # which seats a phone has joined: their codes leave the table screen
@@ -106,12 +106,12 @@ def build_snapshot(
 
 
 def seat_names(names: Mapping[int, str], controllers: Mapping[int, str], bot_kind: str) -> dict[int, str]:
-    """Each seat's name for the screens: a bot is named as a bot, with its level."""
+    """Each seat's name for the screens: a bot is named as a bot, with its seat and level."""
     level = ALIASES.get(bot_kind, bot_kind)
     named = dict(names)
     for seat, controller in controllers.items():
         if controller == "bot":
-            named[seat] = f"Bot ({level})"
+            named[seat] = f"Bot {seat} ({level})"  # two bots at one table are two names
     return named
 
 

@@ -74,7 +74,7 @@ def test_a_new_phone_gets_the_seat_back_with_the_host_pin_and_the_old_phone_is_t
     old_phone.find_element(By.CSS_SELECTOR, "#name-form button[type=submit]").click()
     WebDriverWait(old_phone, 10).until(lambda d: "Ana (you)" in d.find_element(By.ID, "board").text)
     WebDriverWait(screen, 10).until(lambda d: "Ana" in d.find_element(By.ID, "board").text)
-    assert "Bot (normal)" in screen.find_element(By.ID, "board").text
+    assert "Bot 2 (normal)" in screen.find_element(By.ID, "board").text
 
     # The player's new phone scans the same code: the seat is taken, the host is asked for.
     new_phone.get(link)

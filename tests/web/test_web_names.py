@@ -71,7 +71,7 @@ def test_a_name_is_never_markup_on_a_page(client: FlaskClient, hub: Hub) -> None
 def test_a_bot_is_named_as_a_bot_with_its_level(tmp_path: Path) -> None:
     hub = Hub(hub_config(tmp_path, seats=("phone", "bot"))).start(inputs=False)
     try:
-        assert names(hub) == {"1": "", "2": "Bot (normal)"}
+        assert names(hub) == {"1": "", "2": "Bot 2 (normal)"}
     finally:
         hub.stop()
 

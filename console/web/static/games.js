@@ -79,7 +79,7 @@ const Games = (function () {
     return generic(state.view);
   }
 
-  // The seats' names (what each player typed, "Bot (normal)" for a bot), from the table's state:
+  // The seats' names (what each player typed, "Bot 2 (normal)" for a bot), from the table's state:
   // always put in the page as text, never as markup. ``who(2)`` is "Ana", or "Seat 2" unnamed;
   // ``who(2, true)`` is "seat 2" for the middle of a sentence; ``whose`` adds the possessive.
   let names = {};
