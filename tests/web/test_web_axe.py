@@ -4,7 +4,7 @@ waiting for its phones, a seat at play on the two phone sizes, the spectator pag
 taken, and a finished game on both screens.
 
 axe-core is read from ``$TABLETOP_AXE_DIR`` (default ``tests/web/.axe``), where .ci/run installs it
-(``npm install --prefix tests/web/.axe axe-core@4.11``); without it these tests skip, saying so.
+(``npm install --prefix tests/web/.axe axe-core@4.14.1``); without it these tests skip, saying so.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ TABLES: dict[str, dict[str, Any]] = {
 @pytest.fixture(scope="module")
 def axe() -> str:
     if not AXE_SCRIPT.is_file():
-        missing(f"axe-core is not installed at {AXE_DIR}: npm install --prefix {AXE_DIR} axe-core@4.11")
+        missing(f"axe-core is not installed at {AXE_DIR}: npm install --prefix {AXE_DIR} axe-core@4.14.1")
     return AXE_SCRIPT.read_text()
 
 

@@ -182,7 +182,10 @@
       const [x, y] = point[id];
       layers.push(s("text", { x, y: y + 0.5, "font-size": 0.4, "text-anchor": "middle" }, "⚠", s("title", {}, `unrest at ${id}`)));
     }
-    return s("svg", { class: "map", viewBox: box.map((v) => v.toFixed(3)).join(" "), role: "img", "aria-label": "the map" }, layers);
+    // A map with places to tap is a group of buttons; a picture's children could not be reached.
+    const tappable = places.size > 0;
+    return s("svg", { class: "map", viewBox: box.map((v) => v.toFixed(3)).join(" "), role: tappable ? "group" : "img",
+      "aria-label": tappable ? "the map: tap a ringed place to choose it" : "the map" }, layers);
   }
 
   function legend(h, view) {
