@@ -143,6 +143,25 @@ def no_console_errors(driver: webdriver.Chrome) -> None:
     assert not problems, problems
 
 
+# How much of the window's height the game's board and side use (their lowest bottom).
+SCREEN_USED = (
+    "const parts = [...document.querySelectorAll('#board, #board *, .side > *')];"
+    "return Math.max(...parts.map((n) => n.getBoundingClientRect().bottom)) / window.innerHeight;"
+)
+# The smallest font size of any visible text on the page, and whose it is.
+SMALLEST_TEXT = (
+    "let least = [999, ''];"
+    "const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);"
+    "for (let n = walk.nextNode(); n; n = walk.nextNode()) {"
+    "  const el = n.parentElement; if (!n.textContent.trim() || !el.getClientRects().length) continue;"
+    "  if (el.closest('svg, details:not([open]) > :not(summary)')) continue;"
+    "  const size = parseFloat(getComputedStyle(el).fontSize);"
+    "  if (size < least[0]) least = [size, n.textContent.trim().slice(0, 40)];"
+    "}"
+    "return least;"
+)
+
+
 def open_seat(hub: Hub, phone: webdriver.Chrome, game: str) -> None:
     """Seat 1 of the game's phone table, joined by its link, at phone size."""
     size(phone, *PHONE, mobile=True)
@@ -184,6 +203,12 @@ def test_the_table_screen_fits_without_scrolling(
             ".map((n) => n.getBoundingClientRect().bottom)"
         )
         assert bottoms and max(bottoms) <= height + 1, (label, bottoms)
+        # made for a room: the game uses the screen's height, and no text is small at 1080p
+        used = screen.execute_script(SCREEN_USED)
+        assert used >= 0.85, (label, used)
+        if height >= 1080:
+            smallest = screen.execute_script(SMALLEST_TEXT)
+            assert smallest[0] >= 20, (label, smallest)
         assert not screen.find_elements(By.ID, "pin"), "the host PIN is on the shared screen"
         assert screen.find_elements(By.CSS_SELECTOR, "nav.back a[href='/']"), "no way back"
         shot(screen, f"{game}-table-{label}" if which == "phone" else f"{game}-table-over-{label}")

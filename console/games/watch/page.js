@@ -210,7 +210,10 @@
       h("span", { class: "vp-bar" }, h("span", { class: "vp-fill", "data-share": Math.min(1, r.vp / view.victory_points) })),
       h("span", {}, `${r.vp} / ${view.victory_points}`)));
     return h("section", { class: "tracks" },
-      h("p", {}, h("strong", {}, "Moon "), moons, ` · landfalls ${moon.landfalls} · walls broken ${moon.breaks} of ${moon.ruin_at}`),
+      // Each ● a moon left before the Horde lands (one goes each round); said in words beside it.
+      h("p", {}, h("strong", {}, "Moons "), h("span", { "aria-hidden": "true" }, moons),
+        ` the Horde lands in ${moon.moons} round${moon.moons === 1 ? "" : "s"} · landfalls ${moon.landfalls}`,
+        ` · walls broken ${moon.breaks} of ${moon.ruin_at} (at ${moon.ruin_at} the realm falls)`),
       h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
   }
 

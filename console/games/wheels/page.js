@@ -55,6 +55,11 @@
         : h("p", { class: "muted" }, data.archaffineur_chosen ? "Archaffineur chosen" : "choosing an Archaffineur…"),
       data.discard && data.discard.length ? h("p", { class: "muted" }, `Discard: ${data.discard.map(title).join(", ")}`) : null,
     ]));
+    const strips = Object.values(view.players).some((player) => player.shelves.some((shelf) => shelf.card));
+    if (strips) {  // the ripeness strips' symbols, said once in words
+      parts.push(h("p", { class: "muted legend-note" },
+        "Ripeness strip: a box for each age · green: the ages it pays in full · the outlined number: its age now"));
+    }
     return h("div", { class: "wheels" }, parts);
   }
 

@@ -33,8 +33,7 @@
     if (state.status === "paused") return state.problem || "Paused by the host";
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
-      return `Waiting for ${missing.join(" and ")} to join: the game, its clock and its bots start then `
-        + "(or when the host starts it)";
+      return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
     }
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
     return acting.length ? `To act: ${acting.join(", ")}` : "";
@@ -59,6 +58,9 @@
       if (gone.has(Number(node.dataset.seat))) node.remove();
       else node.hidden = state.controllers[node.dataset.seat] !== "phone" || Boolean(state.outcome);
     });
+    // "Scan your seat's code" only while there is a code to scan
+    const hint = document.querySelector(".join-hint");
+    if (hint) hint.hidden = ![...document.querySelectorAll("#codes .code")].some((node) => !node.hidden);
   }
 
   // After a game ends: the table screen offers the next game with these seats (the host's
