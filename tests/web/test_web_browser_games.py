@@ -176,6 +176,12 @@ def choices(driver: webdriver.Chrome) -> list[Any]:
     return found
 
 
+def shown_choices(driver: webdriver.Chrome) -> list[Any]:
+    """What a person sees to tap: the enabled choices in view, or the heading of a folded list."""
+    shown = [button for button in choices(driver) if button.is_displayed()]
+    return shown or [fold for fold in driver.find_elements(By.CSS_SELECTOR, ".choice-fold summary")]
+
+
 @pytest.mark.parametrize("which", ["phone", "bots"])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_screen_fits_without_scrolling(
@@ -351,29 +357,55 @@ def test_a_phone_plays_with_worded_grouped_choices(
     open_seat(hub, phone, game)
     WebDriverWait(phone, 30).until(choices)
     shot(phone, f"{game}-seat-390x844")
-    for _ in range(3):
+    two_taps = 0  # decisions made card first
+    first_lines: list[str] = []  # the log right after the first move (a secret choice)
+    for _ in range(6 if game == "wheels" else 3):
         buttons = WebDriverWait(phone, 30).until(
-            lambda d: choices(d) or d.execute_script("return window.tabletop.state().outcome")
+            lambda d: shown_choices(d) or d.execute_script("return window.tabletop.state().outcome")
         )
         if not isinstance(buttons, list):
             break
+        assert len(buttons) <= 12, [b.text for b in buttons]  # a handful, never a wall of buttons
+        cards = [b for b in buttons if b.get_attribute("data-card")]
+        if cards:  # card first: tap the card, then what it does
+            face, card, before = cards[0].text, cards[0].get_attribute("data-card"), actions_done(phone)
+            cards[0].click()
+            WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".picked-card"))
+            phone.back()  # the phone's BACK undoes the selection, not a move, and stays on the page
+            again = WebDriverWait(phone, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, f"button.card-step[data-card='{card}']")  # noqa: B023
+            )
+            assert actions_done(phone) == before and phone.current_url.endswith("/seats/1")
+            again[0].click()
+            two_taps += 1
+            buttons = WebDriverWait(phone, 10).until(
+                lambda d: [b for b in shown_choices(d) if b.get_attribute("data-action")]
+            )
+            assert face.split("\n")[0] in phone.find_element(By.CSS_SELECTOR, ".picked-card legend").text
+            assert phone.find_element(By.CSS_SELECTOR, "button.cancel").is_displayed()
+        elif not buttons[0].get_attribute("data-action"):  # a folded list: open it, as a person would
+            buttons[0].click()
+            buttons = [b for b in shown_choices(phone) if b.get_attribute("data-action")]
         labels = [b.text for b in buttons]
         assert all(label and not re.search(r"^\d+:|\b[a-z]+-[a-z]+-?", label) for label in labels), labels
-        actions = [b.get_attribute("data-action") for b in buttons]
-        verbs = [a.split(":", 1)[1].split(" ")[0] for a in actions]
-        groups = phone.find_elements(By.CSS_SELECTOR, ".choice-group legend")
-        assert groups and len(groups) <= len(set(verbs))
+        buttons = [b for b in buttons if b.get_attribute("data-action")]  # the moves, not cards
+        verbs = [b.get_attribute("data-action").split(":", 1)[1].split(" ")[0] for b in buttons]
+        groups = phone.find_elements(By.CSS_SELECTOR, ".choice-group legend, .choice-fold summary")
+        assert buttons and groups and len(groups) >= len(set(verbs)) > 0
         before = actions_done(phone)
         buttons[0].click()
         WebDriverWait(phone, 30).until(lambda d: actions_done(d) > before)  # noqa: B023 (waited here)
+        first_lines = first_lines or [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
     shot(phone, f"{game}-seat-played-390x844")
+    if game == "wheels":  # its opening swaps and its wheels are chosen by card, then by shelf
+        assert two_taps, "no decision was made card first"
     lines = [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
     assert lines and not [line for line in lines if is_dump(line)], lines
     if game in ("wisteria", "wheels"):
         # its first move was a secret choice: the phone words it once, as its own, never as the
         # table's redacted "Seat 1 has chosen"
-        assert any(line.startswith(("You chose", "You choose")) for line in lines), lines
-        assert not [line for line in lines if line.startswith("Seat 1 has chosen")], lines
+        assert any(line.startswith(("You chose", "You choose")) for line in first_lines), first_lines
+        assert not [line for line in lines + first_lines if line.startswith("Seat 1 has chosen")], lines
     no_console_errors(phone)
 
 

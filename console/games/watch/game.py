@@ -139,6 +139,17 @@ class WatchGame(Game):
             **{harrow.id: harrow.name for harrow in cards.harrows.values()},
         }
 
+    def card_details(self) -> dict[str, JSON]:
+        """A card's printed text and, in ``facts``, its deck and rarity; a Harrow's text."""
+        cards = catalog()
+        return {
+            **{
+                card.id: {"text": card.text, "facts": f"{card.deck} · {card.rarity}"}
+                for card in cards.cards.values()
+            },
+            **{harrow.id: {"text": harrow.text} for harrow in cards.harrows.values()},
+        }
+
     def heuristic_bot(self) -> Bot | None:
         from console.games.watch.bot import WatchBot
 

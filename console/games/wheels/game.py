@@ -26,7 +26,7 @@ from console.games.core import (
 from console.games.wheels import bot, stats, terminal
 from console.games.wheels import view as views
 from console.games.wheels.actions import parse
-from console.games.wheels.catalog import Catalog, WheelCard, catalog
+from console.games.wheels.catalog import Catalog, CraftCard, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
@@ -121,10 +121,18 @@ class WheelsGame(Game):
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}
 
     def card_details(self) -> dict[str, JSON]:
+        """A craft's text (``rival``: aimed at the rival's side; ``facts``: Free); a wheel's
+        printed figures in ``facts``, so a hand shows them before the wheel is set."""
         details: dict[str, JSON] = {}
         for card_id, card in self.cards.cards.items():
-            if not isinstance(card, WheelCard):  # a wheel's figures are on the table already
-                details[card_id] = {"text": card.text, "rival": card.target.on_rival}
+            if isinstance(card, WheelCard):
+                full = f"{card.peak}–{card.peak + card.hold}"  # the book: full from peak to peak + hold
+                details[card_id] = {
+                    "facts": f"value {card.value} · peak {card.peak} · hold {card.hold} (full at ages {full})"
+                }
+            else:
+                facts = {"facts": "Free"} if isinstance(card, CraftCard) and card.free else {}
+                details[card_id] = {"text": card.text, "rival": card.target.on_rival, **facts}
         return details
 
     def heuristic_bot(self) -> Bot | None:

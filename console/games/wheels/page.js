@@ -111,6 +111,13 @@
     }
   }
 
+  // What reading a shelf banks now, in the game's own numbers (the view's payout).
+  function payout(seat, number) {
+    const player = latest && latest.players[String(seat)];
+    const shelf = player && player.shelves.find((s) => s.shelf === Number(number));
+    return shelf && shelf.payout !== undefined ? `: banks ${shelf.payout} Renown now` : "";
+  }
+
   const VERBS = { choose: "Choose your Archaffineur", swap: "Swap a card (it goes under your deck)", keep: "Keep your hand",
     set: "Set a wheel (spends the turn)", read: "Read a wheel: bank its Renown (spends the turn)", play: "Play a craft",
     invoke: "Invoke your Archaffineur (free)", wait: "Wait (spends the turn)" };
@@ -128,7 +135,7 @@
       case "swap": return `Swap ${card(args[0])}`;
       case "keep": return "Keep this hand";
       case "set": return `Set ${card(args[0])} on shelf ${args[1]}${args[2] === "sealed" ? ", sealed" : ", open"}`;
-      case "read": return `Read ${shelfName(seat, args[0], seat)}`;
+      case "read": return `Read ${shelfName(seat, args[0], seat)}${payout(seat, args[0])}`;
       case "play": return `Play ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
       case "invoke": return `Invoke ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
       case "wait": return "Wait";

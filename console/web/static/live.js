@@ -160,41 +160,152 @@
       return;
     }
     prompt.textContent = "Your move:";
-    if (state.legal.length > 12) choices.append(filterBox(choices));
-    // One group per verb, in the game's words; the actions in natural order (i2 before i10).
-    const groups = new Map();
-    for (const action of [...state.legal].sort(Games.natural)) {
-      const verb = action.replace(/^\d+:/, "").split(" ")[0];
-      const heading = Games.verbLabel(state.game, verb, state.view);
-      if (!groups.has(heading)) groups.set(heading, []);
-      groups.get(heading).push(action);
+    const steps = firstSteps([...state.legal].sort(Games.natural));
+    const picked = chosen && steps.cards.get(chosen);
+    if (picked) {
+      showCard(choices, prompt, picked);
+      return;
     }
-    const single = groups.size === 1;
-    for (const [heading, actions] of groups) {
+    chosen = null;
+    // a folded list (a map's places) can be filtered by typing, as well as by tapping the map
+    if (steps.groups.some((group) => group.querySelector(".choice-fold"))) choices.append(filterBox(choices));
+    for (const group of steps.groups) choices.append(group);
+  }
+
+  // Card first: a verb whose choices name the same card (or piece) more than once is chosen in
+  // two taps, the card and then what to do with it, so the first step offers a handful of cards
+  // with their printed text and numbers, not every card times every target. A long list of
+  // one-tap choices (a map's places) folds away behind its heading: the map is the way to choose.
+  let chosen = null;  // the card picked at the first step ("set brine-wash"), until played or cancelled
+  const FOLD_OVER = 12;
+
+  function firstSteps(legal) {
+    const byVerb = new Map();
+    for (const action of legal) {
+      const [verb, subject] = action.replace(/^\d+:/, "").split(" ");
+      if (!byVerb.has(verb)) byVerb.set(verb, []);
+      byVerb.get(verb).push({ action, subject });
+    }
+    const groups = [];
+    const cards = new Map();
+    const single = byVerb.size === 1;
+    for (const [verb, items] of byVerb) {
+      const heading = Games.verbLabel(state.game, verb, state.view);
+      const counts = new Map();
+      for (const { subject } of items) if (subject) counts.set(subject, (counts.get(subject) || 0) + 1);
       const group = document.createElement("fieldset");
       group.className = "choice-group";
       const legend = document.createElement("legend");
-      legend.textContent = single ? heading : `${heading} (${actions.length})`;
+      legend.textContent = single ? heading : `${heading} (${items.length})`;
       group.append(legend);
-      for (const action of actions) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "choice";
-        button.dataset.action = action;
-        button.textContent = Games.actionLabel(state.game, action, state.view);
-        const detail = Games.actionDetail(state.game, action, state.view);
-        if (detail) {
-          const small = document.createElement("small");
-          small.textContent = detail;
-          button.append(small);
-          group.classList.add("detailed");
+      const twoStep = [...counts.values()].some((n) => n > 1);
+      if (twoStep) {
+        for (const [subject, n] of counts) {
+          const key = `${verb} ${subject}`;
+          const actions = items.filter((item) => item.subject === subject).map((item) => item.action);
+          cards.set(key, { key, heading, subject, actions });
+          group.append(cardButton(key, subject, n > 1 ? `${n} ways` : ""));
         }
-        button.addEventListener("click", () => post(action, button));
-        group.append(button);
+        for (const { action } of items.filter((item) => !item.subject)) group.append(choiceButton(action));
+        group.classList.add("detailed");
+      } else {
+        for (const { action } of items) group.append(choiceButton(action, group));
       }
-      choices.append(group);
+      if (!twoStep && items.length > FOLD_OVER) {  // places on a map: folded, opened by a tap or a filter
+        const fold = document.createElement("details");
+        fold.className = "choice-fold";
+        const summary = document.createElement("summary");
+        const map = el("board").querySelector("[data-place]");
+        summary.textContent = `${heading}: ${items.length} choices${map ? " — tap a ringed place on the map, or open the list" : ""}`;
+        legend.remove();
+        fold.append(summary, ...group.childNodes);
+        group.replaceChildren(fold);
+      }
+      groups.push(group);
     }
+    return { groups, cards };
   }
+
+  function cardButton(key, subject, ways) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice card-step";
+    button.dataset.card = key;
+    button.append(cardFace(subject));
+    if (ways) {
+      const count = document.createElement("small");
+      count.textContent = ways;
+      button.append(count);
+    }
+    button.addEventListener("click", () => {
+      chosen = key;
+      history.pushState({ card: key }, "");  // the phone's BACK undoes the selection, not the move
+      renderChoices(true);
+    });
+    return button;
+  }
+
+  // A card as printed: its name, its numbers and its text (from the game's catalog).
+  function cardFace(subject) {
+    const info = Games.cardInfo(subject);
+    const face = document.createElement("span");
+    face.className = "card-face";
+    const name = document.createElement("strong");
+    name.textContent = info.name || Games.card(subject);
+    face.append(name);
+    for (const [cls, text] of [["facts", info.facts], ["text", info.text]]) {
+      if (!text) continue;
+      const line = document.createElement("small");
+      line.className = cls;
+      line.textContent = text;
+      face.append(line);
+    }
+    return face;
+  }
+
+  function choiceButton(action, group) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.dataset.action = action;
+    button.textContent = Games.actionLabel(state.game, action, state.view);
+    const detail = Games.actionDetail(state.game, action, state.view);
+    if (detail) {
+      const small = document.createElement("small");
+      small.textContent = detail;
+      button.append(small);
+      if (group) group.classList.add("detailed");
+    }
+    button.addEventListener("click", () => {
+      chosen = null;  // the move is made: the next decision starts from the cards again
+      post(action, button);
+    });
+    return button;
+  }
+
+  // The second step: the card picked, what it can do, and a way back to the cards.
+  function showCard(choices, prompt, picked) {
+    prompt.textContent = `${picked.heading}:`;
+    const box = document.createElement("fieldset");
+    box.className = "choice-group detailed picked-card";
+    const legend = document.createElement("legend");
+    legend.append(cardFace(picked.subject));
+    box.append(legend);
+    for (const action of picked.actions) box.append(choiceButton(action, box));
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "cancel";
+    cancel.textContent = "Cancel: choose another card";
+    cancel.addEventListener("click", () => history.back());
+    box.append(cancel);
+    choices.append(box);
+    box.querySelector("button.choice").focus({ preventScroll: true });
+  }
+  window.addEventListener("popstate", () => {
+    if (!chosen) return;
+    chosen = null;
+    renderChoices(true);
+  });
 
   // A random id for one post (crypto.randomUUID needs HTTPS; a phone on the café's Wi-Fi has not).
   function requestId() {
@@ -246,6 +357,7 @@
       b.hidden = !words.every((w) => (/^[ieh]\d+$/.test(w) ? ` ${b.dataset.action} `.includes(` ${w} `) : names.includes(w)));
     });
     choices.querySelectorAll(".choice-group").forEach((g) => { g.hidden = !g.querySelector("button.choice:not([hidden])"); });
+    choices.querySelectorAll("details.choice-fold").forEach((fold) => { fold.open = words.length > 0; });
   }
 
   // A tapped place on the map keeps only the choices that name it.

@@ -10,6 +10,7 @@ import pytest
 from console.games.core import CHANCE, IllegalAction, NotationError, State
 from console.games.wheels import GAME
 from console.games.wheels.actions import Draw
+from console.games.wheels.catalog import CraftCard
 from console.games.wheels.state import WheelsState
 
 
@@ -79,7 +80,16 @@ def test_the_engine_has_no_concession_and_no_clock() -> None:
 def test_card_details_give_the_pages_each_crafts_text_and_whether_it_aims_at_the_rival() -> None:
     details = GAME.card_details()
     crafts = {card_id for card_id, card in GAME.cards.cards.items() if card.kind != "wheel"}
-    assert set(details) == crafts, "a wheel's figures are shown on its shelf, not as text"
-    assert all(entry["text"] for entry in details.values())
-    aimed = {card_id for card_id, entry in details.items() if entry["rival"]}
+    assert all(details[card]["text"] for card in crafts)
+    aimed = {card_id for card_id in crafts if details[card_id]["rival"]}
     assert aimed and aimed != crafts  # some crafts aim at the rival's shelf, some at one's own
+    free = {card_id for card_id in crafts if details[card_id].get("facts") == "Free"}
+    printed_free = {
+        card_id for card_id, card in GAME.cards.cards.items() if isinstance(card, CraftCard) and card.free
+    }
+    assert free == printed_free and free  # an Archaffineur is never marked: it is no craft
+
+
+def test_card_details_give_a_wheels_printed_figures_before_it_is_set() -> None:
+    """A hand shows value, peak and hold, and the ages it pays in full (the book's Cart Wheel)."""
+    assert GAME.card_details()["cart-wheel"] == {"facts": "value 8 · peak 4 · hold 2 (full at ages 4–6)"}
