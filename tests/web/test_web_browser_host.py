@@ -197,3 +197,38 @@ def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
         assert not screen.find_element(By.CSS_SELECTOR, control).is_displayed(), control
     assert screen.find_element(By.ID, "again-button").is_displayed()
     shot(screen, "host-ended-1600x900")
+
+
+def test_battle_and_retreat_are_in_view_the_moment_a_war_needs_them_on_a_small_phone(
+    tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
+) -> None:
+    hub = hub_process(
+        tmp_path / "journal.db",
+        "--game",
+        "wisteria",
+        "--seats",
+        "phone,bot",
+        "--seed",
+        "1",
+        "--host",
+        "127.0.0.1",
+    )
+    link = seat_link(browser(), hub.url, 1)
+    phone = browser(phone=True)
+    phone.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True},
+    )
+    phone.get(link)
+    buttons = WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.choice"))
+    assert {b.get_attribute("data-action") for b in buttons} == {"1:battle", "1:retreat"}
+    in_view = phone.execute_script(
+        "return [...document.querySelectorAll('button.choice')].map((b) => {"
+        " const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })"
+    )
+    shot(phone, "wisteria-war-360x740")
+    assert in_view == [True, True], "Battle or Retreat is below the fold"
+    heights = phone.execute_script(
+        "return [...document.querySelectorAll('button.choice')].map((b) => b.offsetHeight)"
+    )
+    assert min(heights) >= 44  # a thumb's target

@@ -143,6 +143,7 @@
     const choices = el("choices");
     const prompt = el("prompt");
     choices.replaceChildren();
+    el("actions").classList.remove("few");
     const controller = state.controllers[seat];
     if (controller && controller !== "phone") {
       prompt.textContent = controller === "bot"
@@ -160,6 +161,8 @@
       return;
     }
     prompt.textContent = "Your move:";
+    // a decision of a few buttons (Battle or Retreat) stays on screen however far the page scrolls
+    el("actions").classList.toggle("few", state.legal.length <= 4);
     const steps = firstSteps([...state.legal].sort(Games.natural));
     const picked = chosen && steps.cards.get(chosen);
     if (picked) {
@@ -180,19 +183,22 @@
   const FOLD_OVER = 12;
 
   function firstSteps(legal) {
-    const byVerb = new Map();
+    // one group per heading in the game's words (two verbs may share one: Battle or Retreat)
+    const byHeading = new Map();
     for (const action of legal) {
       const [verb, subject] = action.replace(/^\d+:/, "").split(" ");
-      if (!byVerb.has(verb)) byVerb.set(verb, []);
-      byVerb.get(verb).push({ action, subject });
+      const heading = Games.verbLabel(state.game, verb, state.view);
+      if (!byHeading.has(heading)) byHeading.set(heading, []);
+      byHeading.get(heading).push({ action, verb, subject });
     }
     const groups = [];
     const cards = new Map();
-    const single = byVerb.size === 1;
-    for (const [verb, items] of byVerb) {
-      const heading = Games.verbLabel(state.game, verb, state.view);
+    const single = byHeading.size === 1;
+    for (const [heading, items] of byHeading) {
       const counts = new Map();
-      for (const { subject } of items) if (subject) counts.set(subject, (counts.get(subject) || 0) + 1);
+      for (const { verb, subject } of items) {
+        if (subject) counts.set(`${verb} ${subject}`, (counts.get(`${verb} ${subject}`) || 0) + 1);
+      }
       const group = document.createElement("fieldset");
       group.className = "choice-group";
       const legend = document.createElement("legend");
@@ -200,9 +206,9 @@
       group.append(legend);
       const twoStep = [...counts.values()].some((n) => n > 1);
       if (twoStep) {
-        for (const [subject, n] of counts) {
-          const key = `${verb} ${subject}`;
-          const actions = items.filter((item) => item.subject === subject).map((item) => item.action);
+        for (const [key, n] of counts) {
+          const subject = key.split(" ")[1];
+          const actions = items.filter((item) => `${item.verb} ${item.subject}` === key).map((item) => item.action);
           cards.set(key, { key, heading, subject, actions });
           group.append(cardButton(key, subject, n > 1 ? `${n} ways` : ""));
         }
