@@ -79,14 +79,15 @@ class _Walker(ast.NodeTransformer):
 
     def _segment(self, node: ast.AST) -> str:
         """What ``ast.get_source_segment(source, node)`` gives, from the lines split once."""
+        lineno, col_offset = getattr(node, "lineno", None), getattr(node, "col_offset", None)
         end_lineno, end_col_offset = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
-        if end_lineno is None or end_col_offset is None:
+        if lineno is None or col_offset is None or end_lineno is None or end_col_offset is None:
             return ""
-        first, last = self.lines[node.lineno - 1].encode(), self.lines[end_lineno - 1].encode()
-        if end_lineno == node.lineno:
-            return first[node.col_offset : end_col_offset].decode()
-        middle = "".join(self.lines[node.lineno : end_lineno - 1])
-        return first[node.col_offset :].decode() + middle + last[:end_col_offset].decode()
+        first, last = self.lines[lineno - 1].encode(), self.lines[end_lineno - 1].encode()
+        if end_lineno == lineno:
+            return first[col_offset:end_col_offset].decode()
+        middle = "".join(self.lines[lineno : end_lineno - 1])
+        return first[col_offset:].decode() + middle + last[:end_col_offset].decode()
 
     def _point(self, node: ast.AST, kind: str) -> bool:
         segment = self._segment(node).split("\n")[0][:60]
