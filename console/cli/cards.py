@@ -50,6 +50,7 @@ def register_cli(subparsers: Subparsers) -> None:
     sheet.add_argument("--out", type=Path, required=True, help="the file to write (.svg or .pdf)")
     sheet.add_argument("--format", choices=("svg", "pdf"), help="default: from the file name")
     sheet.add_argument("--copies", type=int, default=1, help="copies of each card (default 1)")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="the PDF's paper (default a4)")
     sheet.set_defaults(handler=cmd_cards_sheet)
 
 
@@ -63,7 +64,7 @@ def _game(name: str) -> Game:
 def cmd_cards_sheet(args: argparse.Namespace) -> int:
     game = _game(args.game)
     try:
-        written = write_sheet(game, args.out, args.format, args.copies)
+        written = write_sheet(game, args.out, args.format, args.copies, args.paper)
     except (SheetError, OSError) as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return 2

@@ -1,15 +1,17 @@
 """Print-and-play sheets: every card of a game with its QR code, poker size, nine to an A4 page.
 
 The QR code holds the card's text (``card:GAME:CARD_ID``), so a table with only a QR scanner can
-play. SVG writes one file per page (``sheet.svg``, or ``sheet-1.svg``, ``sheet-2.svg``...); PDF
-writes one file of several pages, drawn directly (no PDF library needed).
+play. SVG writes one file per page (``sheet.svg``, or ``sheet-1.svg``, ``sheet-2.svg``...), each card
+with its name and code; PDF (fpdf2) writes one file of several pages on A4 or US Letter, each card
+with its name, its printed numbers and text, its code and a cut line: the sheet to print.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 import segno
@@ -49,7 +51,7 @@ def _qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(rows)
 
 
-def _pages(game: Game, copies: int) -> list[list[PlacedCard]]:
+def card_pages(game: Game, copies: int) -> list[list[PlacedCard]]:
     cards = [(card_id, name) for card_id, name in game.catalog().items() for _ in range(copies)]
     if not cards:
         raise SheetError(f"{game.title} has no cards in its catalog")
@@ -89,17 +91,22 @@ def _dark_runs(modules: tuple[tuple[bool, ...], ...]) -> Iterator[tuple[int, int
                 column += 1
 
 
-def write_sheet(game: Game, path: str | Path, fmt: str | None = None, copies: int = 1) -> list[Path]:
-    """Write the sheet; ``fmt`` is svg or pdf (default: from the file name). Returns the files."""
+def write_sheet(
+    game: Game, path: str | Path, fmt: str | None = None, copies: int = 1, paper: str = "a4"
+) -> list[Path]:
+    """Write the sheet; ``fmt`` is svg or pdf (default: from the file name), ``paper`` a4 or letter
+    (the PDF's). Returns the files."""
     path = Path(path)
     fmt = (fmt or path.suffix.lstrip(".") or "svg").lower()
     if fmt not in FORMATS:
         raise SheetError(f"a sheet is written as {' or '.join(FORMATS)}, not {fmt!r}")
     if copies < 1:
         raise SheetError("copies must be at least 1")
-    pages = _pages(game, copies)
+    if paper not in PAPERS:
+        raise SheetError(f"paper is {' or '.join(PAPERS)}, not {paper!r}")
+    pages = card_pages(game, copies)
     if fmt == "pdf":
-        path.write_bytes(_pdf(game, pages))
+        path.write_bytes(_pdf(game, pages, paper))
         return [path]
     if len(pages) == 1:
         path.write_text(_svg(game, pages[0], 1, 1))
@@ -148,84 +155,98 @@ def _svg(game: Game, cards: list[PlacedCard], number: int, total: int) -> str:
 
 
 # -- PDF ------------------------------------------------------------------------------------------
+# Drawn with fpdf2: each card with its name, its printed numbers and text, its QR code as vector
+# squares (sharp at any printer's resolution) and a dashed cut line, on A4 or US Letter.
 
-POINTS_PER_MM = 72 / 25.4
-
-
-def _pdf_text(text: str) -> str:
-    latin = text.encode("latin-1", "replace").decode("latin-1")
-    return latin.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def _pdf_page(game: Game, cards: list[PlacedCard]) -> bytes:
-    def pt(mm: float) -> str:
-        return f"{mm * POINTS_PER_MM:.2f}"
-
-    def text(x_mm: float, top_mm: float, size: float, words: str) -> str:
-        # Helvetica is about 0.5 em wide per character: centre roughly on x_mm
-        width_mm = len(words) * size * 0.5 / POINTS_PER_MM
-        return (
-            f"BT /F1 {size} Tf {pt(x_mm - width_mm / 2)} {pt(PAGE_H - top_mm)} Td ({_pdf_text(words)}) Tj ET"
-        )
-
-    ops = ["0.6 G 0.5 w [2 2] 0 d"]
-    for card in cards:
-        ops.append(f"{pt(card.x)} {pt(PAGE_H - card.y - CARD_H)} {pt(CARD_W)} {pt(CARD_H)} re S")
-    ops.append("[] 0 d 0 g")
-    for card in cards:
-        module = QR_SIZE / len(card.modules)
-        qr_x = card.x + (CARD_W - QR_SIZE) / 2
-        qr_y = card.y + 18
-        for row, column, length in _dark_runs(card.modules):
-            bottom = PAGE_H - (qr_y + (row + 1) * module)
-            ops.append(f"{pt(qr_x + column * module)} {pt(bottom)} {pt(length * module)} {pt(module)} re")
-        ops.append("f")
-        centre = card.x + CARD_W / 2
-        ops.append(text(centre, card.y + 11, 14, card.name))
-        ops.append(text(centre, card.y + CARD_H - 12, 8, game.title))
-        ops.append(text(centre, card.y + CARD_H - 7, 7, card.text))
-    return "\n".join(ops).encode("latin-1")
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # mm
+PDF_QR = 30.0  # mm, quiet zone included: room for the card's text below it
+MARGIN = 3.5  # mm inside the cut line
+# The core PDF fonts speak Latin-1: the book's typography is set in its nearest plain letters.
+PLAIN = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2026": "...",
+        "\u2212": "-",
+        "\u00a0": " ",
+    }
+)
 
 
-def _pdf(game: Game, pages: list[list[PlacedCard]]) -> bytes:
-    objects: list[bytes] = []  # object n is objects[n - 1]
+def plain(text: str) -> str:
+    return text.translate(PLAIN).encode("latin-1", "replace").decode("latin-1")
 
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
 
-    catalog = add(b"")  # filled in below, once the pages object number is known
-    pages_ref = add(b"")
-    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-    kids = []
-    for page in pages:
-        content = _pdf_page(game, page)
-        stream = add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-        kids.append(
-            add(
-                f"<< /Type /Page /Parent {pages_ref} 0 R /MediaBox [0 0 {PAGE_W * POINTS_PER_MM:.2f} "
-                f"{PAGE_H * POINTS_PER_MM:.2f}] /Resources << /Font << /F1 {font} 0 R >> >> "
-                f"/Contents {stream} 0 R >>".encode()
-            )
-        )
-    objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_ref} 0 R >>".encode()
-    objects[pages_ref - 1] = (
-        f"<< /Type /Pages /Kids [{' '.join(f'{kid} 0 R' for kid in kids)}] /Count {len(kids)} >>".encode()
-    )
-    title = _pdf_text(f"{game.title}: print-and-play cards")
-    info = add(f"<< /Title ({title}) /Producer (tabletop console) >>".encode("latin-1"))
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        catalog,
-        info,
-        xref,
-    )
-    return bytes(out)
+def qr_box(card: PlacedCard) -> tuple[float, float, float]:
+    """Where a card's QR code is printed in the PDF: (left, top, side) in mm from the page's corner."""
+    return card.x + (CARD_W - PDF_QR) / 2, card.y + 17.0, PDF_QR
+
+
+def placed_for(paper: str, pages: list[list[PlacedCard]]) -> list[list[PlacedCard]]:
+    """The same cards, centred on ``paper`` instead of A4."""
+    width, height = PAPERS[paper]
+    dx, dy = (width - PAGE_W) / 2, (height - PAGE_H) / 2
+    return [[replace(card, x=card.x + dx, y=card.y + dy) for card in page] for page in pages]
+
+
+def _pdf(game: Game, pages: list[list[PlacedCard]], paper: str = "a4") -> bytes:
+    from fpdf import FPDF  # only a PDF sheet needs it
+
+    width, height = PAPERS[paper]
+    details = game.card_details()
+    pdf = FPDF(unit="mm", format=(width, height))
+    pdf.set_auto_page_break(False)
+    pdf.set_title(plain(f"{game.title}: print-and-play cards"))
+    pdf.set_creator("tabletop console")
+    for page in placed_for(paper, pages):
+        pdf.add_page()
+        for card in page:
+            _pdf_card(pdf, game, card, details.get(card.card_id, {}))
+    return bytes(pdf.output())
+
+
+def _pdf_card(pdf: Any, game: Game, card: PlacedCard, detail: dict[str, Any]) -> None:
+    inner = CARD_W - 2 * MARGIN
+    pdf.set_draw_color(150)
+    pdf.set_line_width(0.2)
+    pdf.set_dash_pattern(dash=1, gap=1)
+    pdf.rect(card.x, card.y, CARD_W, CARD_H)  # the cut line
+    pdf.set_dash_pattern()
+    pdf.set_text_color(0)
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.set_xy(card.x + MARGIN, card.y + MARGIN)
+    pdf.multi_cell(inner, 4.2, plain(card.name), align="C")
+    facts = str(detail.get("facts", ""))
+    if facts:
+        pdf.set_font("Helvetica", "B", 7)
+        pdf.set_xy(card.x + MARGIN, card.y + 12.0)
+        pdf.multi_cell(inner, 3.0, plain(facts), align="C")
+    left, top, side = qr_box(card)
+    module = side / len(card.modules)
+    pdf.set_fill_color(0)
+    for row, column, length in _dark_runs(card.modules):
+        pdf.rect(left + column * module, top + row * module, length * module, module, style="F")
+    text = str(detail.get("text", ""))
+    if text:
+        _fit_text(pdf, plain(text), card.x + MARGIN, top + side + 1.0, inner, card.y + CARD_H - 7.0)
+    pdf.set_font("Helvetica", "", 6)
+    pdf.set_text_color(90)
+    pdf.set_xy(card.x + MARGIN, card.y + CARD_H - 6.0)
+    pdf.cell(inner, 3.0, plain(f"{game.title} · {card.text}"), align="C")
+
+
+def _fit_text(pdf: Any, text: str, x: float, top: float, width: float, bottom: float) -> None:
+    """The card's printed text, in the largest size from 7.5 pt down that fits above ``bottom``."""
+    size = 7.5
+    while True:
+        pdf.set_font("Helvetica", "", size)
+        lines = pdf.multi_cell(width, size * 0.42, text, align="C", dry_run=True, output="LINES")
+        if len(lines) * size * 0.42 <= bottom - top or size <= 5.0:
+            break
+        size -= 0.5
+    pdf.set_xy(x, top)
+    pdf.multi_cell(width, size * 0.42, text, align="C")
