@@ -217,7 +217,7 @@ def test_cards_enrol_tags_a_deck_laid_on_a_real_pod_port(
 def test_cards_sheet_writes_the_file_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = parse(["cards", "sheet", "wisteria", "--out", str(tmp_path / "deck.pdf")])
     assert args.handler(args) == 0
-    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-1.4")
+    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-")
     assert f"wrote {tmp_path / 'deck.pdf'}" in capsys.readouterr().out
 
 
