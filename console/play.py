@@ -7,8 +7,9 @@ The game is a real journalled table, so an interrupted game can be resumed with 
 from __future__ import annotations
 
 import json
+import shutil
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from console.bots import bots_for
@@ -17,8 +18,13 @@ from console.play_text import choice_groups
 from console.table import Table
 
 Ask = Callable[[str], str]
-WIDTH = 100  # the choices' lines wrap here, a terminal's width with room to spare
-NO_BREAK = "\u00a0"  # textwrap breaks lines only at ASCII whitespace
+FALLBACK_WIDTH = 100  # when the output is no terminal (a file, a pipe): a line a reader can hold
+NO_BREAK = "\u00a0"  # a short choice stays whole on its line: textwrap breaks only at ASCII spaces
+
+
+def width() -> int:
+    """The terminal's width ($COLUMNS, else the terminal's own), so no line wraps inside a word."""
+    return max(40, shutil.get_terminal_size((FALLBACK_WIDTH, 24)).columns)
 
 
 def describe_view(view: Mapping[str, Any], indent: str = "  ") -> str:
@@ -98,8 +104,7 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
-            winners = ", ".join(f"seat {seat}" for seat in outcome.winners) or "nobody"
-            print(f"Game over: {winners} ({outcome.reason}). Scores: {list(outcome.scores)}", file=out)
+            print(f"Game over: {result_words(outcome.winners, outcome.scores, outcome.reason)}", file=out)
             return decisions
         if human not in table.state.to_act:
             print("Waiting for a move that only the table can make; stopping here.", file=out)
@@ -148,29 +153,73 @@ def _twins(first: Event, second: Event) -> bool:
 
 
 def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) -> list[Action]:
-    """The seat's board and its choices, numbered in reading order; returns them in that order."""
+    """The seat's board and its choices, numbered in reading order, each on its own lines (wrapped
+    between words at the terminal's width), a card's printed numbers and text under its first
+    choice; returns the choices in that order."""
     game = table.game
     board = game.board_lines(dict(view))
+    columns = width()
     print(f"\nSeat {seat} to act.", file=out)
     print("\n".join(board) if board else describe_view(view), file=out)
     print("Your choices:", file=out)
+    details, names = game.card_details(), game.catalog()
     ordered: list[Action] = []
+    shown: set[str] = set()
     for group in choice_groups(game, table.state.legal_actions(seat), view):
-        numbered = []
-        for words, action in group.items:
-            ordered.append(action)
-            numbered.append(f"{len(ordered)}) {words}".replace(" ", NO_BREAK))  # one choice, one line
         if group.label:
-            text = textwrap.fill(
-                "   ".join(numbered),
-                width=WIDTH,
-                initial_indent=f"  {group.label}: ",
-                subsequent_indent="      ",
+            print(f"  {group.label}:", file=out)
+        indent = "    " if group.label else "  "
+        first = len(ordered) + 1
+        ordered += [action for _, action in group.items]
+        cards = [_card_of(action, names) for _, action in group.items]
+        if len(group.items) > 1 and not any(cards):  # short choices (places): side by side
+            row = "   ".join(
+                f"{number}) {words}".replace(" ", NO_BREAK)
+                for number, (words, _) in enumerate(group.items, first)
             )
-            print(text.replace(NO_BREAK, " "), file=out)
-        else:
-            print(f"  {numbered[0]}".replace(NO_BREAK, " "), file=out)
+            print(_wrapped(row, columns, indent, indent).replace(NO_BREAK, " "), file=out)
+            continue
+        for number, ((words, _), card) in enumerate(zip(group.items, cards, strict=True), first):
+            print(_wrapped(f"{number}) {words}", columns, indent, indent + "   "), file=out)
+            if card is not None and card not in shown:  # a card's printed numbers and text, once
+                shown.add(card)
+                print(
+                    _wrapped(
+                        _printed(names[card], details.get(card, {})), columns, indent + "   ", indent + "   "
+                    ),
+                    file=out,
+                )
     return ordered
+
+
+def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
+    """The card a choice names ("set cart-wheel 2": cart-wheel), if any."""
+    return next((word for word in str(action).split(":", 1)[-1].split()[1:] if word in names), None)
+
+
+def _printed(name: str, detail: Mapping[str, Any]) -> str:
+    facts, text = str(detail.get("facts", "")), str(detail.get("text", ""))
+    parts = [text] if facts and text.startswith(facts) else [facts, text]  # "Free. ..." said once
+    return f"{name}: {' · '.join(part for part in parts if part)}" if any(parts) else name
+
+
+def _wrapped(text: str, columns: int, first: str, rest: str) -> str:
+    return textwrap.fill(
+        text,
+        columns,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def result_words(winners: Sequence[Seat], scores: Sequence[float], reason: str) -> str:
+    """ "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33": a result as people say it."""
+    who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
+    verb = "wins" if len(winners) == 1 else "win" if winners else "wins"
+    said = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(scores, start=1))
+    return f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else "")
 
 
 def seat_bots(table: Table, human: Seat, bot_count: int, kind: str) -> dict[Seat, Bot]:

@@ -62,9 +62,13 @@ def test_wheels_choices_say_whose_shelf_and_name_the_cards() -> None:
     assert list(groups)[-1] == "Wait: do nothing (spends the turn)"  # ending the turn comes last
 
 
-def test_each_game_shows_a_compact_board_and_numbered_choices(tmp_path: Path) -> None:
+def test_each_game_shows_a_compact_board_and_numbered_choices(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # the terminal's width: no line is longer, none breaks a word
     with Journal(tmp_path / "j.db") as journal:
-        for name, players, most_lines in (("wisteria", 2, 12), ("wheels", 2, 16), ("watch", 3, 32)):
+        # Wheels' Archaffineurs each come with their printed text, so its turn takes more lines.
+        for name, players, most_lines in (("wisteria", 2, 12), ("wheels", 2, 26), ("watch", 3, 34)):
             table = Table.start(journal, name, players, seed=3)
             while table.state.to_act == (CHANCE,):
                 table.submit(table.chance_action())
@@ -74,6 +78,14 @@ def test_each_game_shows_a_compact_board_and_numbered_choices(tmp_path: Path) ->
             assert sorted(map(str, ordered)) == sorted(map(str, table.state.legal_actions(1)))
             assert "1) " in text and "{" not in text, text  # words, not a JSON dump
             assert len(text.splitlines()) <= most_lines, text
+            choices = text.split("Your choices:", 1)[1].splitlines()  # wrapped at the terminal's width
+            assert all(len(line) <= 80 for line in choices), text
+            if name == "wheels":  # each Archaffineur's printed text, with no word cut at a line's end
+                words = " ".join(text.split())
+                assert (
+                    "Fen Matriarch: Every wheel in your cellar, sealed or soured, returns to its peak age"
+                    in words
+                )
             if name == "watch":
                 assert "h10 " in text and "i14" in text and "Tiles: Gr grain" in text
 
