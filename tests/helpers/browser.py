@@ -20,6 +20,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError as error:
@@ -28,7 +29,16 @@ except ImportError as error:
         raise ImportError(f"{REASON} (TABLETOP_REQUIRE_ALL=1 makes this a failure)") from None
     pytest.skip(REASON, allow_module_level=True)
 
-__all__ = ["ARTIFACTS", "By", "Select", "WebDriverWait", "close_chromium", "open_chromium", "webdriver"]
+__all__ = [
+    "ARTIFACTS",
+    "By",
+    "Keys",
+    "Select",
+    "WebDriverWait",
+    "close_chromium",
+    "open_chromium",
+    "webdriver",
+]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Without the background-networking flags Chromium's own connections are refused, many at a time.
