@@ -99,6 +99,12 @@ def _bots() -> list[dict[str, Any]]:
     return bots.benchmarks()
 
 
+def _ux() -> list[dict[str, Any]]:
+    from console.bench import ux
+
+    return ux.benchmarks()
+
+
 # Every group beside the games': its name (the prefix of its figures) and its module's figures.
 GROUPS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "pods": _pods,
@@ -107,6 +113,7 @@ GROUPS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "venue": _venue,
     "lab": _lab,
     "bots": _bots,
+    "ux": _ux,
 }
 
 

@@ -194,6 +194,11 @@
     const groups = [];
     const cards = new Map();
     const single = byHeading.size === 1;
+    // More than a handful in all (a Watch turn: roads, cards, builds): each longer list folds
+    // behind its heading, so the first look is a dozen controls at most.
+    const firstTaps = (items) => new Set(items.map((i) => (i.subject ? `${i.verb} ${i.subject}` : i.action))).size;
+    const firstLook = [...byHeading.values()].reduce((sum, items) => sum + firstTaps(items), 0);
+    const foldAll = firstLook > FOLD_OVER;
     for (const [heading, items] of byHeading) {
       const counts = new Map();
       for (const { verb, subject } of items) {
@@ -217,7 +222,8 @@
       } else {
         for (const { action } of items) group.append(choiceButton(action, group));
       }
-      if (!twoStep && items.length > FOLD_OVER) {  // places on a map: folded, opened by a tap or a filter
+      // folded (opened by a tap on its heading, on the map, or by the filter)
+      if (!twoStep && (items.length > FOLD_OVER || (foldAll && items.length > 3))) {
         const fold = document.createElement("details");
         fold.className = "choice-fold";
         const summary = document.createElement("summary");

@@ -1,0 +1,212 @@
+"""``tabletop bench ux``: what a person meets at the table, measured in a real headless Chromium
+against a real hub: the controls a phone shows at each decision (median and max over seeded games
+of each title, played to the end by choosing at random as a person taps), the seat page's height
+at 360 wide at each decision (in screens), the table screen's height used at 1920x1080, and the
+seat page's first paint on a phone. Needs Chromium, its driver and selenium (the ``test`` extra);
+without them it says so and measures nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from console.games import game_names
+from console.web.hub_process import HubProcess
+
+SEEDS = (1, 2)
+MOST_DECISIONS = 60  # per game: enough to meet each kind of decision, a bench of a minute or two
+TABLES: dict[str, dict[str, Any]] = {
+    "wisteria": {"players": 2, "seats": ["phone", "bot"], "options": {"round_limit": 40}},
+    "wheels": {"players": 2, "seats": ["phone", "bot"]},
+    "watch": {"players": 2, "seats": ["phone", "bot"], "options": {"max_rounds": 3}},
+}
+# What a person sees to tap at a decision: the choices and cards in view, and a folded list's heading.
+CONTROLS = (
+    "return [...document.querySelectorAll('#choices button, #choices summary')]"
+    ".filter((n) => n.getClientRects().length && !n.closest('details:not([open]) > :not(summary)')).length"
+)
+SCREEN_USED = (
+    "const parts = [...document.querySelectorAll('#board, #board *, .side > *')];"
+    "return Math.max(...parts.map((n) => n.getBoundingClientRect().bottom)) / window.innerHeight;"
+)
+
+
+def figure(name: str, value: float, unit: str) -> dict[str, Any]:
+    return {"name": name, "value": value, "unit": unit}
+
+
+def benchmarks() -> list[dict[str, Any]]:
+    chromium, driver_path = (
+        shutil.which("chromium") or shutil.which("chromium-browser"),
+        shutil.which("chromedriver"),
+    )
+    try:
+        from selenium import webdriver
+    except ImportError:
+        webdriver = None  # type: ignore[assignment]
+    if webdriver is None or chromium is None or driver_path is None:
+        print("tabletop: ux figures need chromium, chromedriver and selenium (pip install -e '.[test]')")
+        return []
+    figures: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-ux-") as folder:
+        hub = HubProcess(
+            Path(folder) / "journal.db",
+            "--port",
+            "0",
+            "--bot-delay",
+            "0",
+            "--chance-delay",
+            "0",
+            "--host",
+            "127.0.0.1",
+            "--seats",
+            "bot,bot",
+        )
+        driver = _chromium(webdriver, chromium, driver_path, folder)
+        try:
+            for game in [name for name in game_names() if name in TABLES]:
+                figures += _game(hub, driver, game)
+        finally:
+            driver.quit()
+            hub.stop()
+    return figures
+
+
+def _chromium(webdriver: Any, chromium: str, driver_path: str, folder: str) -> Any:
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+    ):
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={folder}/profile")
+    options.binary_location = chromium
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def _size(driver: Any, width: int, height: int, mobile: bool) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )
+
+
+def _game(hub: HubProcess, driver: Any, game: str) -> list[dict[str, Any]]:
+    from selenium.webdriver.common.by import By
+
+    controls: list[int] = []
+    screens: list[float] = []
+    paints: list[float] = []
+    used = 0.0
+    for seed in SEEDS:
+        spec = {"game": game, "seed": seed, **TABLES[game]}
+        status, made = hub.request("POST", "/api/tables", spec, **{"X-Host-Pin": hub.pin})
+        if status != 201:
+            raise RuntimeError(f"the hub refused the bench's table: {made}")
+        table = int(made["id"])
+        _, codes = hub.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": hub.pin})
+        _size(driver, 360, 740, True)
+        driver.get(next(link["url"] for link in codes["seats"] if link["seat"] == 1))
+        paint = driver.execute_script(
+            "const p = performance.getEntriesByName('first-contentful-paint')[0];"
+            "return p ? p.startTime : null;"
+        )
+        if paint is not None:
+            paints.append(float(paint))
+        rng = random.Random(seed)
+        for _ in range(MOST_DECISIONS):
+            if not _wait(driver, lambda: _state(driver)["outcome"] or _tappable(driver, By)):
+                break
+            if _state(driver)["outcome"]:
+                break
+            controls.append(int(driver.execute_script(CONTROLS)))
+            screens.append(
+                driver.execute_script("return document.documentElement.scrollHeight / innerHeight")
+            )
+            _choose(driver, rng, By)
+        _size(driver, 1920, 1080, False)
+        driver.get(f"{hub.url}/tables/{table}")
+        _wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".seat-panel, svg.map"))
+        used = max(used, float(driver.execute_script(SCREEN_USED)))
+    return [
+        figure(f"ux.{game}.controls_median", statistics.median(controls) if controls else 0, "controls"),
+        figure(f"ux.{game}.controls_max", max(controls, default=0), "controls"),
+        figure(f"ux.{game}.page_screens_max_360", max(screens, default=0.0), "screens"),
+        figure(f"ux.{game}.table_height_used_1080p", 100 * used, "%"),
+        figure(f"ux.{game}.seat_first_paint_ms", statistics.median(paints) if paints else 0.0, "ms"),
+    ]
+
+
+def _state(driver: Any) -> Any:
+    return driver.execute_script("return window.tabletop.state();")
+
+
+def _tappable(driver: Any, by: Any) -> list[Any]:
+    return [
+        n
+        for n in driver.find_elements(by.CSS_SELECTOR, "#choices button.choice, .choice-fold summary")
+        if n.is_displayed() and n.is_enabled()
+    ]
+
+
+def _wait(driver: Any, condition: Any, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if condition():
+                return True
+        except Exception:  # a page between two drawings: look again
+            pass
+        time.sleep(0.05)
+    return False
+
+
+def _choose(driver: Any, rng: random.Random, by: Any) -> None:
+    """Tap what a person might: a random choice; a card or a folded list first opens, then a
+    random one of what it offers. A page redrawn under the finger (a bot moved) is tried again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(10):
+        try:
+            _choose_once(driver, rng, by)
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+
+
+def _choose_once(driver: Any, rng: random.Random, by: Any) -> None:
+    before = _state(driver)["actions"]
+    for _ in range(3):
+        options = _tappable(driver, by)
+        if not options:
+            return
+        target = rng.choice(options)
+        opens = target.tag_name == "summary" or target.get_attribute("data-card")
+        _tap(driver, target)
+        if not opens:
+            _wait(driver, lambda: _state(driver)["actions"] > before or _state(driver)["outcome"], 10)
+            return
+        if target.tag_name == "summary":  # the list opened: choose among its places only
+            options = [n for n in _tappable(driver, by) if n.tag_name == "button"]
+            if options:
+                _tap(driver, rng.choice(options))
+                _wait(driver, lambda: _state(driver)["actions"] > before or _state(driver)["outcome"], 10)
+            return
+
+
+def _tap(driver: Any, target: Any) -> None:
+    """A tap where a person's thumb would land: the control brought to the middle of the screen
+    first (a phone's sticky map keeps the top of the screen)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    target.click()
