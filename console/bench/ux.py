@@ -16,16 +16,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from console.games import game_names
+from console.games import find_game, game_names
 from console.web.hub_process import HubProcess
 
 SEEDS = (1, 2)
 MOST_DECISIONS = 60  # per game: enough to meet each kind of decision, a bench of a minute or two
-TABLES: dict[str, dict[str, Any]] = {
-    "wisteria": {"players": 2, "seats": ["phone", "bot"], "options": {"round_limit": 40}},
-    "wheels": {"players": 2, "seats": ["phone", "bot"]},
-    "watch": {"players": 2, "seats": ["phone", "bot"], "options": {"max_rounds": 3}},
-}
 # What a person sees to tap at a decision: the choices and cards in view, and a folded list's heading.
 CONTROLS = (
     "return [...document.querySelectorAll('#choices button, #choices summary')]"
@@ -70,7 +65,7 @@ def benchmarks() -> list[dict[str, Any]]:
         )
         driver = _chromium(webdriver, chromium, driver_path, folder)
         try:
-            for game in [name for name in game_names() if name in TABLES]:
+            for game in game_names():
                 figures += _game(hub, driver, game)
         finally:
             driver.quit()
@@ -110,7 +105,15 @@ def _game(hub: HubProcess, driver: Any, game: str) -> list[dict[str, Any]]:
     paints: list[float] = []
     used = 0.0
     for seed in SEEDS:
-        spec = {"game": game, "seed": seed, **TABLES[game]}
+        facts = find_game(game).facts  # a phone at seat 1 against bots, in a short game
+        players = facts.min_players
+        spec = {
+            "game": game,
+            "seed": seed,
+            "players": players,
+            "seats": ["phone"] + ["bot"] * (players - 1),
+            "options": dict(facts.short_options),
+        }
         status, made = hub.request("POST", "/api/tables", spec, **{"X-Host-Pin": hub.pin})
         if status != 201:
             raise RuntimeError(f"the hub refused the bench's table: {made}")

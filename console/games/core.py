@@ -463,6 +463,8 @@ class GameFacts:
     event_seating: Literal["pairs", "tables"] = "pairs"
     # The seats of a usual game, for benchmarks and examples; 0: the fewest it may be played by.
     typical_players: int = 0
+    # Options that make a whole game short (a round limit), for benchmarks that play games to the end.
+    short_options: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
         return {
@@ -473,6 +475,7 @@ class GameFacts:
             "chance_kinds": list(self.chance_kinds),
             "event_seating": self.event_seating,
             "typical_players": self.typical_players or self.min_players,
+            "short_options": dict(self.short_options),
         }
 
 

@@ -49,6 +49,7 @@ class WatchGame(Game):
         chance_kinds=tuple(notation.CHANCE_VERBS),
         event_seating="tables",  # an event seats rulers at tables of four (the rest of three)
         typical_players=4,  # "4-ruler random playouts", as its benchmark has always played
+        short_options={"max_rounds": 3},
     )
     option_specs = (
         OptionSpec(

@@ -37,6 +37,7 @@ class WisteriaGame(Game):
         simultaneous=True,  # Rule 2: the tied seats choose Battle or Retreat at once, in secret
         hidden_information=True,
         chance_kinds=(*CARD_VERBS, TIME_UP.verb),
+        short_options={"round_limit": 40},
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

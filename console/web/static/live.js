@@ -194,7 +194,7 @@
     const groups = [];
     const cards = new Map();
     const single = byHeading.size === 1;
-    // More than a handful in all (a Watch turn: roads, cards, builds): each longer list folds
+    // More than a handful in all (a turn of roads, cards and builds): each longer list folds
     // behind its heading, so the first look is a dozen controls at most.
     const firstTaps = (items) => new Set(items.map((i) => (i.subject ? `${i.verb} ${i.subject}` : i.action))).size;
     const firstLook = [...byHeading.values()].reduce((sum, items) => sum + firstTaps(items), 0);
