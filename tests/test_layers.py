@@ -11,6 +11,7 @@ Read by ``ast`` over the sources, every import counted: at the top, inside a fun
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,13 +98,15 @@ def imports(path: Path) -> Iterator[tuple[str, int]]:
             yield target, node.lineno
 
 
-def edges() -> Iterator[tuple[str, str, str]]:
+@functools.cache  # every file parsed once for the module's checks, not once per check
+def edges() -> tuple[tuple[str, str, str], ...]:
     """Every import of a console module by a console module: (importer, imported, where)."""
-    for path in sorted(CONSOLE.rglob("*.py")):
-        importer = module_name(path)
-        for imported, line in imports(path):
-            if imported == "console" or imported.startswith("console."):
-                yield importer, imported, f"{path.relative_to(CONSOLE.parent)}:{line}"
+    return tuple(
+        (module_name(path), imported, f"{path.relative_to(CONSOLE.parent)}:{line}")
+        for path in sorted(CONSOLE.rglob("*.py"))
+        for imported, line in imports(path)
+        if imported == "console" or imported.startswith("console.")
+    )
 
 
 def is_driver(module: str) -> bool:

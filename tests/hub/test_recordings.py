@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -156,13 +157,19 @@ def test_a_whole_watch_at_a_hub_beeps_at_the_seat_once_per_accepted_gesture_twic
     def feedback(table: HubTable) -> None:
         time.sleep(0.4)  # a refusal's second beep, the last flickers
         seen["beeps"] = {seat: len(pod.beeper.beeps) for seat, pod in table.pods.items()}
-        refused = {1, 2}  # seat 1's first scan, seat 2's first press: a second beep each
-        seen["expected"] = {seat: table.seat_gestures[seat] + (seat in refused) for seat in table.pods}
+        seen["gestures"] = dict(table.seat_gestures)
         seen["leds"] = {seat: [mode for _, mode in pod.leds[0].history] for seat, pod in table.pods.items()}
 
-    actions = record_game("watch", tmp_path / "watch.jsonl", observe=feedback)
+    path = tmp_path / "watch.jsonl"
+    actions = record_game("watch", path, observe=feedback)
     assert find_game("watch").replay(4, 9, {"max_rounds": 2, "copies": "single"}, actions).is_over
-    assert seen["beeps"] == seen["expected"]
+    # Each refusal the hub recorded beeps a second time at its seat: seat 1's first scan and seat
+    # 2's first press are refused on purpose; a busy machine may refuse a gesture more (one that
+    # came before the table had taken the last), and its seat hears that too.
+    refusals = Counter(record["seat"] for record in read_recording(path) if record["kind"] == "refused")
+    assert refusals[1] >= 1 and refusals[2] >= 1, refusals
+    gestures: dict[int, int] = seen["gestures"]  # type: ignore[assignment]
+    assert seen["beeps"] == {seat: gestures[seat] + refusals[seat] for seat in gestures}
     for modes in seen["leds"].values():  # type: ignore[attr-defined]
         assert {"ON", "OFF"} <= set(modes)  # its turn, and waiting
 

@@ -192,7 +192,7 @@ def test_it_is_played_in_the_terminal(tiny_site: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Tiny Duel" in out and "Round 1 of 3 · seat 1 to lay" in out
-    assert "  Lay a card: 1) " in out and "your hand: " in out
+    assert "  Lay a card:\n    1) " in out and "your hand: " in out  # a heading, then its choices
     assert "Game over" in out
 
 

@@ -176,6 +176,14 @@ def choices(driver: webdriver.Chrome) -> list[Any]:
     return found
 
 
+def log_lines(phone: webdriver.Chrome) -> list[str]:
+    """The phone's log, read as a person would after opening its fold."""
+    fold = phone.find_element(By.ID, "log-box")
+    if not fold.get_attribute("open"):
+        fold.find_element(By.TAG_NAME, "summary").click()
+    return [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
+
+
 def shown_choices(driver: webdriver.Chrome) -> list[Any]:
     """What a person sees to tap: the enabled choices in view, or the heading of a folded list."""
     shown = [button for button in choices(driver) if button.is_displayed()]
@@ -384,6 +392,8 @@ def test_a_phone_plays_with_worded_grouped_choices(
             assert face.split("\n")[0] in phone.find_element(By.CSS_SELECTOR, ".picked-card legend").text
             assert phone.find_element(By.CSS_SELECTOR, "button.cancel").is_displayed()
         elif not buttons[0].get_attribute("data-action"):  # a folded list: open it, as a person would
+            # scrolled to the middle of the screen first: the Watch's map sticks to the top of it
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", buttons[0])
             buttons[0].click()
             buttons = [b for b in shown_choices(phone) if b.get_attribute("data-action")]
         labels = [b.text for b in buttons]
@@ -400,11 +410,11 @@ def test_a_phone_plays_with_worded_grouped_choices(
         before = actions_done(phone)
         buttons[0].click()
         WebDriverWait(phone, 30).until(lambda d: actions_done(d) > before)  # noqa: B023 (waited here)
-        first_lines = first_lines or [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
+        first_lines = first_lines or log_lines(phone)
     shot(phone, f"{game}-seat-played-390x844")
     if game == "wheels":  # its opening swaps and its wheels are chosen by card, then by shelf
         assert two_taps, "no decision was made card first"
-    lines = [item.text for item in phone.find_elements(By.CSS_SELECTOR, "#log li")]
+    lines = log_lines(phone)
     assert lines and not [line for line in lines if is_dump(line)], lines
     if game in ("wisteria", "wheels"):
         # its first move was a secret choice: the phone words it once, as its own, never as the

@@ -453,6 +453,8 @@
     item.event = event;
     log.prepend(item);
     while (log.children.length > logLimit) log.lastChild.remove();
+    const latest = el("log-latest");  // a phone's folded log shows its newest line
+    if (latest) latest.textContent = log.firstChild.textContent;
   }
 
   function connect() {
