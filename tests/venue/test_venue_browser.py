@@ -57,8 +57,14 @@ def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
 
 
 def hub_x(driver: webdriver.Chrome, hub: str) -> float:
-    element = driver.find_element(By.CSS_SELECTOR, f'article[data-hub="{hub}"]')
-    return float(element.rect["x"])
+    """Where the hub's box starts, read in one step: the board redraws as its games move."""
+    found = driver.execute_script(
+        'const box = document.querySelector(`article[data-hub="${arguments[0]}"]`);'
+        "return box ? box.getBoundingClientRect().x : null;",
+        hub,
+    )
+    assert found is not None, f"no box for {hub} on the board"
+    return float(found)
 
 
 def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
