@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import shutil
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from console.bots import bots_for
 from console.games.core import Action, Bot, Event, Seat
 from console.play_text import choice_groups
-from console.table import Table
+from console.table import Table, result_words
 
 Ask = Callable[[str], str]
 FALLBACK_WIDTH = 100  # when the output is no terminal (a file, a pipe): a line a reader can hold
@@ -104,7 +104,7 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
-            print(f"Game over: {result_words(outcome.winners, outcome.scores, outcome.reason)}", file=out)
+            print(f"Game over: {result_words(outcome.winners, outcome.reason, outcome.scores)}", file=out)
             return decisions
         if human not in table.state.to_act:
             print("Waiting for a move that only the table can make; stopping here.", file=out)
@@ -212,14 +212,6 @@ def _wrapped(text: str, columns: int, first: str, rest: str) -> str:
         break_long_words=False,
         break_on_hyphens=False,
     )
-
-
-def result_words(winners: Sequence[Seat], scores: Sequence[float], reason: str) -> str:
-    """ "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33": a result as people say it."""
-    who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
-    verb = "wins" if len(winners) == 1 else "win" if winners else "wins"
-    said = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(scores, start=1))
-    return f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else "")
 
 
 def seat_bots(table: Table, human: Seat, bot_count: int, kind: str) -> dict[Seat, Bot]:

@@ -149,3 +149,12 @@ class Table:
         if self.state.outcome() is not None:
             raise IllegalAction("the game is already over")
         self.journal.set_status(self.id, "ended", {"winners": [], "scores": [], "reason": reason})
+
+
+def result_words(winners: Sequence[Seat], reason: str, scores: Sequence[float] = ()) -> str:
+    """A result as people say it: "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33" (the
+    terminal, the home page's results)."""
+    who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
+    verb = "win" if len(winners) > 1 else "wins"
+    said = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(scores, start=1))
+    return f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else "")

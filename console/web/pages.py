@@ -24,6 +24,7 @@ from console.games import game_names
 from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.worker import ClaimSeat, TableWorker
+from console.table import result_words
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
@@ -68,7 +69,7 @@ def _plain_host(host: str) -> bool:
 def index() -> str:
     """The open tables, then the evening's results, newest first."""
     tables = sorted(hub().tables(), key=lambda worker: worker.table.id, reverse=True)
-    results = {worker.table.id: result_words(worker.channel.snapshot.payloads[None]) for worker in tables}
+    results = {worker.table.id: finished_result(worker.channel.snapshot.payloads[None]) for worker in tables}
     return render_template(
         "index.html",
         tables=[worker for worker in tables if not results[worker.table.id]],
@@ -78,15 +79,13 @@ def index() -> str:
     )
 
 
-def result_words(public_payload: str) -> str:
-    """A finished table's result from its public payload ("seat 2 wins: most Renown"), else ""."""
+def finished_result(public_payload: str) -> str:
+    """A finished table's result from its public payload ("Seat 2 wins (…)"), else ""."""
     outcome = json.loads(public_payload).get("outcome")
     if not outcome:
         return ""
-    winners = [f"seat {seat}" for seat in outcome.get("winners", [])]
-    who = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners else "nobody wins"
-    reason = outcome.get("reason")
-    return f"{who[0].upper()}{who[1:]}" + (f" ({reason})" if reason else "")
+    said = result_words(outcome.get("winners", []), outcome.get("reason", ""))
+    return said[0].upper() + said[1:]
 
 
 @table_pages.get("/games/<name>/page.js")

@@ -78,3 +78,11 @@ def close_chromium(driver: webdriver.Chrome) -> None:
     driver.quit()
     if profile:
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def size(driver: webdriver.Chrome, width: int, height: int, mobile: bool = False) -> None:
+    """The viewport exactly (the window's chrome does not count), as a phone when ``mobile``."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+    )

@@ -103,15 +103,33 @@ def hub_process() -> Iterator[Callable[..., HubProcess]]:
         process.kill()
 
 
+Browser = Callable[..., "webdriver.Chrome"]
+
+
 @pytest.fixture
-def screen(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
-    """A headless Chromium showing pages at 1366x768, a TV's table screen."""
+def browser(require_program: Callable[..., str]) -> Iterator[Browser]:
+    """``browser()`` opens a headless Chromium of its own (its own cookies: another device),
+    ``browser(phone=True)`` one that emulates a 390x844 phone; all are closed after the test.
+    Without Chromium and its driver the test skips (fails under TABLETOP_REQUIRE_ALL=1)."""
     from tests.helpers.browser import close_chromium, open_chromium
 
-    driver = open_chromium(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False},
-    )
-    yield driver
-    close_chromium(driver)
+    chromium, chromedriver = require_program("chromium", "chromium-browser"), require_program("chromedriver")
+    drivers: list[webdriver.Chrome] = []
+
+    def open_browser(phone: bool = False) -> webdriver.Chrome:
+        drivers.append(open_chromium(chromium, chromedriver, phone))
+        return drivers[-1]
+
+    yield open_browser
+    for driver in drivers:
+        close_chromium(driver)
+
+
+@pytest.fixture
+def screen(browser: Browser) -> webdriver.Chrome:
+    """A headless Chromium showing pages at 1366x768, a TV's table screen."""
+    from tests.helpers.browser import size
+
+    driver = browser()
+    size(driver, 1366, 768)
+    return driver

@@ -10,7 +10,7 @@ axe-core is read from ``$TABLETOP_AXE_DIR`` (default ``tests/web/.axe``), where 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,8 @@ import pytest
 
 from console.web.hub_process import HubProcess
 from tests.conftest import missing
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, size, webdriver
+from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -50,26 +51,9 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
     process.stop()
 
 
-@pytest.fixture
-def browser(require_program: Callable[..., str]) -> Iterator[Callable[[], webdriver.Chrome]]:
-    chromium, chromedriver = require_program("chromium", "chromium-browser"), require_program("chromedriver")
-    drivers: list[webdriver.Chrome] = []
-
-    def open_one() -> webdriver.Chrome:
-        drivers.append(open_chromium(chromium, chromedriver))
-        return drivers[-1]
-
-    yield open_one
-    for driver in drivers:
-        close_chromium(driver)
-
-
-def violations(driver: webdriver.Chrome, axe: str, size: tuple[int, int, bool], where: str) -> list[str]:
-    width, height, mobile = size
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-    )
+def violations(driver: webdriver.Chrome, axe: str, viewport: tuple[int, int, bool], where: str) -> list[str]:
+    width, height, mobile = viewport
+    size(driver, width, height, mobile)
     driver.execute_script(axe)
     found: list[dict[str, Any]] = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -94,7 +78,7 @@ def settle(driver: webdriver.Chrome, css: str = "#board *") -> None:
 
 @pytest.mark.parametrize("game", list(TABLES))
 def test_no_page_of_a_game_has_a_wcag_violation_in_any_phase(
-    hub: HubProcess, browser: Callable[[], webdriver.Chrome], axe: str, game: str
+    hub: HubProcess, browser: Browser, axe: str, game: str
 ) -> None:
     table = start(hub, TABLES[game])
     screen, phone, other_phone = browser(), browser(), browser()
@@ -104,14 +88,14 @@ def test_no_page_of_a_game_has_a_wcag_violation_in_any_phase(
     found += violations(screen, axe, SIZES["phone-390"], "home")
     screen.get(f"{hub.url}/tables/{table}")  # waiting for its phone: the seat's code is up
     settle(screen)
-    for name, size in SCREENS.items():
-        found += violations(screen, axe, size, f"{game}-table-waiting-{name}")
+    for name, viewport in SCREENS.items():
+        found += violations(screen, axe, viewport, f"{game}-table-waiting-{name}")
     link = screen.find_element(By.CSS_SELECTOR, "#codes a.code-link").get_attribute("href")
 
     phone.get(str(link))
     settle(phone, "button.choice")
-    for name, size in SIZES.items():
-        found += violations(phone, axe, size, f"{game}-seat-playing-{name}")
+    for name, viewport in SIZES.items():
+        found += violations(phone, axe, viewport, f"{game}-seat-playing-{name}")
     other_phone.get(str(link))  # the seat is taken: the page asks for the host
     WebDriverWait(other_phone, 20).until(lambda d: "is taken" in d.find_element(By.TAG_NAME, "h1").text)
     found += violations(other_phone, axe, SIZES["phone-360"], f"{game}-seat-taken")
@@ -124,6 +108,6 @@ def test_no_page_of_a_game_has_a_wcag_violation_in_any_phase(
     assert status == 200
     for driver, sizes, where in ((screen, SCREENS, "table-over"), (phone, SIZES, "seat-over")):
         WebDriverWait(driver, 20).until(lambda d: "Game over" in d.find_element(By.ID, "status").text)
-        for name, size in sizes.items():
-            found += violations(driver, axe, size, f"{game}-{where}-{name}")
+        for name, viewport in sizes.items():
+            found += violations(driver, axe, viewport, f"{game}-{where}-{name}")
     assert not found, "\n".join(found)

@@ -5,34 +5,16 @@ Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, webdriver
+from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-Browser = Callable[..., webdriver.Chrome]
-
-
-@pytest.fixture
-def browser(require_program: Callable[..., str]) -> Iterator[Browser]:
-    # Debian's names; without them every test here skips (fails under TABLETOP_REQUIRE_ALL=1).
-    chromium = require_program("chromium", "chromium-browser")
-    chromedriver = require_program("chromedriver")
-    drivers: list[webdriver.Chrome] = []
-
-    def open_browser(phone: bool = False) -> webdriver.Chrome:
-        driver = open_chromium(chromium, chromedriver, phone)
-        drivers.append(driver)
-        return driver
-
-    yield open_browser
-    for driver in drivers:
-        close_chromium(driver)
 
 
 def page_state(driver: webdriver.Chrome) -> Any:

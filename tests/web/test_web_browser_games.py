@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from console.bench.ux import SCREEN_USED
 from console.games import find_game
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, size, webdriver
 from tests.helpers.log_words import is_dump, raw_ids
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -113,14 +114,6 @@ def browsers(require_program: Callable[..., str]) -> dict[str, webdriver.Chrome]
     return _drivers
 
 
-def size(driver: webdriver.Chrome, width: int, height: int, mobile: bool = False) -> None:
-    """The viewport exactly (the window's chrome does not count), as a phone when ``mobile``."""
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-    )
-
-
 def drawn(driver: webdriver.Chrome, css: str = ".seat-panel") -> None:
     WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
 
@@ -143,11 +136,6 @@ def no_console_errors(driver: webdriver.Chrome) -> None:
     assert not problems, problems
 
 
-# How much of the window's height the game's board and side use (their lowest bottom).
-SCREEN_USED = (
-    "const parts = [...document.querySelectorAll('#board, #board *, .side > *')];"
-    "return Math.max(...parts.map((n) => n.getBoundingClientRect().bottom)) / window.innerHeight;"
-)
 # The smallest font size of any visible text on the page, and whose it is.
 SMALLEST_TEXT = (
     "let least = [999, ''];"

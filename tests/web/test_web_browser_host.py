@@ -6,33 +6,24 @@ before it ends anything."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, size, webdriver
+from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-Browser = Callable[..., webdriver.Chrome]
 
-
-@pytest.fixture
-def browser(require_program: Callable[..., str]) -> Iterator[Browser]:
-    chromium = require_program("chromium", "chromium-browser")
-    chromedriver = require_program("chromedriver")
-    drivers: list[webdriver.Chrome] = []
-
-    def open_browser(phone: bool = False) -> webdriver.Chrome:
-        drivers.append(open_chromium(chromium, chromedriver, phone))
-        return drivers[-1]
-
-    yield open_browser
-    for driver in drivers:
-        close_chromium(driver)
+def wisteria_hub(tmp_path: Path, hub_process: Callable[..., Any], *options: str) -> Any:
+    """A hub on this machine with Wisteria for a phone at seat 1 and a bot at seat 2."""
+    return hub_process(
+        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1", *options
+    )
 
 
 def shot(driver: webdriver.Chrome, name: str) -> None:
@@ -56,9 +47,7 @@ def visible_text(driver: webdriver.Chrome, css: str) -> str:
 def test_a_new_phone_gets_the_seat_back_with_the_host_pin_and_the_old_phone_is_told(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(
-        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
-    )
+    hub = wisteria_hub(tmp_path, hub_process)
     screen = browser()
     link = seat_link(screen, hub.url, 1)
     old_phone, new_phone = browser(phone=True), browser(phone=True)
@@ -131,9 +120,7 @@ class _CrossSitePage(BaseHTTPRequestHandler):
 def test_a_post_from_another_site_is_refused_and_moves_no_seat(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(
-        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
-    )
+    hub = wisteria_hub(tmp_path, hub_process)
     link = seat_link(browser(), hub.url, 1)
     phone = browser(phone=True)
     phone.get(link)
@@ -159,9 +146,7 @@ def test_a_post_from_another_site_is_refused_and_moves_no_seat(
 def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(
-        tmp_path / "journal.db", "--game", "wisteria", "--seats", "phone,bot", "--host", "127.0.0.1"
-    )
+    hub = wisteria_hub(tmp_path, hub_process)
     screen = browser()
     screen.get(f"{hub.url}/tables/1")
     wait = WebDriverWait(screen, 20)
@@ -202,23 +187,10 @@ def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
 def test_battle_and_retreat_are_in_view_the_moment_a_war_needs_them_on_a_small_phone(
     tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
 ) -> None:
-    hub = hub_process(
-        tmp_path / "journal.db",
-        "--game",
-        "wisteria",
-        "--seats",
-        "phone,bot",
-        "--seed",
-        "1",
-        "--host",
-        "127.0.0.1",
-    )
+    hub = wisteria_hub(tmp_path, hub_process, "--seed", "1")
     link = seat_link(browser(), hub.url, 1)
     phone = browser(phone=True)
-    phone.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True},
-    )
+    size(phone, 360, 740, mobile=True)
     phone.get(link)
     buttons = WebDriverWait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.choice"))
     assert {b.get_attribute("data-action") for b in buttons} == {"1:battle", "1:retreat"}

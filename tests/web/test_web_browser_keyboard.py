@@ -4,13 +4,14 @@ places, then a place), until the game is over. Nothing is clicked and nothing is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.browser import By, Keys, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import By, Keys, WebDriverWait, size, webdriver
+from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,14 +43,10 @@ READY = (
 
 
 @pytest.fixture
-def phone(require_program: Callable[..., str]) -> Iterator[webdriver.Chrome]:
-    driver = open_chromium(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
-    )
-    yield driver
-    close_chromium(driver)
+def phone(browser: Browser) -> webdriver.Chrome:
+    driver = browser()
+    size(driver, 390, 844, mobile=True)
+    return driver
 
 
 def state(driver: webdriver.Chrome) -> Any:
