@@ -20,6 +20,8 @@ from console.table import Table, result_words
 Ask = Callable[[str], str]
 FALLBACK_WIDTH = 100  # when the output is no terminal (a file, a pipe): a line a reader can hold
 NO_BREAK = "\u00a0"  # a short choice stays whole on its line: textwrap breaks only at ASCII spaces
+# A group of choices longer than this lists them without their numbers (costs, yields).
+NOTED_UP_TO = 12
 
 
 def width() -> int:
@@ -163,24 +165,30 @@ def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) ->
     print("\n".join(board) if board else describe_view(view), file=out)
     print("Your choices:", file=out)
     details, names = game.card_details(), game.catalog()
+    legal = table.state.legal_actions(seat)
+    notes = game.choice_notes(table.state, seat, legal)  # a choice's numbers: its cost, its outcome
     ordered: list[Action] = []
     shown: set[str] = set()
-    for group in choice_groups(game, table.state.legal_actions(seat), view):
+    for group in choice_groups(game, legal, view):
         if group.label:
             print(f"  {group.label}:", file=out)
         indent = "    " if group.label else "  "
         first = len(ordered) + 1
         ordered += [action for _, action in group.items]
         cards = [_card_of(action, names) for _, action in group.items]
-        if len(group.items) > 1 and not any(cards):  # short choices (places): side by side
+        # a long list of places (a founding's sites) stays packed: the map beside it says the rest
+        noted = len(group.items) <= NOTED_UP_TO
+        said = [notes.get(str(action), "") if noted else "" for _, action in group.items]
+        if len(group.items) > 1 and not any(cards) and not any(said):  # short places: side by side
             row = "   ".join(
                 f"{number}) {words}".replace(" ", NO_BREAK)
                 for number, (words, _) in enumerate(group.items, first)
             )
             print(_wrapped(row, columns, indent, indent).replace(NO_BREAK, " "), file=out)
             continue
-        for number, ((words, _), card) in enumerate(zip(group.items, cards, strict=True), first):
-            print(_wrapped(f"{number}) {words}", columns, indent, indent + "   "), file=out)
+        for number, ((words, _), card, note) in enumerate(zip(group.items, cards, said, strict=True), first):
+            line = f"{number}) {words}" + (f": {note}" if note else "")
+            print(_wrapped(line, columns, indent, indent + "   "), file=out)
             if card is not None and card not in shown:  # a card's printed numbers and text, once
                 shown.add(card)
                 print(

@@ -615,6 +615,13 @@ class Game(ABC):
         ``leader_used`` (a card the seat leads with, or None). None: the game has no such figures."""
         return None
 
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+        """By notation, a line saying what each of ``seat``'s ``legal`` actions will do in the
+        game's own numbers ("costs 1 Wood, 1 Stone; leaves 2 Wood, 0 Stone"), for the phone and
+        the terminal to show beside the choice. Only what ``seat`` may know: it goes to that seat
+        alone. {}: the labels say enough."""
+        return {}
+
     @required_hook
     def board_lines(self, view: JSON) -> list[str]:
         """The terminal's compact board drawn from ``view`` (a seat's or the public one): a few

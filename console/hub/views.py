@@ -83,7 +83,8 @@ def build_snapshot(
     }
     for seat in range(1, state.players + 1):
         acting = status == "playing" and seat in to_act
-        legal = [str(action) for action in state.legal_actions(seat)] if acting else []
+        actions = state.legal_actions(seat) if acting else []
+        legal = [str(action) for action in actions]
         payloads[seat] = dumps(
             {
                 **common,
@@ -91,6 +92,8 @@ def build_snapshot(
                 "view": state.view(seat),
                 "legal": legal,
                 "can_act": bool(legal) and controllers.get(seat) == "phone",
+                # what each choice will do in the game's numbers (costs, yields, a strike's end)
+                "notes": table.game.choice_notes(state, seat, actions) if actions else {},
                 "cursor": (cursors or {}).get(seat),
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
                 "notice": seat_notice(seat, status, to_act, controllers, to_join or []),

@@ -189,6 +189,12 @@ class WatchGame(Game):
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, view, self.card_name)
 
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+        from console.games.watch.notes import choice_notes
+
+        assert isinstance(state, WatchState)
+        return choice_notes(state, seat, [action for action in legal if isinstance(action, WatchAction)])
+
     def page_script(self) -> str:
         return package_text(__package__, "page.js")
 

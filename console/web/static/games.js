@@ -115,10 +115,15 @@ const Games = (function () {
     return custom || notation.replace(/^\d+:/, "");
   }
 
-  // A line under a choice's label saying what it does (a card's text), or "".
+  // What each of the seat's choices will do in the game's numbers, from the hub (the game's
+  // choice_notes): a cost and what it leaves, a strike's outcome.
+  let notes = {};
+  const setNotes = (table) => { notes = table || {}; };
+
+  // A line under a choice's label saying what it does (its numbers, a card's text), or "".
   function actionDetail(game, notation, view) {
     const custom = renderers[game] && renderers[game].detail && renderers[game].detail(notation, view);
-    return custom || "";
+    return [notes[notation], custom].filter(Boolean).join(" · ");
   }
 
   // The heading of a group of choices that share a verb ("Build a road").
@@ -137,5 +142,5 @@ const Games = (function () {
     return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, nameOf, who, whose, isBot };
+  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, setNotes, nameOf, who, whose, isBot };
 })();

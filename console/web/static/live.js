@@ -100,6 +100,7 @@
 
   function render() {
     Games.setNames(state.names, state.controllers);
+    Games.setNotes(state.notes);
     renderClock();
     el("status").textContent = statusText();
     el("status").dataset.status = state.status;
