@@ -28,7 +28,7 @@
     if (shelf.sealed) head.push(" ", h("span", { class: "tag sealed" }, "sealed"));
     if (shelf.soured) head.push(" ", h("span", { class: "tag soured" }, "soured"));
     const body = [h("p", {}, ...head), h("p", { class: "muted" }, `age ${shelf.age}`,
-      shelf.card ? ` · full ${shelf.full_from}–${shelf.full_until} · worth ${shelf.value} · pays ${shelf.payout} now` : "")];
+      shelf.card ? ` · full ${shelf.full_from}–${shelf.full_until} · worth ${shelf.value} · pays ${shelf.payout}` : "")];
     if (shelf.card) body.push(ripeness(h, shelf));
     return h("div", { class: `shelf${shelf.sealed ? " sealed" : ""}${shelf.soured ? " soured" : ""}` }, body);
   }
@@ -47,13 +47,15 @@
     }
     parts.push(ui.seatPanels(view.players, state, (data) => [
       h("p", {}, h("span", { class: "count" }, data.banked), " Renown banked ",
-        h("span", { class: "muted" }, `· ${data.turns_left} turns left`)),
-      h("p", { class: "muted" }, `hand ${data.hand_count} · deck ${data.deck_count}`,
-        data.damp ? ` · damp ${data.damp}` : "", data.chill ? ` · chill ${data.chill}` : ""),
-      data.shelves.map((shelf) => shelfBox(h, shelf)),
+        h("span", { class: "muted" }, `· ${data.turns_left} turns left · hand ${data.hand_count} · deck ${data.deck_count}`,
+          data.damp ? ` · damp ${data.damp}` : "", data.chill ? ` · chill ${data.chill}` : "")),
+      // the three shelves side by side, as they stand in the cellar
+      h("div", { class: "shelves" }, data.shelves.map((shelf) => shelfBox(h, shelf))),
       data.archaffineur ? h("p", { class: "muted" }, `Archaffineur: ${title(data.archaffineur)}${data.archaffineur_used ? " (used)" : ""}`)
         : h("p", { class: "muted" }, data.archaffineur_chosen ? "Archaffineur chosen" : "choosing an Archaffineur…"),
-      data.discard && data.discard.length ? h("p", { class: "muted" }, `Discard: ${data.discard.map(title).join(", ")}`) : null,
+      // the discard is public but seldom needed: folded behind its count
+      data.discard && data.discard.length ? h("details", { class: "discard" },
+        h("summary", {}, `Discard (${data.discard.length})`), h("p", { class: "muted" }, data.discard.map(title).join(", "))) : null,
     ]));
     const strips = Object.values(view.players).some((player) => player.shelves.some((shelf) => shelf.card));
     if (strips) {  // the ripeness strips' symbols, said once in words

@@ -502,7 +502,7 @@
     const name = Games.nameOf(seat);
     const mine = state.controllers[String(seat)] === "phone";
     box.hidden = !mine;
-    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name: type it so the table knows you";
+    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name, so the table knows you:";
     if (!name && mine && !box.dataset.asked) {
       box.open = true;
       box.dataset.asked = "yes";
