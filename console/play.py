@@ -15,9 +15,10 @@ from typing import Any, TextIO
 from console.bots import bots_for
 from console.games.core import Action, Bot, Event, Seat
 from console.play_text import choice_groups
-from console.table import Table, result_words
+from console.table import Table, named, result_words
 
 Ask = Callable[[str], str]
+Names = Mapping[Seat, str]  # the seats that have a name: "Ana", "Bot 2 (normal)"
 FALLBACK_WIDTH = 100  # when the output is no terminal (a file, a pipe): a line a reader can hold
 NO_BREAK = "\u00a0"  # a short choice stays whole on its line: textwrap breaks only at ASCII spaces
 # A group of choices longer than this lists them without their numbers (costs, yields).
@@ -62,7 +63,8 @@ def _inline(value: Any) -> str:
 
 
 def describe_event(event: Event, name: Callable[[str], str] = str) -> str:
-    """An event in words: its kind, who, then its other fields ("seat 2 played: card Bloom")."""
+    """An event in words: its kind, who, then its other fields ("seat 2 played: card Bloom"); the
+    seats' names go in after (``named``), so a card's name is never taken for a seat's."""
     data = dict(event.data)
     who = f"seat {data.pop('seat')} " if isinstance(data.get("seat"), int) else ""
     if CARD_KEYS & set(data):
@@ -85,11 +87,15 @@ def _named(key: str, value: Any, name: Callable[[str], str]) -> Any:
     return value
 
 
-def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO) -> int:
+def play_terminal(
+    table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO, seat_names: Names | None = None
+) -> int:
     """Run the table until the game ends or the people quit; return the number of decisions made.
 
     Every seat without a bot is a person at this terminal (hot seat); each sees only its own view
-    and the events it may see."""
+    and the events it may see. ``seat_names`` say the seats that have one ("Ana", "Bot 2 (normal)")
+    in the log, on the board and in the result."""
+    names = seat_names or {}
     people = [seat for seat in range(1, table.state.players + 1) if seat not in bots]
     seen = len(table.log)
     decisions = 0
@@ -102,17 +108,18 @@ def play_terminal(table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO)
         human = next((seat for seat in table.state.to_act if seat in people), people[0])
         reader = human if len(people) == 1 else None
         for event in events_once([logged.event for logged in table.log[seen:]], reader):
-            print(f"  · {describe_event(event, name)}", file=out)
+            print(f"  · {named(describe_event(event, name), names)}", file=out)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
-            print(f"Game over: {result_words(outcome.winners, outcome.reason, outcome.scores)}", file=out)
+            said = result_words(outcome.winners, outcome.reason, outcome.scores, names)
+            print(f"Game over: {said}", file=out)
             return decisions
         if human not in table.state.to_act:
             print("Waiting for a move that only the table can make; stopping here.", file=out)
             return decisions
         view = table.state.view(human)
-        legal = show_turn(table, human, view, out)
+        legal = show_turn(table, human, view, out, names)
         while True:
             try:
                 answer = ask("Choose a number (q to quit): ").strip().lower()
@@ -154,14 +161,17 @@ def _twins(first: Event, second: Event) -> bool:
     )
 
 
-def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) -> list[Action]:
+def show_turn(
+    table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO, seat_names: Names | None = None
+) -> list[Action]:
     """The seat's board and its choices, numbered in reading order, each on its own lines (wrapped
     between words at the terminal's width), a card's printed numbers and text under its first
-    choice; returns the choices in that order."""
+    choice; the board says each seat by its name where it has one (``seat_names``). Returns the
+    choices in that order."""
     game = table.game
-    board = game.board_lines(dict(view))
+    board = [named(line, seat_names or {}) for line in game.board_lines(dict(view))]
     columns = width()
-    print(f"\nSeat {seat} to act.", file=out)
+    print(f"\n{seat_title(seat, seat_names or {})} to act.", file=out)
     print("\n".join(board) if board else describe_view(view), file=out)
     print("Your choices:", file=out)
     details, names = game.card_details(), game.catalog()
@@ -200,6 +210,11 @@ def show_turn(table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO) ->
     return ordered
 
 
+def seat_title(seat: Seat, names: Names) -> str:
+    """A seat as its turn's heading says it: "Ana (seat 1)", else "Seat 1"."""
+    return f"{names[seat]} (seat {seat})" if names.get(seat) else f"Seat {seat}"
+
+
 def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
     """The card a choice names ("set cart-wheel 2": cart-wheel), if any."""
     return next((word for word in str(action).split(":", 1)[-1].split()[1:] if word in names), None)
@@ -222,9 +237,13 @@ def _wrapped(text: str, columns: int, first: str, rest: str) -> str:
     )
 
 
+def bot_seats(players: int, human: Seat, bot_count: int) -> list[Seat]:
+    """The seats bots play: the first ``bot_count`` other than the human's (all when it is -1)."""
+    others = [seat for seat in range(1, players + 1) if seat != human]
+    return others if bot_count < 0 else others[:bot_count]
+
+
 def seat_bots(table: Table, human: Seat, bot_count: int, kind: str) -> dict[Seat, Bot]:
     """Bots for ``bot_count`` seats other than the human's (all of them when bot_count is -1)."""
-    others = [seat for seat in range(1, table.state.players + 1) if seat != human]
-    chosen = others if bot_count < 0 else others[:bot_count]
     pool = bots_for(table.game, table.state.players, kind)
-    return {seat: pool[seat] for seat in chosen}
+    return {seat: pool[seat] for seat in bot_seats(table.state.players, human, bot_count)}

@@ -9,6 +9,7 @@ the hub gives each table one worker thread that owns it.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -151,10 +152,24 @@ class Table:
         self.journal.set_status(self.id, "ended", {"winners": [], "scores": [], "reason": reason})
 
 
-def result_words(winners: Sequence[Seat], reason: str, scores: Sequence[float] = ()) -> str:
-    """A result as people say it: "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33" (the
-    terminal, the home page's results)."""
+SEAT_WORDS = re.compile(r"\bseat (\d+)\b", re.IGNORECASE)
+
+
+def named(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each "seat N" said as that seat's name where it has one ("seat 1 (you)":
+    "Ana (you)"). A name is plain text: whoever makes markup of the result escapes it."""
+    if not names:
+        return text
+    return SEAT_WORDS.sub(lambda found: names.get(int(found.group(1))) or found.group(0), text)
+
+
+def result_words(
+    winners: Sequence[Seat], reason: str, scores: Sequence[float] = (), names: Mapping[int, str] | None = None
+) -> str:
+    """A result as people say it: "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33", with
+    the seats' names where they have them ("Bo wins (Ana conceded)") (the terminal, the home
+    page's results, ``tabletop replay``)."""
     who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
     verb = "win" if len(winners) > 1 else "wins"
     said = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(scores, start=1))
-    return f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else "")
+    return named(f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else ""), names or {})

@@ -29,7 +29,14 @@ LAYERS: list[tuple[str, ...]] = [
     ("console.physical",),  # what a physical table means
     ("console.hub",),  # workers, the clock, commands
     ("console.http",),  # what every web app shares
-    ("console.web", "console.venue", "console.play", "console.play_board", "console.play_text"),  # apps
+    (
+        "console.web",
+        "console.venue",
+        "console.play",
+        "console.play_board",
+        "console.play_names",
+        "console.play_text",
+    ),  # apps
     ("console.cli", "console.bench"),  # commands and benchmarks: may import anything
 ]
 # Apps on one layer import none of each other.

@@ -1,4 +1,5 @@
-"""``tabletop games``: the games in the journal, one line each (``--json`` for every field)."""
+"""``tabletop games``: the games in the journal, one line each, the winners by name where the
+journal keeps names (``--json`` for every field, and each table's ``names``)."""
 
 from __future__ import annotations
 
@@ -15,15 +16,22 @@ def register_cli(subparsers: Subparsers) -> None:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    records = open_journal(args).tables()
+    from console.play_names import journal_names
+    from console.table import named
+
+    journal = open_journal(args)
+    records = journal.tables()
+    names = {record.id: journal_names(journal, record.id) for record in records}
     if args.json:
-        print(json.dumps([record.__dict__ for record in records], indent=2))
+        print(json.dumps([{**record.__dict__, "names": names[record.id]} for record in records], indent=2))
         return 0
     if not records:
         print("no games in the journal yet")
     for record in records:
         winners = (record.outcome or {}).get("winners")
-        result = f"winners {winners}" if winners else (record.outcome or {}).get("reason", "")
+        reason = named((record.outcome or {}).get("reason", ""), names[record.id])
+        said = " and ".join(names[record.id].get(seat) or f"seat {seat}" for seat in winners or [])
+        result = f"won by {said}" if winners else reason
         print(
             f"{record.id:>5}  {record.game:<9} {record.players}p  {record.status:<9} "
             f"{record.actions:>6} actions  {result}"

@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from console.bots import BOT_KINDS
 from console.cli.common import EXIT_INTERRUPTED, CommandError, Subparsers, open_journal, parse_options
 from console.games import DEFAULT_GAME, find_game, game_names
+
+if TYPE_CHECKING:
+    from console.journal import Journal
+    from console.table import Table
 
 
 def register_cli(subparsers: Subparsers) -> None:
@@ -20,39 +25,70 @@ def register_cli(subparsers: Subparsers) -> None:
     play.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(4), "big"))
     play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
     play.add_argument("--resume", type=int, metavar="ID", help="resume an unfinished game")
+    play.add_argument(
+        "--name", action="append", metavar="SEAT=NAME", help="a player's name (asked for at a terminal)"
+    )
     play.set_defaults(handler=cmd_play)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from console.hub.store import HubStore
     from console.play import play_terminal, seat_bots
-    from console.table import Table
+    from console.play_names import ask_names, table_names
 
     journal = open_journal(args)
-    if args.resume is not None:
-        table = Table.resume(journal, args.resume)
-        _check_bots(args.bots, table.state.players)
-    else:
-        if args.game is None:
-            raise CommandError(f"name a game to play, like: tabletop play {DEFAULT_GAME}")
-        game = find_game(args.game)
-        players = args.players or game.min_players
-        game.check_players(players)
-        _check_bots(args.bots, players)  # before the table exists: a refused command leaves none
-        table = Table.start(journal, game.name, players, args.seed, parse_options(args.option))
-    bots = args.bots if args.bots is not None else table.state.players - 1
-    bot_seats = seat_bots(table, human=1, bot_count=bots, kind=args.bot)
-    print(
-        f"Table {table.id}: {table.game.title}, {table.state.players} players; "
-        f"you are seat 1, bots at {', '.join(f'seat {s}' for s in sorted(bot_seats)) or 'no seats'}."
-    )
+    table, (bot_count, people, names) = _table(args, journal)
+    store = HubStore(journal)  # names kept as the hub keeps them, in the journal's file
+    for seat, name in names.items():
+        store.set_name(table.id, seat, name)
+    bots = seat_bots(table, human=1, bot_count=bot_count, kind=args.bot)
     try:
-        play_terminal(table, bot_seats, input, sys.stdout)
+        if args.resume is None and sys.stdin.isatty():  # a person is here to answer: as a phone asks
+            ask_names(store, table.id, [seat for seat in people if seat not in names], input, sys.stdout)
+        named = table_names(store, table.id, bots, args.bot)
+        you = f"{named[1]} (seat 1)" if named.get(1) else "seat 1"
+        print(
+            f"Table {table.id}: {table.game.title}, {table.state.players} players; you are {you}; "
+            f"bots: {', '.join(named[s] for s in sorted(bots)) or 'none'}."
+        )
+        play_terminal(table, bots, input, sys.stdout, named)
     except KeyboardInterrupt:  # every move made so far is in the journal
         print(
             f"\ntabletop: stopped; resume this game with: tabletop play --resume {table.id}", file=sys.stderr
         )
         return EXIT_INTERRUPTED
     return 0
+
+
+Seats = tuple[int, list[int], dict[int, str]]  # how many bots, the people's seats, their given names
+
+
+def _table(args: argparse.Namespace, journal: Journal) -> tuple[Table, Seats]:
+    """The table to play, resumed or new; a new one only once every argument is checked, so a
+    refused command leaves none."""
+    from console.table import Table
+
+    if args.resume is not None:
+        table = Table.resume(journal, args.resume)
+        return table, _seats(args, table.state.players)
+    if args.game is None:
+        raise CommandError(f"name a game to play, like: tabletop play {DEFAULT_GAME}")
+    game = find_game(args.game)
+    players = args.players or game.min_players
+    game.check_players(players)
+    seats = _seats(args, players)
+    return Table.start(journal, game.name, players, args.seed, parse_options(args.option)), seats
+
+
+def _seats(args: argparse.Namespace, players: int) -> Seats:
+    from console.play import bot_seats
+    from console.play_names import given_names
+
+    _check_bots(args.bots, players)
+    bot_count = args.bots if args.bots is not None else players - 1
+    robots = bot_seats(players, human=1, bot_count=bot_count)
+    people = [seat for seat in range(1, players + 1) if seat not in robots]
+    return bot_count, people, given_names(args.name, players, people)
 
 
 def _check_bots(bots: int | None, players: int) -> None:

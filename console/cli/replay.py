@@ -1,4 +1,5 @@
-"""``tabletop replay ID``: a journalled game's move list."""
+"""``tabletop replay ID``: a journalled game's move list, with its players' names where the journal
+keeps them and its result in words."""
 
 from __future__ import annotations
 
@@ -15,11 +16,22 @@ def register_cli(subparsers: Subparsers) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from console.play_names import journal_names
+    from console.table import result_words
+
     journal = open_journal(args)
     record = journal.record(args.id)
     print(f"table {record.id}: {record.game}, {record.players} players, seed {record.seed}, {record.status}")
+    names = journal_names(journal, record.id)
+    if names:
+        print("players: " + ", ".join(f"seat {seat} {names[seat]}" for seat in sorted(names)))
     for index, notation in enumerate(journal.actions(args.id)):
         print(f"{index:>5}  {notation}")
     if record.outcome:
         print(f"outcome: {json.dumps(record.outcome)}")
+        outcome = record.outcome
+        said = result_words(
+            outcome.get("winners", []), outcome.get("reason", ""), outcome.get("scores", []), names
+        )
+        print(f"result: {said}")
     return 0

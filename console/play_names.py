@@ -1,0 +1,71 @@
+"""Players' names at the terminal, kept as the hub keeps them: in the journal's own file (its
+``hub_names`` table, through ``HubStore``), each bound by the hub's own rule (``player_name``), so
+a game played here and one played on the hub name their people alike, and ``tabletop replay``
+finds either's. Bots are never named by a person: they are "Bot 2 (normal)", as on the hub.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TextIO
+
+from console.hub.errors import Refused
+from console.hub.store import HubStore
+from console.hub.views import seat_names
+from console.hub.worker import player_name
+from console.journal import Journal
+
+__all__ = ["ask_names", "given_names", "journal_names", "table_names"]
+
+
+def given_names(pairs: Sequence[str] | None, players: int, people: Collection[int]) -> dict[int, str]:
+    """The ``--name SEAT=NAME`` pairs, checked before any table exists (a refusal leaves none)."""
+    names: dict[int, str] = {}
+    for pair in pairs or []:
+        seat_text, sep, text = pair.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            raise ValueError(f"--name {pair!r} must look like SEAT=NAME, like --name 1=Ana")
+        seat = int(seat_text)
+        if not 1 <= seat <= players:
+            raise ValueError(f"--name {pair!r}: there is no seat {seat} at a {players}-player table")
+        if seat not in people:
+            raise ValueError(f"--name {pair!r}: a bot plays seat {seat}, and bots are named as bots")
+        try:
+            names[seat] = player_name(text)
+        except Refused as error:
+            raise ValueError(f"--name {pair!r}: {error}") from None
+    return names
+
+
+def ask_names(
+    store: HubStore, table_id: int, people: Sequence[int], ask: Callable[[str], str], out: TextIO
+) -> None:
+    """Ask each person at this terminal for a name, as a phone asks on joining; Enter keeps
+    "seat N", and a name the hub would refuse is explained and asked again."""
+    for seat in people:
+        while True:
+            try:
+                text = ask(f"Seat {seat}, your name (Enter to skip): ")
+            except EOFError:
+                return
+            if not text.strip():
+                break
+            try:
+                store.set_name(table_id, seat, player_name(text))
+                break
+            except Refused as error:
+                print(f"  {error}; try again.", file=out)
+
+
+def table_names(store: HubStore, table_id: int, bots: Collection[int], bot_kind: str) -> dict[int, str]:
+    """The names the terminal says: each person's as kept, each bot's as the hub says it."""
+    return seat_names(store.names(table_id), dict.fromkeys(bots, "bot"), bot_kind)
+
+
+def journal_names(journal: Journal, table_id: int) -> Mapping[int, str]:
+    """A journalled game's names: the people's as kept, and the bots' where the hub kept who played
+    which seat (the terminal keeps no controllers: its bots are chosen again at each start)."""
+    store = HubStore(journal)
+    settings = store.settings(table_id)
+    controllers = {seat: record.controller for seat, record in store.seats(table_id).items()}
+    return seat_names(store.names(table_id), controllers, settings.bot if settings else "heuristic")
