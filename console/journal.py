@@ -83,9 +83,11 @@ class Journal:
     Opening never writes to a file that is not already a sound journal of this version: the
     header is read by hand and SQLite's quick check runs read-only first. ``exclusive`` (the hub)
     also takes the kernel's lock on the file itself, so a second hub is refused however the path
-    is spelled (a symlink, a hard link)."""
+    is spelled (a symlink, a hard link). ``shared`` (a game played in a terminal) takes it shared:
+    several terminals may play in one journal, but never while a hub serves it, whose worker
+    holds its tables' games in memory and would break on actions written behind its back."""
 
-    def __init__(self, path: str | Path, exclusive: bool = False) -> None:
+    def __init__(self, path: str | Path, exclusive: bool = False, shared: bool = False) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._next_seq: dict[int, int] = {}
@@ -94,7 +96,7 @@ class Journal:
         try:
             new = True
             if str(path) != ":memory:":
-                self._handle, new = _open_file(self.path, exclusive)
+                self._handle, new = _open_file(self.path, exclusive, shared)
                 if not new:
                     _quick_check(self.path)
             self._db = db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
@@ -299,7 +301,7 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def _open_file(path: Path, exclusive: bool) -> tuple[int, bool]:
+def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, bool]:
     """A handle on the journal file, made (with its folder) if absent, and whether it is new.
     Only an absent or empty file is new; anything else must pass the header check first."""
     try:
@@ -328,14 +330,8 @@ def _open_file(path: Path, exclusive: bool) -> tuple[int, bool]:
         why = f"cannot open it ({error.strerror})"
         raise JournalError(f"{path}: {why}; check the file and its folder") from None
     try:
-        if exclusive:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise JournalError(
-                    f"{path}: another tabletop hub is already running on this journal; stop it, "
-                    "or give this hub another journal (--journal)"
-                ) from None
+        if exclusive or shared:
+            _take_lock(handle, path, exclusive)
         size = os.fstat(handle).st_size
         header = os.pread(handle, HEADER_BYTES, 0)
         if size == 0:
@@ -353,6 +349,24 @@ def _open_file(path: Path, exclusive: bool) -> tuple[int, bool]:
         os.close(handle)
         raise
     return handle, False
+
+
+def _take_lock(handle: int, path: Path, exclusive: bool) -> None:
+    """The kernel's lock on the journal file: a hub's alone, or a terminal game's shared with other
+    terminals; refused in words naming who holds it. The kernel lets it go when the process ends,
+    however it ends (a kill -9 included)."""
+    try:
+        fcntl.flock(handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        if exclusive:
+            raise JournalError(
+                f"{path}: another tabletop hub, or a game played in a terminal (tabletop play), is using "
+                "this journal; stop it, or give this hub another journal (--journal)"
+            ) from None
+        raise JournalError(
+            f"{path}: a running tabletop hub serves this journal; play its tables on the hub's pages, "
+            "or stop the hub first (a game of your own: give play another journal, --journal)"
+        ) from None
 
 
 def _header_problem(header: bytes) -> str | None:

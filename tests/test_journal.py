@@ -296,12 +296,28 @@ def test_one_hub_per_journal_file_however_its_path_is_spelled(tmp_path: Path) ->
     os.symlink(path, tmp_path / "symlink.db")
     os.link(path, tmp_path / "hardlink.db")
     for other in ("symlink.db", "hardlink.db", "j.db"):
-        with pytest.raises(JournalError, match="another tabletop hub is already running"):
+        with pytest.raises(JournalError, match="another tabletop hub, or a game played in a terminal"):
             Journal(tmp_path / other, exclusive=True)
     with Journal(tmp_path / "symlink.db") as reader:  # reading beside a hub is fine
         assert reader.tables() == []
     hub.close()
     Journal(tmp_path / "hardlink.db", exclusive=True).close()  # a stopped hub leaves no lock
+
+
+def test_a_terminal_game_never_writes_to_a_journal_a_hub_serves_and_a_hub_waits_for_terminals(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.db"
+    hub = Journal(path, exclusive=True)
+    with pytest.raises(JournalError, match="a running tabletop hub serves this journal"):
+        Journal(path, shared=True)
+    hub.close()
+    first, second = Journal(path, shared=True), Journal(path, shared=True)  # two terminals may share
+    with pytest.raises(JournalError, match="or a game played in a terminal"):
+        Journal(path, exclusive=True)
+    first.close()
+    second.close()
+    Journal(path, exclusive=True).close()
 
 
 def test_an_empty_file_with_a_write_ahead_log_beside_it_is_not_taken_for_new(tmp_path: Path) -> None:

@@ -229,8 +229,28 @@ def test_a_second_hub_through_a_symlink_or_a_hard_link_is_one_line(tmp_path: Pat
                 run.stdout,
                 run.stderr,
                 tmp_path / other,
-                "another tabletop hub is already running",
+                "another tabletop hub, or a game played in a terminal",
             )
             assert snapshot(folder) == before
+    finally:
+        hub.stop()
+
+
+def test_a_terminal_game_is_refused_in_words_while_a_hub_serves_its_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tabletop play --resume`` behind a hub's back would write actions its worker never saw,
+    and the next tap at the table would break it: refused, and the file left as it was."""
+    path = tmp_path / "journal.db"
+    shutil.copyfile(V1, path)
+    hub = Hub(HubConfig(journal=path))  # a hub serves the journal (not started: nothing moves)
+    try:
+        before = snapshot(tmp_path)
+        for command in (["play", "--resume", "1"], ["play", "wisteria", "--seed", "1"]):
+            code = main(["--journal", str(path), *command])
+            captured = capsys.readouterr()
+            one_line_exit_2(code, captured.out, captured.err, path, "a running tabletop hub serves")
+            assert snapshot(tmp_path) == before
+        assert main(["--journal", str(path), "games"]) == 0  # reading beside a hub is fine
     finally:
         hub.stop()

@@ -25,8 +25,10 @@ class CommandError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
 
 
-def open_journal(args: argparse.Namespace) -> Journal:
-    return Journal(args.journal or default_journal_path())
+def open_journal(args: argparse.Namespace, plays: bool = False) -> Journal:
+    """The command's journal; ``plays``: the command adds actions to it (``tabletop play``), which
+    a running hub's journal refuses."""
+    return Journal(args.journal or default_journal_path(), shared=plays)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:

@@ -36,7 +36,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from console.play import play_terminal, seat_bots
     from console.play_names import ask_names, table_names
 
-    journal = open_journal(args)
+    journal = open_journal(args, plays=True)  # refused while a hub serves the journal
     table, (bot_count, people, names) = _table(args, journal)
     store = HubStore(journal)  # names kept as the hub keeps them, in the journal's file
     for seat, name in names.items():
