@@ -28,7 +28,9 @@ def public_scores(game: str, view: JSON) -> dict[str, float]:
 
 def table_message(hub: str, public_payload: str, seating: Mapping[str, Any] | None = None) -> JSON:
     """The retained state of one table for the venue, from the hub's public payload and the
-    seating the venue gave it (the players' names, the event's round and table)."""
+    seating the venue gave it (the players' names, the event's round and table). ``names`` are
+    the seating's (the event's players, whom the standings count); ``seat_names`` the hub's own,
+    as its table screen shows them (typed on a phone, or "Bot 2 (normal)"): public already."""
     public = json.loads(public_payload)
     view = public.get("view") or {}
     scores = public_scores(str(public.get("game", "")), view)
@@ -47,6 +49,7 @@ def table_message(hub: str, public_payload: str, seating: Mapping[str, Any] | No
         "actions": public["actions"],
         "controllers": public["controllers"],
         "names": dict((seating or {}).get("names", {})),
+        "seat_names": {str(seat): name for seat, name in (public.get("names") or {}).items() if name},
         "seating": _seating_reference(seating),
         "problem": public["problem"],
     }

@@ -112,19 +112,34 @@ def board_context(board: Board) -> dict[str, Any]:
 
 
 def seat_rows(table: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per seat: who sits there, their score, whether they are to act."""
+    """One row per seat: who sits there, their score, whether they are to act, whether a bot
+    plays it. The seating's name comes first (the event's player), then the hub's (typed on a
+    phone, or the bot's "Bot 2 (normal)"); a paired seat a bot plays says so beside the name.
+    Names are a hub's free text: the template escapes them like everything else."""
     names = table.get("names") or {}
+    said = table.get("seat_names") or {}
     controllers = table.get("controllers") or {}
     scores = table.get("scores") or {}
     to_act = set(table.get("to_act") or [])
     winners = set((table.get("outcome") or {}).get("winners") or [])
-    return [
-        {
-            "seat": seat,
-            "who": names.get(str(seat)) or f"seat {seat} ({controllers.get(str(seat), '?')})",
-            "score": scores.get(str(seat)),
-            "acting": seat in to_act and table.get("status") == "playing",
-            "winner": seat in winners,
-        }
-        for seat in range(1, int(table.get("players", 0)) + 1)
-    ]
+    rows = []
+    for seat in range(1, int(table.get("players", 0)) + 1):
+        key = str(seat)
+        bot = controllers.get(key) == "bot"
+        paired, own = _text(names.get(key)), _text(said.get(key))
+        rows.append(
+            {
+                "seat": seat,
+                "who": paired or own or f"seat {seat} ({controllers.get(key, '?')})",
+                "bot": bot,
+                "stand_in": f"played by {own or 'a bot'}" if bot and paired else "",
+                "score": scores.get(key),
+                "acting": seat in to_act and table.get("status") == "playing",
+                "winner": seat in winners,
+            }
+        )
+    return rows
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""

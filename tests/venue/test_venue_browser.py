@@ -93,6 +93,25 @@ def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
     assert errors == [], errors
 
 
+def test_a_name_is_text_on_the_live_board(
+    make_hub: MakeHub, board_url: str, browser: Callable[[bool], webdriver.Chrome]
+) -> None:
+    """The board's script swaps in the server's HTML: a name typed as markup stays text there."""
+    from console.hub.worker import SetName
+
+    screen = browser(False)
+    screen.get(board_url)
+    hub = make_hub("hub1", seats=("phone", "bot"))
+    hub.tables()[0].post(SetName(1, "<b>x</b> & Ana")).result(10)
+    seats = '#board article[data-hub="hub1"] .seats'
+    WebDriverWait(screen, 15).until(
+        lambda d: "<b>x</b> & Ana" in [e.text for e in d.find_elements(By.CSS_SELECTOR, f"{seats} .who")]
+    )
+    assert screen.find_elements(By.CSS_SELECTOR, f"{seats} b") == [], "no element made of a name"
+    bot = screen.find_element(By.CSS_SELECTOR, f'{seats} li[data-seat="2"]')
+    assert "bot" in (bot.get_attribute("class") or "").split() and bot.text.startswith("Bot 2 (normal)")
+
+
 def test_the_organiser_runs_an_event_from_the_page(
     make_hub: MakeHub, board_url: str, browser: Callable[[bool], webdriver.Chrome]
 ) -> None:
