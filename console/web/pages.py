@@ -80,12 +80,15 @@ def index() -> str:
 
 
 def finished_result(public_payload: str) -> str:
-    """A finished table's result from its public payload ("Seat 2 wins (…)"), else ""."""
-    outcome = json.loads(public_payload).get("outcome")
+    """A finished table's result from its public payload, its seats by their names ("Bo wins (Ana
+    conceded)", "Seat 2 wins (…)"), else "". A name is said as typed: only our words get a capital."""
+    public = json.loads(public_payload)
+    outcome = public.get("outcome")
     if not outcome:
         return ""
-    said = result_words(outcome.get("winners", []), outcome.get("reason", ""))
-    return said[0].upper() + said[1:]
+    names = {int(seat): name for seat, name in (public.get("names") or {}).items() if name}
+    said = result_words(outcome.get("winners", []), outcome.get("reason", ""), names=names)
+    return said[0].upper() + said[1:] if said.startswith(("seat ", "nobody ")) else said
 
 
 @table_pages.get("/games/<name>/page.js")

@@ -68,6 +68,17 @@ def test_a_name_is_never_markup_on_a_page(client: FlaskClient, hub: Hub) -> None
         assert "<b onclick" not in html, page
 
 
+def test_the_evenings_results_say_the_names(client: FlaskClient, hub: Hub) -> None:
+    name_seat(client, 1, "<i>ana</i>", HOST)
+    name_seat(client, 2, "Bo", HOST)
+    assert (
+        client.post("/api/tables/1/host", json={"command": "concede", "seat": 1}, headers=HOST).status_code
+        == 200
+    )
+    results = client.get("/").get_data(as_text=True).split("This evening's results", 1)[1]
+    assert "Bo wins (&lt;i&gt;ana&lt;/i&gt; conceded)" in results, "as typed, and as text"
+
+
 def test_a_bot_is_named_as_a_bot_with_its_level(tmp_path: Path) -> None:
     hub = Hub(hub_config(tmp_path, seats=("phone", "bot"))).start(inputs=False)
     try:
