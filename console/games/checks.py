@@ -27,6 +27,7 @@ from console.games.core import (
     State,
     required_hooks,
 )
+from console.games.steps import steps_for
 
 Views = list[str]
 COPY_CHECK_EVERY = 20  # steps: from the first, a copy is played on both ways round
@@ -257,7 +258,8 @@ def check_hooks_given(game: Game, state: State) -> None:
 def check_hooks(game: Game, state: State) -> None:
     """Every hook answers in its shape for ``state``: the cards in play and in hand are catalog
     cards at real seats; evaluations and standings give a figure per seat; the terminal's board
-    and labels are text; the public scores name real seats."""
+    and labels are text, and the steps a seat chooses by reach each of its legal actions once; the
+    public scores name real seats."""
     seats = range(1, state.players + 1)
     catalog = game.catalog()
     in_play = state.cards_in_play()
@@ -293,11 +295,15 @@ def check_hooks(game: Game, state: State) -> None:
         if seat == CHANCE:
             continue
         view = state.view(seat)
-        for action in state.legal_actions(seat):
+        legal = state.legal_actions(seat)
+        for action in legal:
             group, words = game.label(action, view)
             assert isinstance(group, str) and isinstance(words, str) and words, (
                 f"{game.name}: {action} is labelled {(group, words)!r}"
             )
+        # the steps a phone and a pod choose by reach every legal action, each once
+        reached = sorted(map(str, steps_for(game, legal, view).actions()))
+        assert reached == sorted(map(str, legal)), f"{game.name}: the steps reach {reached}, not {legal}"
 
 
 def check_card_use(game: Game, final: State, history: list[Action]) -> None:

@@ -33,11 +33,17 @@ def board_lines(view: View) -> list[str]:
     return lines
 
 
+# Battle and Retreat are one decision: one heading over both, on the phone, the pod and here.
+WAR_CHOICE = "Battle or Retreat"
+
+
 def label(action: Action) -> ChoiceLabel:
     words = str(action).split(":", 1)[1].split()
     verb = words[0]
     if verb == "battle":
-        return ChoiceLabel("", "Battle: fight on with a battle card")
+        return ChoiceLabel(WAR_CHOICE, "Battle: fight on with a battle card")
     if verb == "retreat":
-        return ChoiceLabel("", "Retreat: give up one face-up card, keep your tied and face-down cards")
+        return ChoiceLabel(
+            WAR_CHOICE, "Retreat: give up one face-up card, keep your tied and face-down cards"
+        )
     return ChoiceLabel("", " ".join(words).capitalize())
