@@ -1,8 +1,11 @@
 """The composer: scans and button presses become one legal action, for any game.
 
-Each seat has a cursor over its legal actions. A scan narrows them to the actions that use the
-scanned card (a second scan narrows further, when an action uses both cards); UP and DOWN walk
-what remains, wrapping round; OK commits the highlighted action; BACK drops the scanned cards,
+Each seat has a cursor over its decision in steps, the same steps its phone shows
+(console/games/steps.py): with nothing scanned, UP and DOWN walk the first steps (a card, a
+folded list, a one-tap choice), wrapping round; OK on a one-tap choice commits it, and OK on a card
+or a folded list opens it: a card narrows the choices exactly as a scan of it does, a stack or a
+list shows its uses. A scan jumps straight to the actions that use the scanned card (a second scan
+narrows further, when an action uses both cards). BACK drops the scanned cards or the opened step,
 then returns the cursor to the top. When chance must act (``to_act == (CHANCE,)``), a scan at
 seat S *is* the outcome: it commits the chance action whose card seat S supplies
 (``Action.supplier()``, part of the contract) and that uses that card.
@@ -10,8 +13,8 @@ seat S *is* the outcome: it commits the chance action whose card seat S supplies
 With ``positional_readers`` each seat's reader number is a table position (a seat kit with
 one reader per shelf): a scan whose choices put the card on a position keeps only those on the
 reader's own position, so for a wheel UP and DOWN just toggle its seal. Without it (one reader per
-seat: QR scanners, single-reader pods) the reader is ignored and the walk is flat, in notation
-order: shelf 1, shelf 1 sealed, shelf 2, ...
+seat: QR scanners, single-reader pods) the reader is ignored and a scanned wheel's uses are walked
+in order: shelf 1, shelf 1 sealed, shelf 2, ...
 
 The composer never changes the game: it answers ``Committed(action)`` and the table applies it.
 It recomputes the choices from the state every time, so it cannot go stale. Refusals carry a
@@ -25,42 +28,66 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.games.steps import CardStep, Choice, FirstStep, Steps, steps_for
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
 from console.physical.cardmap import CardMap, CardRefused
 
 
 @dataclass(frozen=True)
+class Entry:
+    """One line the cursor can rest on: an ``action`` OK commits, or (``action`` None) a step OK
+    opens, named by ``key``. ``words`` stand on their own (the heading, then the choice)."""
+
+    key: str
+    words: str
+    action: Action | None = None
+    choices: tuple[Action, ...] = ()  # every action reached through it
+
+    @classmethod
+    def of(cls, action: Action, words: str) -> Entry:
+        return cls(str(action), words, action, (action,))
+
+
+@dataclass(frozen=True)
 class Cursor:
-    """What one seat sees on its phone or pod: the choices, which is highlighted, and why."""
+    """What one seat sees on its phone or pod: the entries it walks, which is highlighted, and why."""
 
     seat: Seat
-    choices: tuple[Action, ...] = ()
+    entries: tuple[Entry, ...] = ()
     index: int = 0
     cards: tuple[str, ...] = ()  # the scanned cards narrowing the choices
     prompt: str = ""
+    opened: str = ""  # the step OK opened (a stack, a folded list), in words; "" at the first step
+
+    @property
+    def choices(self) -> tuple[Action, ...]:
+        """Every action the seat can reach from here, in the entries' order."""
+        return tuple(action for entry in self.entries for action in entry.choices)
 
     @property
     def highlighted(self) -> Action | None:
-        return self.choices[self.index] if self.choices else None
+        """The action OK commits now; None when the highlighted entry opens a step."""
+        return self.entries[self.index].action if self.entries else None
 
     def to_json(self, viewer: Seat | None, names: Mapping[str, str] | None = None) -> JSON:
         """The cursor as ``viewer`` may see it: the seat itself sees everything; anyone else
         only that the seat is choosing (its choice may be secret, like Battle or Retreat)."""
-        public: JSON = {"seat": self.seat, "choosing": bool(self.choices), "prompt": self.prompt}
+        public: JSON = {"seat": self.seat, "choosing": bool(self.entries), "prompt": self.prompt}
         if viewer != self.seat:
             return public
         names = names or {}
         return {
             **public,
-            "choices": [str(action) for action in self.choices],
-            "labels": [label(action, names) for action in self.choices],
+            "choices": [entry.key for entry in self.entries],
+            "labels": [entry.words for entry in self.entries],
             "index": self.index,
             "cards": [{"id": card, "name": names.get(card, card)} for card in self.cards],
+            "opened": self.opened,
         }
 
 
 def label(action: Action, names: Mapping[str, str]) -> str:
-    """A choice as words: the verb, then its arguments with card ids shown by name."""
+    """A chance action as words: the verb, then its arguments with card ids shown by name."""
     return " ".join([action.verb, *(names.get(arg, arg) for arg in action.args())])
 
 
@@ -87,9 +114,10 @@ Outcome = Committed | Refusal | CursorMoved | None
 @dataclass
 class _Selection:
     cards: tuple[str, ...] = ()
-    highlighted: Action | None = None
+    highlighted: str = ""  # the key of the highlighted entry
     chance: tuple[Action, ...] = ()  # several chance actions fit one scan: the seat picks
     position: int | None = None  # the reader's table position, with positional readers
+    opened: str = ""  # the key of the step OK opened (a stack, a folded list)
 
 
 def _at(action: Action, position: int | None) -> bool:
@@ -111,6 +139,7 @@ class Composer:
         *,
         positional_readers: bool = False,
     ) -> None:
+        self.game = game
         self.cardmap = cardmap if cardmap is not None else CardMap(game)
         self.positional_readers = positional_readers
         self._selections: dict[Seat, _Selection] = {}
@@ -163,7 +192,7 @@ class Composer:
                     seat,
                     f"seat {seat}: that card cannot go at reader {reader} now; scan it at reader {elsewhere}",
                 )
-        self._selections[seat] = _Selection(cards, choices[0], position=position)
+        self._selections[seat] = _Selection(cards, str(choices[0]), position=position)
         return CursorMoved(self.cursor(seat, state))
 
     def _chance_scan(self, seat: Seat, card: str, state: State) -> Outcome:
@@ -173,7 +202,7 @@ class Composer:
             self._selections.pop(seat, None)
             return Committed(seat, fitting[0])
         if fitting:
-            self._selections[seat] = _Selection((card,), fitting[0], tuple(fitting))
+            self._selections[seat] = _Selection((card,), str(fitting[0]), tuple(fitting))
             return CursorMoved(self.cursor(seat, state))
         if mine:
             return Refusal(seat, f"seat {seat}: that card is not one you can reveal now")
@@ -186,18 +215,32 @@ class Composer:
         cursor = self.cursor(seat, state)
         selection = self._selection(seat)
         if key == Key.BACK:
-            if selection.cards or cursor.index:
+            if selection.cards or selection.opened or cursor.index:
                 self._selections.pop(seat, None)
                 return CursorMoved(self.cursor(seat, state))
             return None
-        if not cursor.choices:
+        if not cursor.entries:
             return Refusal(seat, f"seat {seat}: {cursor.prompt}")
+        entry = cursor.entries[cursor.index]
         if key == Key.OK:
-            self._selections.pop(seat, None)
-            return Committed(seat, cursor.choices[cursor.index])
+            if entry.action is not None:
+                self._selections.pop(seat, None)
+                return Committed(seat, entry.action)
+            return self._open(seat, entry, state)
         step = -1 if key == Key.UP else 1
-        selection.highlighted = cursor.choices[(cursor.index + step) % len(cursor.choices)]
+        selection.highlighted = cursor.entries[(cursor.index + step) % len(cursor.entries)].key
         self._selections[seat] = selection
+        return CursorMoved(self.cursor(seat, state))
+
+    def _open(self, seat: Seat, entry: Entry, state: State) -> Outcome:
+        """OK on a step: a card narrows the choices as a scan of it does (the LED and the page say
+        the card is chosen); a stack on the map or a folded list shows what it holds."""
+        opened = steps_for(self.game, state.legal_actions(seat), state.view(seat)).opened(entry.key)
+        if isinstance(opened, CardStep) and all(opened.subject in use.cards() for use in opened.actions()):
+            # as a scan of the card on any reader: every use of it, wherever it goes
+            self._selections[seat] = _Selection((opened.subject,), str(opened.actions()[0]))
+        else:
+            self._selections[seat] = _Selection(opened=entry.key)
         return CursorMoved(self.cursor(seat, state))
 
     # -- the cursor -----------------------------------------------------------------------------
@@ -205,31 +248,55 @@ class Composer:
     def cursor(self, seat: Seat, state: State) -> Cursor:
         """Seat's cursor over what it may do now."""
         selection = self._selection(seat)
-        choices: list[Action] = []
+        entries: list[Entry] = []
+        opened = ""
         if seat in state.to_act:
-            legal = state.legal_actions(seat)
-            if selection.cards:
-                choices = [
-                    action
-                    for action in legal
-                    if _uses(action, selection.cards) and _at(action, selection.position)
-                ]
-            if not choices:  # nothing scanned, or the scan no longer fits: everything legal
-                selection.cards, selection.position = (), None
-                choices = legal
-            prompt = "scan a card or choose" if selection.cards == () else "choose, then OK"
+            steps = steps_for(self.game, state.legal_actions(seat), state.view(seat))
+            entries, opened = self._entries(selection, steps)
+            prompt = "choose, then OK" if selection.cards or opened else "scan a card or choose"
         elif selection.chance and CHANCE in state.to_act:
             legal_chance = set(state.legal_actions(CHANCE))
-            choices = [action for action in selection.chance if action in legal_chance]
+            names = self.game.catalog()
+            entries = [
+                Entry.of(action, label(action, names))
+                for action in selection.chance
+                if action in legal_chance
+            ]
             prompt = "choose, then OK"
         elif CHANCE in state.to_act and self._reveals_for(seat, state):
             prompt = "scan your card"
         else:
             prompt = self._waiting(state) if state.to_act else "the game is over"
-        if not choices:
+        if not entries:
             selection.cards = ()
-        index = choices.index(selection.highlighted) if selection.highlighted in choices else 0
-        return Cursor(seat, tuple(choices), index, selection.cards if choices else (), prompt)
+        keys = [entry.key for entry in entries]
+        index = keys.index(selection.highlighted) if selection.highlighted in keys else 0
+        return Cursor(seat, tuple(entries), index, selection.cards if entries else (), prompt, opened)
+
+    def _entries(self, selection: _Selection, steps: Steps) -> tuple[list[Entry], str]:
+        """What the seat walks: the actions its scanned cards narrow to, the step it opened, or
+        else the first steps; and the opened step's words."""
+        if selection.cards:
+            narrowed = [
+                Entry.of(action, steps.line(choice))
+                for action, choice in steps.choices().items()
+                if _uses(action, selection.cards) and _at(action, selection.position)
+            ]
+            if narrowed:
+                return sorted(narrowed, key=lambda entry: entry.key), ""
+        opened = steps.opened(selection.opened) if selection.opened else None
+        if opened is not None:
+            inner = opened.uses if isinstance(opened, CardStep) else opened.steps
+            return [self._entry(step, steps) for step in inner], steps.title(opened)
+        # nothing scanned or opened, or what was no longer fits: the first steps
+        selection.cards, selection.position, selection.opened = (), None, ""
+        return [self._entry(step, steps) for step in steps.first()], ""
+
+    @staticmethod
+    def _entry(step: FirstStep, steps: Steps) -> Entry:
+        if isinstance(step, Choice):
+            return Entry.of(step.action, steps.line(step))
+        return Entry(step.key, steps.line(step), None, step.actions())
 
     def reset(self, seat: Seat | None = None) -> None:
         """Forget scans and highlights (a new game, or everyone's after an action)."""

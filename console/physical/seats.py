@@ -166,8 +166,8 @@ class PhysicalSeats:
         if self.recheck is not None:  # a seat with cards to re-scan is "to act"
             return TURN if self.recheck.remaining(seat) or seat in self.recheck.mismatches else WAITING
         cursor = self.composer.cursor(seat, state)
-        if cursor.cards or cursor.index:
-            return CHOOSING  # a card scanned, or the cursor moved: a choice half made
+        if cursor.cards or cursor.opened or cursor.index:
+            return CHOOSING  # a card scanned or a step opened, or the cursor moved: a choice half made
         if cursor.choices or (CHANCE in state.to_act and self.composer.supplies(seat, state)):
             return TURN
         return WAITING

@@ -23,6 +23,7 @@ from console.inputs.events import Key
 from console.inputs.pins import load_pin_map
 from console.inputs.recording import Recorder
 from console.physical.cardmap import card_text
+from tests.helpers.cursor_walk import commits, presses_toward
 
 WAIT_S = 10.0
 # Each title's game for its recording: small, so the file is small, and physical chance throughout.
@@ -120,14 +121,12 @@ class HubTable:
         for card in action.cards():
             self.scan(seat, card)
         composer = self.worker.physical.composer  # type: ignore[union-attr]
-        cursor = composer.cursor(seat, self.worker.table.state)
-        steps = (cursor.choices.index(action) - cursor.index) % len(cursor.choices)
-        key = Key.DOWN
-        if steps > len(cursor.choices) // 2:
-            key, steps = Key.UP, len(cursor.choices) - steps
-        for _ in range(steps):
-            self.press(seat, key)
-        self.press(seat, Key.OK)
+        while True:  # a level at a time: walk to the entry holding the action, OK
+            cursor = composer.cursor(seat, self.worker.table.state)
+            for key in presses_toward(cursor, action):
+                self.press(seat, key)
+            if commits(cursor, action):
+                return
 
 
 def record_game(

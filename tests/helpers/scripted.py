@@ -4,8 +4,9 @@ Each seat has hands: something to scan cards with (a simulated pod's reader, a s
 scanner) and something to press buttons with (the pod's buttons, or GPIO pins through
 gpiozero's MockFactory). A ``ScriptedPlayer`` decides what to do from the legal actions, as a
 person reading their phone would, then does it only through those hands: scan the card, press
-DOWN until the cursor shows the choice, press OK. ``TableDriver`` is the table's side: it reads
-the one queue, asks the composer what each event means, and applies what it commits.
+DOWN until the cursor shows the choice (OK opens the card or list that holds it), press OK.
+``TableDriver`` is the table's side: it reads the one queue, asks the composer what each event
+means, and applies what it commits.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from console.inputs.events import Key
 from console.inputs.pins import SeatPins
 from console.inputs.simulated import SimulatedLineScanner, SimulatedPod
 from console.physical.composer import Committed, Composer, CursorMoved, Outcome, Refusal
+from tests.helpers.cursor_walk import NotOnCursor, commits, presses_toward
 
 WAIT_S = 5.0
 
@@ -185,17 +187,21 @@ class TableDriver:
             outcome = self.next_outcome(seat)
             if not isinstance(outcome, CursorMoved):
                 raise ScriptError(f"seat {seat} scanned for {action} and the table said {outcome}")
-        cursor = self.composer.cursor(seat, self.state)
-        if action not in cursor.choices:
-            raise ScriptError(f"{action} is not among seat {seat}'s choices {cursor.choices}")
-        steps = (cursor.choices.index(action) - cursor.index) % len(cursor.choices)
-        key = Key.DOWN
-        if steps > len(cursor.choices) // 2:  # shorter the other way round
-            key, steps = Key.UP, len(cursor.choices) - steps
-        for _ in range(steps):
-            player.buttons.press(key)
+        while True:  # a level at a time: walk to the entry holding the action, OK
+            cursor = self.composer.cursor(seat, self.state)
+            try:
+                keys = presses_toward(cursor, action)
+            except NotOnCursor as missing:
+                raise ScriptError(str(missing)) from None
+            for key in keys[:-1]:
+                player.buttons.press(key)
+                if not isinstance(self.next_outcome(seat), CursorMoved):
+                    raise ScriptError(f"seat {seat} pressed {key} and the cursor did not move")
+            if commits(cursor, action):
+                break
+            player.buttons.press(Key.OK)  # opens the card, stack or list that holds the action
             if not isinstance(self.next_outcome(seat), CursorMoved):
-                raise ScriptError(f"seat {seat} pressed {key} and the cursor did not move")
+                raise ScriptError(f"seat {seat} pressed OK to open a step and the cursor did not move")
         player.buttons.press(Key.OK)
         self._expect(seat, action)
 

@@ -119,8 +119,9 @@ def test_with_positional_readers_configured_a_wheel_laid_on_reader_2_is_set_on_s
     worker = hub.tables()[0]
     state = worker.table.state
     settled(worker, lambda: state.to_act == (1, 2))
-    for seat in (1, 2):  # the opening's first choice is Keep hand
-        worker.post(Input(ButtonPressed(seat, Key.OK, source="pod1"))).result(TIMEOUT)
+    for seat in (1, 2):  # Keep hand: the opening's last step (its swaps come first, as a turn reads)
+        for key in (Key.UP, Key.OK):
+            worker.post(Input(ButtonPressed(seat, key, source="pod1"))).result(TIMEOUT)
     settled(worker, lambda: state.to_act == (1,))
     wheel = next(str(action).split()[1] for action in state.legal_actions(1) if action.verb == "set")
     laid = CardScanned(1, text=card_text("wheels", wheel), source="pod1", reader=2)

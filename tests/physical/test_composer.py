@@ -405,19 +405,19 @@ def test_only_the_seat_itself_sees_what_its_cursor_highlights(composer: Composer
     assert theirs == public == {"seat": 2, "choosing": True, "prompt": "scan a card or choose"}
 
 
-def test_the_cursor_labels_cards_by_name(composer: Composer) -> None:
+def test_the_cursor_labels_choices_in_the_steps_words_with_cards_by_name(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     shown = composer.cursor(1, state).to_json(1, GAME.catalog())
-    assert shown["labels"][:2] == ["combine Ace Bee", "play Ace 1"]
+    assert shown["labels"][:2] == ["Combine: Ace Bee", "Play: Ace 1"]
     assert shown["cards"] == [{"id": "a", "name": "Ace"}]
 
 
-def test_without_a_name_table_the_cursor_shows_card_ids(composer: Composer) -> None:
+def test_without_a_name_table_the_cursor_shows_scanned_card_ids(composer: Composer) -> None:
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     shown = composer.cursor(1, state).to_json(1)
-    assert shown["labels"][:2] == ["combine a b", "play a 1"]
+    assert shown["labels"][:2] == ["Combine: Ace Bee", "Play: Ace 1"]  # the game's own words
     assert shown["cards"] == [{"id": "a", "name": "a"}]
 
 

@@ -33,7 +33,11 @@ def test_a_held_ok_or_back_commits_or_drops_nothing_but_a_held_arrow_moves() -> 
 def test_a_seat_sees_its_own_cursor_without_a_name_table() -> None:
     composer, state = declaring()
     shown = composer.cursor(1, state).to_json(1)  # type: ignore[arg-type]
-    assert shown["choices"] == ["1:battle", "1:retreat"] and shown["labels"] == ["battle", "retreat"]
+    assert shown["choices"] == ["1:battle", "1:retreat"]
+    assert shown["labels"] == [  # the steps' words: its group, then the choice, as on the phone
+        "Battle or Retreat: Battle: fight on with a battle card",
+        "Battle or Retreat: Retreat: give up one face-up card, keep your tied and face-down cards",
+    ]
     assert Cursor(1).index == 0 and Cursor(1).highlighted is None
 
 
