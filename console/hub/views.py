@@ -1,20 +1,21 @@
 """What the hub sends about a table: one payload per audience (the public and each seat), built
 by the table's worker right after a change and serialised once, however many phones read it.
 
-A seat's payload holds only ``view(seat)`` and that seat's own legal actions; the public payload
-only ``view(None)``. Log events keep the engine's audience, and the action notation that caused
-them is left out, because a notation such as a secret choice or a face-down draw can itself be
-hidden information.
+A seat's payload holds only ``view(seat)`` and that seat's own legal actions (as a list, and as
+the steps its phone shows them in); the public payload only ``view(None)``. Log events keep the
+engine's audience, and the action notation that caused them is left out, because a notation such
+as a secret choice or a face-down draw can itself be hidden information.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from console.bots import ALIASES
-from console.games.core import CHANCE
+from console.games.core import CHANCE, Action
+from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.table import LoggedEvent, Table
 
@@ -92,6 +93,8 @@ def build_snapshot(
                 "view": state.view(seat),
                 "legal": legal,
                 "can_act": bool(legal) and controllers.get(seat) == "phone",
+                # the same decision in steps (groups, cards first, folds) as the seat's pod walks
+                "steps": seat_steps(table, seat, actions) if actions else [],
                 # what each choice will do in the game's numbers (costs, yields, a strike's end)
                 "notes": table.game.choice_notes(state, seat, actions) if actions else {},
                 "cursor": (cursors or {}).get(seat),
@@ -106,6 +109,12 @@ def build_snapshot(
     return Snapshot(
         version=version, last_id=len(table.log), payloads=payloads, status=status, actions=len(table.history)
     )
+
+
+def seat_steps(table: Table, seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    """The seat's decision in steps (console/games/steps.py), from its own ``legal`` actions and
+    its own view only: it goes in that seat's payload alone."""
+    return steps_for(table.game, legal, table.state.view(seat)).to_json()
 
 
 def seat_names(names: Mapping[int, str], controllers: Mapping[int, str], bot_kind: str) -> dict[int, str]:

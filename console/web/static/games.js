@@ -126,12 +126,6 @@ const Games = (function () {
     return [notes[notation], custom].filter(Boolean).join(" · ");
   }
 
-  // The heading of a group of choices that share a verb ("Build a road").
-  function verbLabel(game, verb, view) {
-    const custom = renderers[game] && renderers[game].verb && renderers[game].verb(verb, view);
-    return custom || words(verb).charAt(0).toUpperCase() + words(verb).slice(1);
-  }
-
   // A pod or button seat's cursor (from the composer): the highlighted choice, or why a scan or
   // press was refused.
   function cursorText(cursor) {
@@ -142,5 +136,5 @@ const Games = (function () {
     return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, verbLabel, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, setNotes, nameOf, who, whose, isBot };
+  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, setNotes, nameOf, who, whose, isBot };
 })();

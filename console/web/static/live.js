@@ -138,7 +138,7 @@
       force = true;
     }
     if (awaiting !== null) return;
-    const key = JSON.stringify([state.legal, state.can_act, state.controllers[seat], state.outcome]);
+    const key = JSON.stringify([state.legal, state.steps, state.can_act, state.controllers[seat], state.outcome]);
     if (key === shownChoices && !force) return;
     shownChoices = key;
     const choices = el("choices");
@@ -164,7 +164,7 @@
     prompt.textContent = "Your move:";
     // a decision of a few buttons (Battle or Retreat) stays on screen however far the page scrolls
     el("actions").classList.toggle("few", state.legal.length <= 4);
-    const steps = firstSteps([...state.legal].sort(Games.natural));
+    const steps = drawSteps(state.steps || []);
     const picked = chosen && steps.cards.get(chosen);
     if (picked) {
       showCard(choices, prompt, picked);
@@ -176,60 +176,39 @@
     for (const group of steps.groups) choices.append(group);
   }
 
-  // Card first: a verb whose choices name the same card (or piece) more than once is chosen in
-  // two taps, the card and then what to do with it, so the first step offers a handful of cards
-  // with their printed text and numbers, not every card times every target. A long list of
-  // one-tap choices (a map's places) folds away behind its heading: the map is the way to choose.
+  // The decision in the steps the hub sends (console/games/steps.py: the same steps the seat's
+  // pod walks with UP, DOWN and OK). Groups are headed in the game's words; a card step is chosen
+  // in two taps, the card and then what to do with it, so the first look offers a handful of cards
+  // with their printed text and numbers, not every card times every target. A folded group (a
+  // map's places) opens by a tap on its heading: the map is the way to choose.
   let chosen = null;  // the card picked at the first step ("set brine-wash"), until played or cancelled
-  const FOLD_OVER = 12;
 
-  function firstSteps(legal) {
-    // one group per heading in the game's words (two verbs may share one: Battle or Retreat)
-    const byHeading = new Map();
-    for (const action of legal) {
-      const [verb, subject] = action.replace(/^\d+:/, "").split(" ");
-      const heading = Games.verbLabel(state.game, verb, state.view);
-      if (!byHeading.has(heading)) byHeading.set(heading, []);
-      byHeading.get(heading).push({ action, verb, subject });
-    }
+  function drawSteps(steps) {
     const groups = [];
     const cards = new Map();
-    const single = byHeading.size === 1;
-    // More than a handful in all (a turn of roads, cards and builds): each longer list folds
-    // behind its heading, so the first look is a dozen controls at most.
-    const firstTaps = (items) => new Set(items.map((i) => (i.subject ? `${i.verb} ${i.subject}` : i.action))).size;
-    const firstLook = [...byHeading.values()].reduce((sum, items) => sum + firstTaps(items), 0);
-    const foldAll = firstLook > FOLD_OVER;
-    for (const [heading, items] of byHeading) {
-      const counts = new Map();
-      for (const { verb, subject } of items) {
-        if (subject) counts.set(`${verb} ${subject}`, (counts.get(`${verb} ${subject}`) || 0) + 1);
-      }
+    const single = steps.length === 1;
+    for (const { heading, alone, folded, steps: inGroup } of steps) {
+      const count = inGroup.reduce((sum, step) => sum + (step.uses ? step.uses.length : 1), 0);
       const group = document.createElement("fieldset");
       group.className = "choice-group";
       const legend = document.createElement("legend");
-      legend.textContent = single ? heading : `${heading} (${items.length})`;
+      legend.textContent = single || alone ? heading : `${heading} (${count})`;
       group.append(legend);
-      const twoStep = [...counts.values()].some((n) => n > 1);
-      if (twoStep) {
-        for (const [key, n] of counts) {
-          const subject = key.split(" ")[1];
-          const actions = items.filter((item) => `${item.verb} ${item.subject}` === key).map((item) => item.action);
-          cards.set(key, { key, heading, subject, actions });
-          group.append(cardButton(key, subject, n > 1 ? `${n} ways` : ""));
+      for (const step of inGroup) {
+        if (step.uses) {
+          cards.set(step.card, { heading, subject: step.subject, actions: step.uses.map((use) => use.action) });
+          group.append(cardButton(step.card, step.subject, step.uses.length > 1 ? `${step.uses.length} ways` : ""));
+          group.classList.add("detailed");
+        } else {
+          group.append(choiceButton(step.action, group));
         }
-        for (const { action } of items.filter((item) => !item.subject)) group.append(choiceButton(action));
-        group.classList.add("detailed");
-      } else {
-        for (const { action } of items) group.append(choiceButton(action, group));
       }
-      // folded (opened by a tap on its heading, on the map, or by the filter)
-      if (!twoStep && (items.length > FOLD_OVER || (foldAll && items.length > 3))) {
+      if (folded) {  // opened by a tap on its heading, on the map, or by the filter
         const fold = document.createElement("details");
         fold.className = "choice-fold";
         const summary = document.createElement("summary");
         const map = el("board").querySelector("[data-place]");
-        summary.textContent = `${heading}: ${items.length} choices${map ? " — tap a ringed place on the map, or open the list" : ""}`;
+        summary.textContent = `${heading}: ${count} choices${map ? " — tap a ringed place on the map, or open the list" : ""}`;
         legend.remove();
         fold.append(summary, ...group.childNodes);
         group.replaceChildren(fold);
