@@ -348,14 +348,6 @@
     }
   }
 
-  const VERBS = {
-    settle: "Found a settlement", city: "A city", road: "A road", recruit: "Recruit", activate: "Wake an army",
-    walls: "City walls", improve: "Improve a tile", draw: "Draw a card", exchange: "Exchange 2 Gold", move: "March",
-    strike: "Strike", offer: "Offer an alliance", accept: "Accept", decline: "Decline", break: "Break an alliance",
-    play: "Play a card", reveal: "Reveal", return: "Hand back", choose: "Choose a deck", forfeit: "Give up a city",
-    declare: "Declare victory", end: "End the turn",
-  };
-
   function label(notation, view) {
     const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
     const founding = view && view.phase === "founding";
@@ -386,7 +378,6 @@
     }
   }
 
-  const verb = (word) => VERBS[word] || null;
   // What a card in the seat's hand does (its printed text, from the seat's own view).
   function detail(notation, view) {
     const [word, id] = notation.replace(/^\d+:/, "").split(" ");
@@ -399,7 +390,7 @@
   // The owner's "You draw Master Mason" stands for the table's "Ruler 1 gains a card".
   const twins = { card_gained: "card" };
 
-  Games.renderers.watch = Object.assign(render, { label, verb, detail, describe, seatName, twins, after: paint });
+  Games.renderers.watch = Object.assign(render, { label, detail, describe, seatName, twins, after: paint });
 
   // Colours come from the view (ruler banners); they are set through the DOM, not inline styles.
   function paint(root) {

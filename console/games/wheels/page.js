@@ -120,10 +120,6 @@
     return shelf && shelf.payout !== undefined ? `: banks ${shelf.payout} Renown now` : "";
   }
 
-  const VERBS = { choose: "Choose your Archaffineur", swap: "Swap a card (it goes under your deck)", keep: "Keep your hand",
-    set: "Set a wheel (spends the turn)", read: "Read a wheel: bank its Renown (spends the turn)", play: "Play a craft",
-    invoke: "Invoke your Archaffineur (free)", wait: "Wait (spends the turn)" };
-
   function label(notation, view) {
     if (view) latest = view;
     const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
@@ -145,7 +141,6 @@
     }
   }
 
-  const verb = (word) => VERBS[word] || null;
   // What a craft or an Archaffineur does, from its printed text.
   function detail(notation) {
     const [word, id] = notation.replace(/^\d+:/, "").split(" ");
@@ -154,5 +149,5 @@
   // A redacted public twin of a private event the seat already saw: same kind, same seat.
   const twins = { chose: "chose", draw: "draw", swap: "swap", keep: "keep" };
 
-  Games.renderers.wheels = Object.assign(render, { label, verb, detail, describe, twins });
+  Games.renderers.wheels = Object.assign(render, { label, detail, describe, twins });
 })();

@@ -102,9 +102,8 @@
     return { battle: "⚔ Battle", retreat: "↩ Retreat" }[verb] || null;
   }
 
-  const verb = (word) => ({ battle: "Battle or Retreat", retreat: "Battle or Retreat" }[word] || null);
   // The owner's "You chose" stands for the table's "has chosen".
   const twins = { chosen: "choice" };
 
-  Games.renderers.wisteria = Object.assign(render, { describe, label, verb, twins });
+  Games.renderers.wisteria = Object.assign(render, { describe, label, twins });
 })();

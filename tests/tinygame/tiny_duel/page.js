@@ -28,7 +28,6 @@
   }
 
   const label = (notation) => (notation.includes(":lay ") ? `Lay ${Games.card(notation.split(" ")[1])}` : null);
-  const verb = (word) => (word === "lay" ? "Lay a card" : null);
 
-  Games.renderers.duel = Object.assign(render, { describe, label, verb, twins: {} });
+  Games.renderers.duel = Object.assign(render, { describe, label, twins: {} });
 })();
