@@ -18,6 +18,7 @@ import pytest
 
 try:
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -34,6 +35,7 @@ __all__ = [
     "By",
     "Keys",
     "Select",
+    "WebDriverException",
     "WebDriverWait",
     "close_chromium",
     "open_chromium",
