@@ -24,7 +24,7 @@
     if (shelf.empty) return h("div", { class: "shelf empty" }, h("span", { class: "muted" }, `Shelf ${shelf.shelf}: empty`));
     const head = [h("strong", {}, `Shelf ${shelf.shelf}: `)];
     if (shelf.card) head.push(title(shelf.card));
-    else head.push(h("span", { class: "card back wheel" }, ""), " a sealed wheel");
+    else head.push(h("span", { class: "card back wheel", "aria-hidden": "true" }, ""));  // its tag says sealed
     if (shelf.sealed) head.push(" ", h("span", { class: "tag sealed" }, "sealed"));
     if (shelf.soured) head.push(" ", h("span", { class: "tag soured" }, "soured"));
     const body = [h("p", {}, ...head), h("p", { class: "muted" }, `age ${shelf.age}`,
