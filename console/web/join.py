@@ -8,6 +8,7 @@ table screen itself was opened with.
 
 from __future__ import annotations
 
+import re
 import socket
 from typing import Any
 from urllib.parse import urlsplit
@@ -66,7 +67,8 @@ def join_links(
     table_id: int, tokens: dict[int, str], claimed: dict[str, bool] | None = None
 ) -> list[dict[str, Any]]:
     """Each seat's join link: ``url`` (the QR code's), ``short_url`` and its ``text`` (the short
-    address without ``http://``, to read out or type), the QR code's ``svg``, and ``claimed``."""
+    address without ``http://``, to read out or type, and its ``parts`` to break a line between),
+    the QR code's ``svg``, and ``claimed``."""
     base = base_url()
     links = []
     for seat, token in sorted(tokens.items()):
@@ -78,8 +80,15 @@ def join_links(
                 "url": url,
                 "short_url": short,
                 "text": short.split("://", 1)[-1],
+                "parts": address_parts(short.split("://", 1)[-1]),
                 "svg": qr_svg(url),
                 "claimed": bool((claimed or {}).get(str(seat))),
             }
         )
     return links
+
+
+def address_parts(text: str) -> list[str]:
+    """``192.168.1.5:8000/j/AB12`` as the pieces a line may break between (after a dot, a colon
+    or a slash), so a narrow column never splits a number or the code in two."""
+    return re.findall(r"[^./:]*[./:]?", text)[:-1] or [text]

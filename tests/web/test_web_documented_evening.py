@@ -244,10 +244,11 @@ def type_name(phone: webdriver.Chrome, name: str) -> None:
 
 def bot_named(screen: webdriver.Chrome, game: str, seat: int) -> bool:
     """The table screen names a bot's seat as a bot ("Bot 2 (normal)"); the Watch names it by
-    its ruler alone ("Ruler 2 (Stoneborn)", no player's name: four rulers fit the screen)."""
+    its ruler ("Ruler 2 (Stoneborn)", no player's name) with a bot's tag beside it."""
     board = str(screen.find_element(By.ID, "board").text)
     if game == "watch":
-        return bool(re.search(rf"(^|\n)Ruler {seat} \(", board)) and f"· Ruler {seat} (" not in board
+        ruled = bool(re.search(rf"(^|\n)Ruler {seat} \(", board)) and f"· Ruler {seat} (" not in board
+        return ruled and f"Bot {seat} (normal)" in board
     return f"Bot {seat} (normal)" in board
 
 
@@ -655,6 +656,8 @@ def test_the_documented_evening(hub: HubProcess, browser: Browser, game: str) ->
     wait(screen).until(lambda d: d.find_element(By.ID, "status").text.startswith("Game over"))
     over = status(screen)
     assert re.match(r"Game over: .+ (wins?|win) \(.+\)", over), over
+    # both seats are named now (Ana; seat 2 a bot): the rules' reason says no "seat N"
+    assert not re.search(r"\bseat [12]\b", over, re.IGNORECASE), over
     wait(phone_a).until(lambda d: status(d).startswith("Game over"))
     for hidden in ("[data-command=pause]", "[data-command=resume]", "[data-command=end]", "#extend"):
         assert not screen.find_element(By.CSS_SELECTOR, hidden).is_displayed(), hidden

@@ -171,4 +171,13 @@ def test_each_code_on_the_table_screen_is_a_link_with_its_short_address(
     links = client.get(f"/api/tables/{tid(hub)}/join", headers={"X-Host-Pin": "2468"}).get_json()["seats"]
     for link in links:
         assert f'<a href="{link["url"]}" class="code-link" aria-label="Join seat {link["seat"]}"><svg' in page
-        assert f'href="{link["short_url"]}">{link["text"]}</a>' in page
+        wrapped = "".join(f"{part}<wbr>" for part in link["parts"])  # broken only between parts
+        assert f'href="{link["short_url"]}">{wrapped}</a>' in page
+
+
+def test_a_short_address_breaks_a_line_only_after_a_dot_a_colon_or_a_slash() -> None:
+    from console.web.join import address_parts
+
+    parts = address_parts("192.168.1.50:8000/j/AB12CD")
+    assert parts == ["192.", "168.", "1.", "50:", "8000/", "j/", "AB12CD"]
+    assert "".join(parts) == "192.168.1.50:8000/j/AB12CD"  # said whole, only the line breaks move

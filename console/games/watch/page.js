@@ -194,7 +194,7 @@
       h("li", {}, h("span", { class: `tile-swatch tile-${key}`, "data-fill": tile.fill }), ` ${tile.name}`));
     const rulers = view.rulers.map((r) => h("li", { class: "ruler-key", "data-seat": r.seat },
       h("span", { class: "swatch piece-swatch", "data-colour": look[r.seat].colour, "data-ink": look[r.seat].ink }, look[r.seat].initial),
-      ` ${ruler(r.seat)}`));
+      ` ${ruler(r.seat)} `, botTag(h, r.seat)));
     return h("div", { class: "legend" }, h("ul", { class: "legend-tiles", "aria-label": "tiles" }, tiles),
       h("ul", { class: "legend-rulers", "aria-label": "rulers" }, rulers),
       h("p", { class: "muted legend-note" }, "■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest"));
@@ -217,6 +217,9 @@
       h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
   }
 
+  // A bot's ruler says so, with its level ("Bot 2 (normal)"), in the key and on its panel.
+  const botTag = (h, seat) => (Games.isBot(seat) ? h("span", { class: "tag bot" }, Games.nameOf(seat) || "bot") : null);
+
   function rulerPanel(h, r, view) {
     const stores = RESOURCES.map((k) => `${r.stores[k] || 0} ${cap(k)}`).join(" · ");
     return [
@@ -225,6 +228,7 @@
       r.warpath ? h("span", { class: "tag" }, "Warpath") : null,
       r.allies && r.allies.length ? h("span", { class: "tag" }, `allied with ${r.allies.map(ruler).join(", ")}`) : null,
       r.pariah ? h("span", { class: "tag" }, "pariah") : null,
+      botTag(h, r.seat),
       r.revealed.length ? h("p", { class: "muted" }, `revealed: ${r.revealed.map((c) => c.name).join(", ")}`) : null,
       view.current === r.seat ? h("span", { class: "tag waiting" }, "their turn") : null,
     ];

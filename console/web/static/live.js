@@ -28,7 +28,9 @@
       const mine = seat && winners.includes(seat) ? " — you win!" : "";
       const who = winners.length ? `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
         : "nobody wins";
-      return `Game over: ${who} (${state.outcome.reason})${mine}`;
+      // the rules' reason says "seat 2": said by name where the seat has one, as the terminal says it
+      const reason = String(state.outcome.reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
+      return `Game over: ${who} (${reason})${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
     if (state.status === "waiting") {
