@@ -618,6 +618,9 @@ def test_the_documented_evening(hub: HubProcess, browser: Browser, game: str) ->
         wait(phone_a).until(lambda d: re.match(r"Time left (19|20):", d.find_element(By.ID, "clock").text))
     else:
         assert not extend.is_displayed(), "+5 min offered without a clock"
+    # the host's seat rows follow the table: the names the phones typed
+    named = screen.find_element(By.CSS_SELECTOR, "input[aria-label='name of seat 1']")
+    assert named.get_attribute("value") == "Ana", named.get_attribute("value")
     shoot(screen, game, "host-controls", SCREEN)
     # End asks first, saying the game stops with no winner and cannot be taken back.
     host_button(screen, "end").click()

@@ -233,6 +233,7 @@
     for (let seat = 1; seat <= initial.players; seat += 1) {
       const select = document.createElement("select");
       select.setAttribute("aria-label", `who plays seat ${seat}`);
+      select.dataset.seat = String(seat);
       for (const controller of ["phone", "bot", "buttons", "pod"]) {
         select.append(new Option(controller, controller, false, initial.controllers[String(seat)] === controller));
       }
@@ -248,6 +249,7 @@
       name.maxLength = 24;
       name.value = (initial.names || {})[String(seat)] || "";
       name.setAttribute("aria-label", `name of seat ${seat}`);
+      name.dataset.seat = String(seat);
       name.placeholder = "name";
       name.addEventListener("change", () => run("POST", `/api/tables/${tableId}/seats/${seat}/name`, { name: name.value }));
       const row = document.createElement("div");
@@ -255,7 +257,20 @@
       row.append(`Seat ${seat} `, name, select, concede);
       seatControls.append(row);
     }
-    if (window.tabletop) showWhatApplies(window.tabletop.state());
+    // The rows follow the table: a name a phone typed, a seat handed to a bot elsewhere (never a
+    // field the host is typing in).
+    function showSeats(state) {
+      seatControls.querySelectorAll("[data-seat]").forEach((node) => {
+        if (node === document.activeElement) return;
+        const table = node.tagName === "SELECT" ? state.controllers : state.names;
+        node.value = (table || {})[node.dataset.seat] || (node.tagName === "SELECT" ? node.value : "");
+      });
+    }
+    document.addEventListener("tabletop:state", (changed) => showSeats(changed.detail));
+    if (window.tabletop) {
+      showWhatApplies(window.tabletop.state());
+      showSeats(window.tabletop.state());
+    }
 
     // The physical kits (pods, the Pi's button panel): which table's seat each serves, and the
     // hub's notes (an unbound kit's scans ignored). The host binds one here to a seat of this table.
