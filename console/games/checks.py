@@ -5,14 +5,15 @@ for their own seat and round-trip through the one notation; mangled notation is 
 an illegal action changes nothing; a copy is independent; a game replays from its log to the same
 state; no other view holds a seat's hidden information; chance actions say which seat's scanner
 supplies their card; the game's declared facts and option specs match what it does; and the game
-gives every hook the contract requires (``check_hooks``), each answering in its shape.
+gives every hook the contract requires (``check_hooks``), each answering in its shape; and every
+event it makes reads as a sentence (``describe``).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from console.games.core import (
@@ -20,6 +21,7 @@ from console.games.core import (
     Action,
     BadOptions,
     CardInPlay,
+    Event,
     Game,
     IllegalAction,
     NotationError,
@@ -306,6 +308,14 @@ def check_hooks(game: Game, state: State) -> None:
         assert reached == sorted(map(str, legal)), f"{game.name}: the steps reach {reached}, not {legal}"
 
 
+def check_events_worded(game: Game, events: Sequence[Event]) -> None:
+    """Every event the game makes reads as a sentence (``describe``): the pages' log and the
+    terminal print it."""
+    for event in events:
+        said = game.describe(event)
+        assert isinstance(said, str) and said.strip(), f"{game.name}: {event.kind} is worded {said!r}"
+
+
 def check_card_use(game: Game, final: State, history: list[Action]) -> None:
     """The lab's card use, if the game gives it: per real seat, the cards drawn and played."""
     use = game.card_use(final, history)
@@ -346,7 +356,9 @@ def play_random(
         if check:
             _check_step(game, state, rng, len(history))
         action = random_action(state, rng)
-        state.apply(action)
+        events = state.apply(action)
+        if check:
+            check_events_worded(game, events)
         history.append(action)
     if check:
         _check_replay(game, players, seed, options, history, state)

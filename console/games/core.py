@@ -634,6 +634,18 @@ class Game(ABC):
         its group ("Build a road", or "" for a choice that stands alone) and its own words."""
         raise MissingHook(self, "Game.label")
 
+    def describe(self, event: Event) -> str:
+        """``event`` as a sentence in English, the one wording of every log (the pages' and the
+        terminal's): card ids by their printed names (``card_name``); a seat as "Seat 2" at a
+        sentence's start and "seat 2" within one (a game whose rule book has its own word for a
+        seat writes it alike, "Ruler 2"), so each screen puts the seats' names in. Only the
+        event's own fields: the sentence goes wherever the event goes. The default says the
+        event's name and whose it is ("Seat 2: Kind words")."""
+        seat = event.data.get("seat")
+        by = f"Seat {seat}: " if isinstance(seat, int) and seat else ""
+        said = event.kind.replace("_", " ")
+        return by + said[:1].upper() + said[1:]
+
     @required_hook
     def page_script(self) -> str:
         """The JavaScript that draws this game on the phone and table pages: it registers

@@ -11,6 +11,7 @@ from console.games.core import (
     BadOptions,
     Bot,
     ChoiceLabel,
+    Event,
     Game,
     GameFacts,
     OptionSpec,
@@ -20,7 +21,7 @@ from console.games.core import (
     package_text,
 )
 from console.games.watch import actions as notation
-from console.games.watch import terminal
+from console.games.watch import terminal, words
 from console.games.watch import view as views
 from console.games.watch.actions import MAX_SEAT, WatchAction, parse
 from console.games.watch.catalog import catalog
@@ -194,6 +195,9 @@ class WatchGame(Game):
 
         assert isinstance(state, WatchState)
         return choice_notes(state, seat, [action for action in legal if isinstance(action, WatchAction)])
+
+    def describe(self, event: Event) -> str:
+        return words.describe(event, self.card_name) or super().describe(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

@@ -15,6 +15,7 @@ from console.games.core import (
     BadOptions,
     Bot,
     ChoiceLabel,
+    Event,
     Game,
     GameFacts,
     OptionSpec,
@@ -23,7 +24,7 @@ from console.games.core import (
     TableClock,
     package_text,
 )
-from console.games.wheels import bot, stats, terminal
+from console.games.wheels import bot, stats, terminal, words
 from console.games.wheels import view as views
 from console.games.wheels.actions import parse
 from console.games.wheels.catalog import Catalog, CraftCard, WheelCard, catalog
@@ -160,6 +161,9 @@ class WheelsGame(Game):
 
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, self.card_name, self.cards)
+
+    def describe(self, event: Event) -> str:
+        return words.describe(event, self.card_name) or super().describe(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

@@ -12,6 +12,7 @@ from console.games.core import (
     Action,
     Bot,
     ChoiceLabel,
+    Event,
     Game,
     GameFacts,
     OptionSpec,
@@ -20,7 +21,7 @@ from console.games.core import (
     TableClock,
     package_text,
 )
-from console.games.wisteria import bot, stats, terminal
+from console.games.wisteria import bot, stats, terminal, words
 from console.games.wisteria import view as views
 from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse
 from console.games.wisteria.catalog import catalog
@@ -125,6 +126,9 @@ class WisteriaGame(Game):
 
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action)
+
+    def describe(self, event: Event) -> str:
+        return words.describe(event) or super().describe(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")
