@@ -3,21 +3,25 @@ by the table's worker right after a change and serialised once, however many pho
 
 A seat's payload holds only ``view(seat)`` and that seat's own legal actions (as a list, and as
 the steps its phone shows them in); the public payload only ``view(None)``. Log events keep the
-engine's audience, and the action notation that caused them is left out, because a notation such
-as a secret choice or a face-down draw can itself be hidden information.
+engine's audience, with the game's sentence for each (``describe``), and the action notation that
+caused them is left out, because a notation such as a secret choice or a face-down draw can itself
+be hidden information.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from console.bots import ALIASES
-from console.games.core import CHANCE, Action
+from console.games.core import CHANCE, Action, Event, Game
 from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.table import LoggedEvent, Table
+
+log = logging.getLogger("console.hub")
 
 
 def dumps(data: Any) -> str:
@@ -27,13 +31,30 @@ def dumps(data: Any) -> str:
 def publish_events(table: Table, first_index: int) -> list[PublishedEvent]:
     """The table's log from ``first_index`` on, ready to publish."""
     return [
-        PublishedEvent(index + 1, logged.event.audience, dumps(event_json(index + 1, logged)))
+        PublishedEvent(index + 1, logged.event.audience, dumps(event_json(index + 1, logged, table.game)))
         for index, logged in enumerate(table.log[first_index:], start=first_index)
     ]
 
 
-def event_json(event_id: int, logged: LoggedEvent) -> dict[str, Any]:
-    return {"id": event_id, "action": logged.index, **logged.event.to_json()}
+def event_json(event_id: int, logged: LoggedEvent, game: Game) -> dict[str, Any]:
+    """The event for the pages, with its sentence (``text``: the game's ``describe``, which the
+    terminal prints too): made from the event's own fields, it goes only where the event goes."""
+    return {
+        "id": event_id,
+        "action": logged.index,
+        **logged.event.to_json(),
+        "text": sentence(game, logged.event),
+    }
+
+
+def sentence(game: Game, event: Event) -> str:
+    """The game's words for ``event``. Words that fail are logged and the event said as any game's
+    would be ("Seat 2: Kind words"): a log line must never stop a table publishing its moves."""
+    try:
+        return game.describe(event)
+    except Exception:
+        log.exception("%s: the words for a %r event failed", game.name, event.kind)
+        return Game.describe(game, event)
 
 
 def build_snapshot(

@@ -107,6 +107,12 @@ def test_a_hub_table_serves_its_phone_pages_with_the_games_own_script(
     public = body(client.get(f"/api/tables/{table}"))
     assert public["game"] == "duel" and public["outcome"]["reason"]
     assert "hand" not in public["view"]  # the hands stay with their seats
+    # the log in the game's own words (its describe): the seat's own deals name the card, the
+    # table's do not
+    said = [event["text"] for event in body(client.get(f"/api/tables/{table}/seats/1/log"))["events"]]
+    shown = [event["text"] for event in body(client.get(f"/api/tables/{table}/log"))["events"]]
+    assert any(line.startswith("Seat 1 is dealt ") and line != "Seat 1 is dealt a card" for line in said)
+    assert "Seat 1 is dealt a card" in shown and any(line.startswith("Seat 2 lays ") for line in shown)
 
 
 def scan(worker: TableWorker, seat: int, card: str) -> None:

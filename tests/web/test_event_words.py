@@ -1,8 +1,10 @@
-"""Every kind of event each game makes, worded by the pages' own scripts (run in node): a
-sentence with the cards' printed names, never a field dump, JSON bits or a raw card id.
+"""Every kind of event each game makes reads as a sentence in the game's own words
+(``Game.describe``, which the pages' log and the terminal both print): the cards' printed names,
+never a field dump, JSON bits or a raw card id. The pages' scripts (run in node) label the choices
+in words, and put the seats' names into the sentences the hub sends.
 
 The events come from random games of each engine (fixed seeds), private ones included, so a new
-kind of event an engine starts to send without words in its page script fails here."""
+kind of event an engine starts to send without words of its own fails here."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from typing import Any
 import pytest
 
 from console.games import find_game
-from console.games.core import CHANCE
+from console.games.core import CHANCE, Event
+from console.hub.views import event_json
+from console.table import LoggedEvent
 from console.web import page_data
 from tests.helpers.log_words import is_dump, raw_ids
 
@@ -31,11 +35,12 @@ PLAYS: dict[str, list[tuple[int, range, dict[str, Any]]]] = {
 }
 
 
-def sample_play(game_name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Up to three events of each kind (and of each audience) from random games, and up to
-    three choices of each verb with the view of the seat that had them."""
+def sample_play(game_name: str) -> tuple[list[Event], list[dict[str, Any]]]:
+    """Up to three events of each kind and shape (audience and fields: a sealed wheel's twin for
+    the table lacks its card and numbers) from random games, and up to three choices of each verb
+    with the view of the seat that had them."""
     game = find_game(game_name)
-    found: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+    found: dict[tuple[str, bool, tuple[str, ...]], list[Event]] = {}
     choices: dict[str, list[dict[str, Any]]] = {}
     for players, seeds, options in PLAYS[game_name]:
         for seed in seeds:
@@ -55,27 +60,74 @@ def sample_play(game_name: str) -> tuple[list[dict[str, Any]], list[dict[str, An
                             kept_choices.append({"notation": str(choice), "view": state.view(seat)})
                     action = rng.choice(legal)
                 for event in state.apply(action):
-                    kept = found.setdefault((event.kind, event.audience is None), [])
+                    kept = found.setdefault(
+                        (event.kind, event.audience is None, tuple(sorted(event.data))), []
+                    )
                     if len(kept) < 3:
-                        kept.append({"id": 1, "action": 1, **event.to_json()})
+                        kept.append(event)
     return [event for events in found.values() for event in events], [
         c for kept in choices.values() for c in kept
     ]
 
 
 @pytest.fixture(scope="module")
+def samples() -> dict[str, tuple[list[Event], list[dict[str, Any]]]]:
+    return {name: sample_play(name) for name in PLAYS}
+
+
+def said(game: str, event: Event) -> dict[str, Any]:
+    """The event as the hub sends it to a page: its fields and its sentence."""
+    return {"id": 1, "action": 1, **event.to_json(), "text": find_game(game).describe(event)}
+
+
+# Sentences the hub sends, each with the seats' names a page knows, and what the page shows.
+NAMED: list[tuple[str, Event, dict[str, str], dict[str, str], str]] = [
+    ("wisteria", Event("chosen", {"seat": 2}), {"2": "Bo"}, {}, "Bo has chosen"),
+    (
+        "wisteria",
+        Event("choices", {"battle": (1, 2), "retreat": ()}),
+        {"2": "Bo"},
+        {},
+        "Battle: seat 1, Bo · Retreat: nobody",
+    ),
+    ("wheels", Event("damp", {"seat": 1, "turns": 2}), {}, {}, "Seat 1's cellar is damp for 2 ending turns"),
+    # a ruler is said by its page's ruler(): the player's name first, a bot's ruler alone
+    (
+        "watch",
+        Event("stolen", {"seat": 2, "from": 1}),
+        {"1": "Bot 1 (normal)", "2": "Bo"},
+        {"1": "bot", "2": "phone"},
+        "Bo · Ruler 2 steals a card from Ruler 1",
+    ),
+    # a player's quoted words stay as typed
+    (
+        "watch",
+        Event("message", {"from": 2, "to": 1, "text": "seat 1 and ruler 3 lie"}),
+        {"1": "Al", "2": "Bo", "3": "Cy"},
+        {},
+        "Bo · Ruler 2 to Al · Ruler 1: “seat 1 and ruler 3 lie”",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
 def words(
-    tmp_path_factory: pytest.TempPathFactory, require_program: Callable[..., str]
+    tmp_path_factory: pytest.TempPathFactory,
+    require_program: Callable[..., str],
+    samples: dict[str, tuple[list[Event], list[dict[str, Any]]]],
 ) -> dict[str, list[list[str]]]:
-    """{"lines": [[game, kind, line]], "labels": [[game, notation, label, detail]]}."""
+    """{"labels": [[game, notation, label, detail]], "named": [line]}, from the pages' scripts."""
     node = require_program("node", "nodejs")  # a module fixture: set up before the autouse one
-    samples = {}
-    for name in PLAYS:
-        events, choices = sample_play(name)
-        samples[name] = {"cards": page_data.cards(name), "events": events, "choices": choices}
+    data: dict[str, Any] = {
+        name: {"cards": page_data.cards(name), "choices": choices} for name, (_, choices) in samples.items()
+    }
+    data["named"] = [
+        {"game": game, "names": names, "controllers": controllers, "event": said(game, event)}
+        for game, event, names, controllers, _ in NAMED
+    ]
     folder = tmp_path_factory.mktemp("words")
     path = folder / "samples.json"
-    path.write_text(json.dumps(samples))
+    path.write_text(json.dumps(data))
     scripts = []
     for name in PLAYS:  # each game's own drawing, as the hub serves it
         script = folder / f"{name}.js"
@@ -95,7 +147,7 @@ def words(
 _node: list[str] = []
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def node(require_program: Callable[..., str]) -> None:
     if not _node:
         _node.append(require_program("node", "nodejs"))
@@ -109,8 +161,11 @@ def test_the_dump_check_catches_the_old_log_lines() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(PLAYS))
-def test_every_event_reads_as_a_sentence(words: dict[str, list[list[str]]], game: str) -> None:
-    lines = [(kind, line) for name, kind, line in words["lines"] if name == game]
+def test_every_event_reads_as_a_sentence(
+    samples: dict[str, tuple[list[Event], list[dict[str, Any]]]], game: str
+) -> None:
+    events, _ = samples[game]
+    lines = [(event.kind, find_game(game).describe(event)) for event in events]
     assert len({kind for kind, _ in lines}) >= {"wisteria": 12, "wheels": 20, "watch": 35}[game]
     ids = set(find_game(game).catalog())
     for kind, line in lines:
@@ -120,6 +175,45 @@ def test_every_event_reads_as_a_sentence(words: dict[str, list[list[str]]], game
         assert not re.fullmatch(r"(Seat \d+: )?[A-Z][a-z]+( [a-z]+)*", line), (kind, line)
 
 
+def test_a_private_event_says_you_and_its_public_twin_does_not() -> None:
+    wheels, wisteria = find_game("wheels"), find_game("wisteria")
+    drawn = {"seat": 2, "card": "cart-wheel"}
+    assert wheels.describe(Event("draw", drawn, frozenset({2}))) == "You draw Cart Wheel"
+    assert wheels.describe(Event("draw", {"seat": 2})) == "Seat 2 draws a card"
+    assert (
+        wisteria.describe(Event("choice", {"seat": 1, "choice": "battle"}, frozenset({1})))
+        == "You chose Battle"
+    )
+    assert wisteria.describe(Event("chosen", {"seat": 1})) == "Seat 1 has chosen"
+
+
+def test_an_edge_is_said_with_the_intersections_it_joins() -> None:
+    built = find_game("watch").describe(Event("built", {"seat": 3, "work": "road", "at": "e1"}))
+    assert re.fullmatch(r"Ruler 3 builds a road at e1 \(i\d+–i\d+\)", built), built
+
+
+def test_an_event_without_words_says_its_name_and_whose_it_is() -> None:
+    game = find_game("wisteria")
+    assert game.describe(Event("kind_words", {"seat": 2})) == "Seat 2: Kind words"
+    assert game.describe(Event("kind_words", {})) == "Kind words"
+
+
+def test_words_that_fail_leave_the_event_said_as_any_games(caplog: pytest.LogCaptureFixture) -> None:
+    class Broken(type(find_game("wisteria"))):  # type: ignore[misc]
+        def describe(self, event: Event) -> str:
+            raise KeyError("card")
+
+    logged = LoggedEvent(0, "chance:draw", Event("draw", {"seat": 2, "card": 5}))
+    assert event_json(1, logged, Broken())["text"] == "Seat 2: Draw"  # the table keeps publishing
+    assert "the words for a 'draw' event failed" in caplog.text
+
+
+@pytest.mark.usefixtures("node")
+def test_the_pages_put_the_seats_names_in(words: dict[str, list[str]]) -> None:
+    assert words["named"] == [shown for *_, shown in NAMED]
+
+
+@pytest.mark.usefixtures("node")
 @pytest.mark.parametrize("game", sorted(PLAYS))
 def test_every_choice_is_labelled_in_words(words: dict[str, list[list[str]]], game: str) -> None:
     labels = [(notation, label, detail) for name, notation, label, detail in words["labels"] if name == game]

@@ -28,7 +28,8 @@
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
   const cap = (word) => String(word).charAt(0).toUpperCase() + String(word).slice(1);
 
-  // The latest view, so log lines can name rulers and say which intersections an edge joins.
+  // The latest view, so the choices and the log can name rulers and say which intersections an
+  // edge joins.
   let latest = null;
 
   function s(tag, attrs, ...children) {
@@ -277,7 +278,7 @@
     return h("div", { class: "watch" }, parts);
   }
 
-  // --- words for the log and the choices ----------------------------------------------------
+  // --- words for the choices (the log's sentences are the game's describe, sent by the hub) --
 
   const card = (id) => Games.card(id);
   const at = (place) => {
@@ -288,70 +289,6 @@
   };
   // A card's argument in words: a seat as its ruler, a resource capitalised, a place as it is.
   const cardArg = (a) => (/^\d$/.test(a) ? ruler(a) : RESOURCES.includes(a) ? cap(a) : at(a));
-  const amounts = (event) => RESOURCES.filter((k) => event[k]).map((k) => `${event[k]} ${cap(k)}`).join(", ") || "nothing";
-  const list = (resources) => (resources || []).map(cap).join(", ");
-  const who = (value) => (typeof value === "number" ? ruler(value) : String(value));
-  const PIECES = { city: "a city", settlement: "a settlement", road: "a road" };
-
-  function describe(e) {
-    const r = e.seat ? ruler(e.seat) : "";
-    switch (e.kind) {
-      case "founded": return `${r} founds ${PIECES[e.work] || e.work} at ${at(e.at)}`;
-      case "built": return `${r} builds ${PIECES[e.work] || e.work} at ${at(e.at)}`;
-      case "watch_begins": return `The Watch begins: round ${e.round}`;
-      case "round_begins": return `Round ${e.round} begins`;
-      case "offered": return `${r} offers an alliance to ${ruler(e.to)}`;
-      case "allied": return `${ruler(e.pair[0])} and ${ruler(e.pair[1])} are allies`;
-      case "declined": return `${r} declines the alliance offered by ${ruler(e.offer_of)}`;
-      case "alliance_ended": return `The alliance of ${ruler(e.pair[0])} and ${ruler(e.pair[1])} ends (${String(e.reason).replace(/\d+/, (n) => ruler(n))})${e.trophy_lost ? "; its trophy is lost" : ""}`;
-      case "alliance_trophy": return `${ruler(e.pair[0])} and ${ruler(e.pair[1])} earn an alliance trophy`;
-      case "turn_ended": return `${r} ends the turn`;
-      case "drew": return `${r} draws a ${DECKS[e.deck] || e.deck} card, paying ${e.paid === "gold" ? "Gold" : "its goods"}`;
-      case "card": return `You ${e.how === "draw" ? "draw" : "gain"} ${card(e.card)}`;
-      case "card_gained": return `${r} gains a card`;
-      case "free_card": return `${r} takes a free ${DECKS[e.deck] || e.deck} card`;
-      case "played": return `${r} plays ${card(e.card)}${e.args && e.args.length ? ` (${e.args.map((a) => cardArg(a)).join(", ")})` : ""}`;
-      case "revealed": return `${r} reveals ${card(e.card)}`;
-      case "returned": return `${r} hands back a ${DECKS[e.deck] || e.deck} card`;
-      case "card_lost": return `${r} loses a ${DECKS[e.deck] || e.deck} card`;
-      case "taken": return e.resources
-        ? `${r} takes ${list(e.resources)} from ${who(e.from)}`
-        : `${r} takes ${e.amount} ${cap(e.resource)} from ${who(e.from)}`;
-      case "stolen": return `${r} steals a card from ${ruler(e.from)}`;
-      case "exchanged": return `${r} exchanges ${e.gold} Gold for 1 ${cap(e.for)}`;
-      case "produced": return `${r} produces ${amounts(e)}`;
-      case "gained": return `${r} gains ${amounts(e)}`;
-      case "recruited": return `${r} recruits ${e.units} army unit${e.units === 1 ? "" : "s"} at ${e.at}${e.free ? " (free)" : ""}`;
-      case "activated": return `${r} wakes the army at ${at(e.at)}, paying ${e.paid === "card" ? "with a card" : cap(e.paid)}`;
-      case "deactivated": return `${r}'s armies rest`;
-      case "moved": return `${r} marches from ${e.from} to ${e.to}`;
-      case "retreated": return `${r} retreats from ${e.from} ${e.to ? `to ${e.to}` : "with nowhere to go"}${e.lost ? `, losing ${e.lost}` : ""}`;
-      case "combat": return `${r} strikes ${ruler(e.defender)}'s ${e.terrain} at ${e.at} from ${e.from}: ${e.attack} against ${e.defence}, `
-        + `${e.winner === e.seat ? `${r} wins` : `${ruler(e.defender)} holds`}`;
-      case "stack_destroyed": return `${ruler(e.owner)}'s army of ${e.units} at ${e.at} is destroyed`;
-      case "decimated": return `${ruler(e.owner)}'s army at ${e.at} is decimated: ${e.left} left`;
-      case "turncoat": return `${ruler(e.owner)}'s army at ${e.from} turns coat to ${e.to}`;
-      case "piece_destroyed": return `${ruler(e.owner)}'s ${e.piece} at ${e.at} is destroyed`;
-      case "road_destroyed": return `${ruler(e.owner)}'s road on ${at(e.at)} is destroyed`;
-      // The engine's improvement_destroyed event carries the improvement in a "kind" field,
-      // which takes the event's own kind's place: it arrives as kind "granary", "mill" or "quarry".
-      case "improvement_destroyed": case "granary": case "mill": case "quarry":
-        return `${ruler(e.owner)}'s ${e.kind === "improvement_destroyed" ? "improvement" : cap(e.kind)} on ${e.at} is destroyed`;
-      case "city_fell": return `${ruler(e.owner)}'s city at ${e.at} falls (${e.why === "forfeit" ? "given up to the Horde" : e.why}): ${e.fate}`;
-      case "unrest": return `Unrest breaks out at ${e.at}`;
-      case "held": return `${e.at} holds`;
-      case "desert": return `${e.at} (${cap(e.was)}) turns to desert`;
-      case "pariah": return `${r} is a pariah`;
-      case "collapse": return `${r}'s realm collapses`;
-      case "harrow": return `A Harrow lands: ${e.name || card(e.card)}`;
-      case "landfall": return `Landfall: the Horde's strength ${e.strength} against ${e.defence}; the wall ${e.result === "broke" ? "breaks" : "holds"}`;
-      case "message": return `${ruler(e.from)} to ${ruler(e.to)}: “${e.text}”`;
-      case "watch_ends": return `The Watch ends (${e.reason === "time" ? "its rounds are over" : e.reason})`;
-      case "victory": return `${r} wins with ${e.vp} VP`;
-      default: return null;
-    }
-  }
-
   function label(notation, view) {
     const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
     const founding = view && view.phase === "founding";
@@ -389,12 +326,14 @@
     const held = view.hand.find((c) => c.id === id);
     return held ? held.text : "";
   }
+  // The log's sentences say a seat as "Ruler 2" (seatWord); each is shown as ruler(2), with its
+  // player's name and people.
   const seatName = (seat) => ruler(seat);
 
   // The owner's "You draw Master Mason" stands for the table's "Ruler 1 gains a card".
   const twins = { card_gained: "card" };
 
-  Games.renderers.watch = Object.assign(render, { label, detail, describe, seatName, twins, after: paint });
+  Games.renderers.watch = Object.assign(render, { label, detail, seatName, seatWord: "Ruler", twins, after: paint });
 
   // Colours come from the view (ruler banners); they are set through the DOM, not inline styles.
   function paint(root) {

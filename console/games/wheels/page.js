@@ -65,7 +65,7 @@
     return h("div", { class: "wheels" }, parts);
   }
 
-  // --- words for the log and the choices ----------------------------------------------------
+  // --- words for the choices (the log's sentences are the game's describe, sent by the hub) --
 
   let latest = null;
   const card = (id) => Games.card(id);
@@ -78,41 +78,6 @@
     const whose = viewer && Number(viewer) === Number(owner) ? "your" : `${Games.whose(owner)}`;
     return `${whose} shelf ${number}${what}`;
   }
-  const wheel = (e) => (e.card ? card(e.card) : "a sealed wheel");
-
-  function describe(e) {
-    const s = Games.who(e.seat);
-    switch (e.kind) {
-      case "first": return `${s} plays first`;
-      case "chose": return e.archaffineur ? `You choose ${card(e.archaffineur)} as your Archaffineur` : `${s} has chosen an Archaffineur`;
-      case "archaffineurs": return `Archaffineurs: ${Games.who(1, true)} ${card(e["1"])}, ${Games.who(2, true)} ${card(e["2"])}`;
-      case "draw": return e.card ? `You draw ${card(e.card)}` : `${s} draws a card`;
-      case "swap": return e.card ? `You put ${card(e.card)} under your deck` : `${s} swaps a card`;
-      case "keep": return `${s} keeps the hand`;
-      case "opening-done": return `${s} has finished the opening`;
-      case "set": return `${s} sets ${wheel(e)} on shelf ${e.shelf}${e.sealed ? ", sealed" : ""}`;
-      case "read": return `${s} reads ${card(e.card)} on shelf ${e.shelf} at age ${e.age}: ${e.soured ? "soured, 0" : e.renown} Renown (banked ${e.banked})`;
-      case "wait": return `${s} waits`;
-      case "play": return `${s} plays ${card(e.card)}${e.shelf ? ` on ${e.on === "rival" ? `${Games.whose(other(e.seat))}` : "their"} shelf ${e.shelf}` : ""}${e.free ? " (free)" : ""}`;
-      case "invoke": return `${s} invokes ${card(e.archaffineur)}${e.shelf ? ` on shelf ${e.shelf}` : ""}`;
-      case "ending": return `${s} ends the turn: wheels age${e.soured && e.soured.length ? `, shelf ${e.soured.join(" and ")} soured` : ""}; ${e.turns_left} turn${e.turns_left === 1 ? "" : "s"} left`
-        + (e.damp ? ` · damp ${e.damp}` : "") + (e.chill ? ` · chill ${e.chill}` : "");
-      case "age": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} is now age ${e.age}${e.soured ? " and soured" : ""}`;
-      case "ripen": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} ripens to age ${e.age}`;
-      case "restore": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} is restored to age ${e.age}`;
-      case "hold": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} now holds ${e.hold} more`;
-      case "unseal": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} is unsealed`;
-      case "sour": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} sours`;
-      case "removed": return `${card(e.card)} is removed from ${Games.whose(e.seat)} shelf ${e.shelf}`;
-      case "returned": return `${card(e.card)} goes back to ${Games.whose(e.seat)} hand from shelf ${e.shelf}`;
-      case "value": return `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf} is now worth ${e.value}`;
-      case "damp": return `${Games.who(e.seat)}'s cellar is damp for ${e.turns} ending turn${e.turns === 1 ? "" : "s"}`;
-      case "chill": return `${Games.who(e.seat)}'s cellar is chilled for ${e.turns} ending turn${e.turns === 1 ? "" : "s"}`;
-      case "over": return `Game over: ${e.reason}`;
-      default: return e.shelf ? `${wheel(e)} on ${Games.whose(e.seat)} shelf ${e.shelf}: ${Games.words(e.kind)}` : null;
-    }
-  }
-
   // What reading a shelf banks now, in the game's own numbers (the view's payout).
   function payout(seat, number) {
     const player = latest && latest.players[String(seat)];
@@ -149,5 +114,5 @@
   // A redacted public twin of a private event the seat already saw: same kind, same seat.
   const twins = { chose: "chose", draw: "draw", swap: "swap", keep: "keep" };
 
-  Games.renderers.wheels = Object.assign(render, { label, detail, describe, twins });
+  Games.renderers.wheels = Object.assign(render, { label, detail, twins });
 })();

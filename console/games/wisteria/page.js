@@ -68,35 +68,6 @@
     return h("div", { class: "wisteria" }, parts);
   }
 
-  const seats = (list) => (list || []).map((s) => Games.who(s, true)).join(", ");
-
-  function describe(event) {
-    const s = Games.who(event.seat);
-    switch (event.kind) {
-      case "draw": return `${s} turns a ${event.card}`;
-      case "face_down": return `${s} lays a war card face down`;
-      case "sacrifice": return `${s} sacrifices a ${event.card}`;
-      case "battle_card": return `${s} battles with a ${event.card}`;
-      case "round_won": return `${s} wins the round: ${event.cards} cards`;
-      case "war": return `War! ${seats(event.seats)} tie on ${event.strength}`;
-      case "war_again": return `The battle ties again: ${seats(event.seats)} on ${event.strength}`;
-      case "chosen": return `${s} has chosen`;
-      case "choice": return `You chose ${event.choice === "battle" ? "Battle" : "Retreat"}`;
-      case "choices": return `Battle: ${seats(event.battle) || "nobody"} · Retreat: ${seats(event.retreat) || "nobody"}`;
-      case "war_won": return `${s} wins the War: ${event.cards} cards`;
-      case "kept": return `${s} keeps ${event.cards} cards`;
-      case "no_winner": return "Everyone retreated: the War has no winner";
-      case "eliminated": return `${s} is out: ${event.why}`;
-      case "reshuffle": return `${s} shuffles ${event.cards} won cards into a new draw pile`;
-      case "time_up": return "Time is up: this round finishes the game";
-      case "reevaluated": return `The War is decided again among ${seats(event.seats)} on ${event.strength}`;
-      case "tally": return `Counting the unseen cards of ${seats(event.seats)}`;
-      case "tallied": return `${s} counts a ${event.card}`;
-      case "game_over": return `Game over: ${event.reason}`;
-      default: return null;
-    }
-  }
-
   function label(notation) {
     const verb = notation.replace(/^\d+:/, "");
     return { battle: "⚔ Battle", retreat: "↩ Retreat" }[verb] || null;
@@ -105,5 +76,5 @@
   // The owner's "You chose" stands for the table's "has chosen".
   const twins = { chosen: "choice" };
 
-  Games.renderers.wisteria = Object.assign(render, { describe, label, twins });
+  Games.renderers.wisteria = Object.assign(render, { label, twins });
 })();

@@ -100,14 +100,29 @@ const Games = (function () {
   // "i2" before "i10": places and numbers in their natural order.
   const natural = (a, b) => a.localeCompare(b, "en", { numeric: true });
 
-  // Every event as a sentence: the game's own words, else the event's name and whose it is
-  // (never its raw fields: a log line is for a person).
+  // Every event as a sentence: the hub sends the game's own (Game.describe, the terminal's words
+  // too) in event.text, seats written "Seat 2" or "seat 2"; the seats' names go in here. A game
+  // whose renderer declares its seats' word (seatWord: "Ruler") says those through its seatName.
+  // Without text, the event's name and whose it is (never its raw fields: a line is for a person).
   function describe(game, event) {
-    const custom = renderers[game] && renderers[game].describe && renderers[game].describe(event);
-    if (custom) return custom;
+    if (typeof event.text === "string" && event.text) return withNames(game, event.text);
     const by = event.seat ? `${who(event.seat)}: ` : "";
     const text = words(event.kind);
     return by + text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  // One pass, so a name put in is never read again; a player's quoted words (“…”) stay as typed.
+  function withNames(game, text) {
+    const renderer = renderers[game] || {};
+    const word = renderer.seatWord && renderer.seatName ? renderer.seatWord : "";
+    const seats = new RegExp(`\\b(seat${word ? `|${escaped(word)}` : ""}) (\\d+)\\b`, "gi");
+    const put = (found, said, n) => {
+      if (said.toLowerCase() !== "seat") return renderer.seatName(Number(n));
+      return nameOf(n) ? who(n, said === "seat") : found;
+    };
+    return text.split(/(“[^”]*”)/).map((part, i) => (i % 2 ? part : part.replace(seats, put))).join("");
   }
 
   function actionLabel(game, notation, view) {

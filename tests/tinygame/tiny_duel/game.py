@@ -1,5 +1,6 @@
 """Tiny Duel as a Game: its facts and options, setup and notation, and the hooks a table needs
-(bots, lab, terminal, page script, venue scores), each a few lines over the state and its view."""
+(bots, lab, terminal, log words, page script, venue scores), each a few lines over the state and
+its view."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from console.games.core import (
     BadOptions,
     Bot,
     ChoiceLabel,
+    Event,
     Game,
     GameFacts,
     OptionSpec,
@@ -103,6 +105,20 @@ class DuelGame(Game):
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         card = action.cards()[0]
         return ChoiceLabel("Lay a card", f"{self.card_name(card)} ({strength(card)})")
+
+    def describe(self, event: Event) -> str:
+        """The log's sentence, on the pages and in the terminal; a seat as "Seat N", so each
+        screen puts its player's name in."""
+        seat, data = f"Seat {event.data.get('seat')}", event.data
+        if event.kind == "dealt":  # the dealt seat's own event names the card; its twin does not
+            return f"{seat} is dealt {self.card_name(data['card']) if 'card' in data else 'a card'}"
+        if event.kind == "laid":
+            return f"{seat} lays {self.card_name(data['card'])}"
+        if event.kind == "round_won":
+            return f"{seat} takes round {data['round']}"
+        if event.kind == "tied":
+            return f"Round {data['round']} is a tie"
+        return super().describe(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

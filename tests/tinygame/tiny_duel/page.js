@@ -1,5 +1,6 @@
 // Tiny Duel on the phone and table pages: each seat's rounds and laid cards, your hand, and the
-// log and choices in words. The hub serves this file as the game ships it (Game.page_script).
+// choices in words (the log's words are the game's describe). The hub serves this file as the
+// game ships it (Game.page_script).
 "use strict";
 
 (function () {
@@ -16,18 +17,7 @@
     return h("div", { class: "duel" }, parts);
   }
 
-  function describe(event) {
-    const s = `Seat ${event.seat}`;
-    switch (event.kind) {
-      case "dealt": return event.card ? `${s} is dealt ${Games.card(event.card)}` : `${s} is dealt a card`;
-      case "laid": return `${s} lays ${Games.card(event.card)}`;
-      case "round_won": return `${s} takes round ${event.round}`;
-      case "tied": return `Round ${event.round} is a tie`;
-      default: return null;
-    }
-  }
-
   const label = (notation) => (notation.includes(":lay ") ? `Lay ${Games.card(notation.split(" ")[1])}` : null);
 
-  Games.renderers.duel = Object.assign(render, { describe, label, twins: {} });
+  Games.renderers.duel = Object.assign(render, { label, twins: {} });
 })();
