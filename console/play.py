@@ -1,5 +1,6 @@
 """Play a game in the terminal against bots: the human sees only what their seat may see, as a
-compact board (the game's ``board_lines``) and choices numbered and labelled in words (play_text.py).
+compact board (the game's ``board_lines``), choices numbered and labelled in words (play_text.py)
+and the log in the game's own sentences (``describe``: the pages' log says the same).
 
 The game is a real journalled table, so an interrupted game can be resumed with ``--resume``.
 """
@@ -62,31 +63,6 @@ def _inline(value: Any) -> str:
     return str(value)
 
 
-def describe_event(event: Event, name: Callable[[str], str] = str) -> str:
-    """An event in words: its kind, who, then its other fields ("seat 2 played: card Bloom"); the
-    seats' names go in after (``named``), so a card's name is never taken for a seat's."""
-    data = dict(event.data)
-    who = f"seat {data.pop('seat')} " if isinstance(data.get("seat"), int) else ""
-    if CARD_KEYS & set(data):
-        data.pop("name", None)  # the card's printed name, said once
-    details = "; ".join(
-        f"{key.replace('_', ' ')} {_inline(_named(key, value, name))}" for key, value in data.items()
-    )
-    return f"{who}{event.kind.replace('_', ' ').replace('-', ' ')}" + (f": {details}" if details else "")
-
-
-CARD_KEYS = {"card", "cards", "archaffineur", "wheel", "craft"}
-
-
-def _named(key: str, value: Any, name: Callable[[str], str]) -> Any:
-    """Card ids by their printed names (the fields that hold cards, and any hyphenated id)."""
-    if isinstance(value, str) and (key in CARD_KEYS or "-" in value):
-        return name(value)
-    if isinstance(value, list):
-        return [_named(key, item, name) for item in value]
-    return value
-
-
 def play_terminal(
     table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO, seat_names: Names | None = None
 ) -> int:
@@ -100,15 +76,13 @@ def play_terminal(
     seen = len(table.log)
     decisions = 0
 
-    def name(card: str) -> str:
-        return table.game.card_name(card)
-
     while True:
         table.advance(bots)
         human = next((seat for seat in table.state.to_act if seat in people), people[0])
         reader = human if len(people) == 1 else None
         for event in events_once([logged.event for logged in table.log[seen:]], reader):
-            print(f"  · {named(describe_event(event, name), names)}", file=out)
+            # the game's sentence, as the pages' log says it, with the seats' names put in
+            print(f"  · {named(table.game.describe(event), names)}", file=out)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:

@@ -15,10 +15,11 @@ import pytest
 
 from console.games import find_game
 from console.games.core import CHANCE, Event, natural_key
+from console.hub.views import event_json
 from console.journal import Journal
-from console.play import events_once, show_turn
+from console.play import events_once, play_terminal, seat_bots, show_turn
 from console.play_text import choice_groups
-from console.table import Table
+from console.table import Table, named
 
 
 def cli(journal: Path, *args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -100,6 +101,24 @@ def test_a_private_event_and_its_redacted_twin_show_once() -> None:
         Event("draw", {"seat": 2}),
     ]
     assert events_once([private, twin], 2) == [twin]
+
+
+def test_the_terminal_says_the_sentences_the_pages_log_shows(tmp_path: Path) -> None:
+    """One wording: each line of the terminal's log is the sentence the hub sends the pages (the
+    game's ``describe``), with the seats' names put in."""
+    names = {1: "Ana", 2: "Bot 2 (normal)"}
+    with Journal(tmp_path / "j.db") as journal:
+        # every card a 3: each round is a War, so the bot chooses while Ana still has to
+        table = Table.start(journal, "wisteria", 2, seed=1, options={"deck": "3 3 3 3 3 3"})
+        answers = iter(["1", "1", "q"])
+        out = io.StringIO()
+        play_terminal(table, seat_bots(table, 1, -1, "normal"), lambda _: next(answers), out, names)
+    printed = [line.removeprefix("  · ") for line in out.getvalue().splitlines() if line.startswith("  · ")]
+    sent = {id(logged.event): event_json(n, logged, table.game)["text"] for n, logged in enumerate(table.log)}
+    seen = events_once([logged.event for logged in table.log], 1)
+    assert printed == [named(sent[id(event)], names) for event in seen]
+    assert "Bot 2 (normal) has chosen" in printed and "You chose Battle" in printed
+    assert "War! Ana, Bot 2 (normal) tie on 3" in printed
 
 
 @pytest.mark.slow
