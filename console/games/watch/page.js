@@ -218,8 +218,9 @@
       h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
   }
 
-  // A bot's ruler says so, with its level ("Bot 2 (normal)"), in the key and on its panel.
-  const botTag = (h, seat) => (Games.isBot(seat) ? h("span", { class: "tag bot" }, Games.nameOf(seat) || "bot") : null);
+  // A bot's ruler says so in the key, in a word: the key and the panels have no room to spare on a
+  // table screen (its level is in the host's seat rows).
+  const botTag = (h, seat) => (Games.isBot(seat) ? h("span", { class: "tag bot" }, "bot") : null);
 
   function rulerPanel(h, r, view) {
     const stores = RESOURCES.map((k) => `${r.stores[k] || 0} ${cap(k)}`).join(" · ");
@@ -229,7 +230,6 @@
       r.warpath ? h("span", { class: "tag" }, "Warpath") : null,
       r.allies && r.allies.length ? h("span", { class: "tag" }, `allied with ${r.allies.map(ruler).join(", ")}`) : null,
       r.pariah ? h("span", { class: "tag" }, "pariah") : null,
-      botTag(h, r.seat),
       r.revealed.length ? h("p", { class: "muted" }, `revealed: ${r.revealed.map((c) => c.name).join(", ")}`) : null,
       view.current === r.seat ? h("span", { class: "tag waiting" }, "their turn") : null,
     ];
