@@ -16,10 +16,13 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from flask.testing import FlaskClient
 
 from console.hub.config import HubConfig, TableConfig, VenueConfig
 from console.hub.service import Hub
+from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker, find_mosquitto
+from console.venue.web import create_board_app
 
 VENUE = "cafe"
 USERS = {"hub1": "pw-hub1-x", "hub2": "pw-hub2-y", "hub3": "pw-hub3-z", BOARD_USER: "pw-board-q"}
@@ -142,3 +145,16 @@ def make_hub(tmp_path: Path, broker: LocalBroker) -> Iterator[MakeHub]:
     yield make
     for hub in hubs:
         hub.stop()
+
+
+@pytest.fixture
+def board(broker: LocalBroker, tmp_path: Path) -> Iterator[Board]:
+    """The venue's board, listening to the broker as its own user, its results in a file."""
+    started = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
+    yield started
+    started.stop()
+
+
+@pytest.fixture
+def client(board: Board) -> FlaskClient:
+    return create_board_app(board, {"TESTING": True}).test_client()

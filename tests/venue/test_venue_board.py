@@ -8,29 +8,15 @@ import re
 import subprocess
 import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
 from console.http.security import HEADERS
-from console.venue.board import Board, ResultStore
+from console.venue.board import Board
 from console.venue.broker import BOARD_USER, LocalBroker
-from console.venue.web import create_board_app
-from tests.venue.conftest import USERS, VENUE, MakeHub, body, venue_config, wait_for
-
-
-@pytest.fixture
-def board(broker: LocalBroker, tmp_path: Path) -> Iterator[Board]:
-    started = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
-    yield started
-    started.stop()
-
-
-@pytest.fixture
-def client(board: Board) -> FlaskClient:
-    return create_board_app(board, {"TESTING": True}).test_client()
+from tests.venue.conftest import USERS, VENUE, MakeHub, body, wait_for
 
 
 def hub_section(page: str, hub: str) -> str:

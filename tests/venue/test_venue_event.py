@@ -4,30 +4,21 @@ standings fill in without anyone typing a result, though the broker is restarted
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import chain
-from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
-from console.venue.board import Board, ResultStore
-from console.venue.broker import BOARD_USER, LocalBroker
+from console.venue.board import Board
+from console.venue.broker import LocalBroker
 from console.venue.web import PIN_HEADER, create_board_app
 from console.web import create_app
-from tests.venue.conftest import MakeHub, body, venue_config, wait_for
+from tests.venue.conftest import MakeHub, body, wait_for
 
 ORIGIN = {"Origin": "http://localhost"}
 ORGANISER = {**ORIGIN, PIN_HEADER: "1357"}
 PLAYERS = ["Ada", "Bea", "Cal", "Dov", "Eli", "Fay"]
-
-
-@pytest.fixture
-def board(broker: LocalBroker, tmp_path: Path) -> Iterator[Board]:
-    started = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
-    yield started
-    started.stop()
 
 
 @pytest.fixture

@@ -7,32 +7,16 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from flask.testing import FlaskClient
 
 from console.hub.worker import SetName
 from console.venue import topics
-from console.venue.board import Board, ResultStore
-from console.venue.broker import BOARD_USER, LocalBroker
-from console.venue.web import create_board_app, seat_rows
-from tests.venue.conftest import VENUE, MakeHub, Recorder, venue_config, wait_for
+from console.venue.board import Board
+from console.venue.web import seat_rows
+from tests.venue.conftest import VENUE, MakeHub, Recorder, wait_for
 
 MARKUP = "<b>x</b> & 'Ana'"
-
-
-@pytest.fixture
-def board(broker: LocalBroker, tmp_path: Path) -> Iterator[Board]:
-    started = Board(venue_config(broker, BOARD_USER), ResultStore(tmp_path / "board.db")).start()
-    yield started
-    started.stop()
-
-
-@pytest.fixture
-def client(board: Board) -> FlaskClient:
-    return create_board_app(board, {"TESTING": True}).test_client()
 
 
 def test_a_tables_seats_are_named_on_the_board_as_text(
