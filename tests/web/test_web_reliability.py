@@ -360,12 +360,15 @@ def replica(journal: Path, table: int) -> tuple[Any, int]:
 
 
 def readable(hub: Any, table: int, reader: int | None, token: str, after: int) -> tuple[str, str]:
-    """What ``reader`` (None: anyone) can read now: its state (its own legal list left out: it
-    names every card the reader could choose) and the events after ``after``."""
+    """What ``reader`` (None: anyone) can read now: its state and the events after ``after``.
+    Its own choices are left out (the legal list, its steps and its notes, all built from the
+    reader's own legal actions): they name every card the reader could choose, a rival's secret
+    Archaffineur among them (tests/games/test_steps.py keeps the steps to the seat's own)."""
     base = f"/api/tables/{table}" + (f"/seats/{reader}" if reader else "")
     auth = {"Authorization": f"Bearer {token}"} if token else {}
     _, state = hub.request("GET", base, **auth)
-    state.pop("legal", None)
+    for own in ("legal", "steps", "notes"):
+        state.pop(own, None)
     _, log = hub.request("GET", f"{base}/log?after={after}", **auth)
     return json.dumps(state, ensure_ascii=False), json.dumps(log, ensure_ascii=False)
 
