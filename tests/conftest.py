@@ -23,6 +23,51 @@ if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which
     sys.path.insert(0, str(ROOT))
 
 REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
+# The files that keep a worker longest, heaviest first (each over about 5 s of one worker on two
+# quiet cores). pytest-xdist's loadfile hands files out in collection order (pyproject's addopts
+# turn off its own order, by number of tests, which left the few-test browser and engine files
+# for last: one worker ran them for two minutes while the other idled). Sorting them first, the
+# short files fill in beside them and both workers finish together. The order only schedules: a
+# file missing here runs after these, in collection order, as before.
+HEAVY_FIRST = (
+    "tests/web/test_web_browser_keyboard.py",
+    "tests/web/test_web_browser_games.py",
+    "tests/golden/test_golden.py",
+    "tests/games/test_every_engine.py",
+    "tests/web/test_web_axe.py",
+    "tests/web/test_web_browser_host.py",
+    "tests/web/test_web_reliability.py",
+    "tests/venue/test_venue_browser.py",
+    "tests/test_wheel.py",
+    "tests/plugin/test_tiny_game.py",
+    "tests/hub/test_recordings.py",
+    "tests/games/watch/test_watch_engine.py",
+    "tests/test_play_names.py",
+    "tests/inputs/test_protocol.py",
+    "tests/venue/test_venue_board.py",
+    "tests/test_selenium_optional.py",
+    "tests/venue/test_venue_publish.py",
+    "tests/games/wisteria/test_wisteria_random.py",
+    "tests/venue/test_venue_outage.py",
+    "tests/venue/test_venue_event.py",
+    "tests/web/test_web_browser.py",
+    "tests/web/test_web_server.py",
+    "tests/mutation/test_mutate.py",
+    "tests/venue/test_venue_secrecy.py",
+    "tests/web/test_web_secrecy.py",
+    "tests/physical/test_sheet.py",
+    "tests/games/watch/test_watch_kept.py",
+    "tests/web/test_serve_command.py",
+    "tests/venue/test_venue_tls.py",
+    "tests/web/test_web_restart.py",
+    "tests/hub/test_hub_worker_contract.py",
+    "tests/games/wheels/test_wheels_engine_checks.py",
+    "tests/web/test_web_browser_kits.py",
+    "tests/test_journal_cli.py",
+    "tests/games/watch/test_watch_bot.py",
+    "tests/games/wheels/test_wheels_hidden_information.py",
+    "tests/lab/test_report.py",
+)
 # The most a test's call (not its fixtures) may take unless it is marked slow, on a machine not
 # busier than its cores: `nox -s fast` and `pytest -m "not slow"` stay quick only while every
 # test over it says so.
@@ -50,6 +95,19 @@ def find_program(*names: str) -> str:
 def require_program() -> Callable[..., str]:
     """``require_program("chromium", "chromium-browser")``: the program's path, else skip/fail."""
     return find_program
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files of ``HEAVY_FIRST`` first, in its order; the rest keep theirs. Every xdist
+    worker collects the same items and sorts them the same way (a stable sort on fixed ranks), as
+    xdist requires."""
+    rank = {name: index for index, name in enumerate(HEAVY_FIRST)}
+    last = len(HEAVY_FIRST)
+
+    def place(item: pytest.Item) -> int:
+        return rank.get(Path(item.path).relative_to(ROOT).as_posix(), last)
+
+    items.sort(key=place)
 
 
 def slow_limit_s() -> float:
