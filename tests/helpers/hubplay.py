@@ -26,6 +26,9 @@ from console.physical.cardmap import card_text
 from tests.helpers.cursor_walk import commits, presses_toward
 
 WAIT_S = 10.0
+# How much longer than the debouncer's bounce window a press is held, and a released key left
+# up: the recorder's clock reads the edge a moment apart from the debouncer's.
+EDGE_MARGIN_S = 0.01
 # Each title's game for its recording: small, so the file is small, and physical chance throughout.
 GAMES: dict[str, dict[str, Any]] = {
     "wisteria": {
@@ -54,6 +57,7 @@ class HubTable:
         self.pin_map = load_pin_map()
         self.gestures = 0
         self.seat_gestures: Counter[int] = Counter()  # scans and presses, by seat: each beeps
+        self.last_edge: dict[int, float] = {}  # GPIO pin number: when it last changed level
         deadline = time.monotonic() + WAIT_S
         router = hub.router
         assert router is not None  # the hub started its inputs
@@ -89,17 +93,30 @@ class HubTable:
             self._answered(lambda: self.pods[seat].tap(key))
             self.seat_gestures[seat] += 1
             return
-        pin = self.hub.inputs.pin_factory.pin(self.pin_map.seats[seat].keys[key])
-        hold = self.pin_map.timing.bounce_s * 2
+        number = self.pin_map.seats[seat].keys[key]
+        pin = self.hub.inputs.pin_factory.pin(number)
+        # Each edge comes a bounce window and a margin after the pin's last edge (as a finger's
+        # press and release do), so the debouncer takes both at once. The wait after a release is
+        # kept until that pin is pressed again: the hub's answer and other seats' gestures
+        # usually fill it already, where a fixed pause after each edge slept it every time.
+        gap = self.pin_map.timing.bounce_s + EDGE_MARGIN_S
 
         def push() -> None:
+            self._after_edge(number, gap)
             pin.drive_low()
-            time.sleep(hold)
+            self.last_edge[number] = time.monotonic()
+            self._after_edge(number, gap)
             pin.drive_high()
-            time.sleep(hold)
+            self.last_edge[number] = time.monotonic()
 
         self._answered(push)
         self.seat_gestures[seat] += 1
+
+    def _after_edge(self, pin: int, gap: float) -> None:
+        """Sleep until ``gap`` has passed since ``pin``'s last edge."""
+        wait = self.last_edge.get(pin, float("-inf")) + gap - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
 
     def play(self, max_actions: int = 5000) -> list[str]:
         state = self.worker.table.state
