@@ -30,6 +30,7 @@ REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
 # short files fill in beside them and both workers finish together. The order only schedules: a
 # file missing here runs after these, in collection order, as before.
 HEAVY_FIRST = (
+    "tests/web/test_web_documented_evening.py",
     "tests/web/test_web_browser_keyboard.py",
     "tests/web/test_web_browser_games.py",
     "tests/golden/test_golden.py",
