@@ -51,8 +51,14 @@ POLL_S = 0.02
 class WebDriverWait(SeleniumWait):
     """Selenium's wait, asking every ``POLL_S`` rather than every half second."""
 
-    def __init__(self, driver: webdriver.Chrome, timeout: float, poll_frequency: float = POLL_S) -> None:
-        super().__init__(driver, timeout, poll_frequency=poll_frequency)
+    def __init__(
+        self,
+        driver: webdriver.Chrome,
+        timeout: float,
+        poll_frequency: float = POLL_S,
+        ignored_exceptions: tuple[type[Exception], ...] | None = None,
+    ) -> None:
+        super().__init__(driver, timeout, poll_frequency, ignored_exceptions)
 
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

@@ -192,6 +192,12 @@ def test_an_edge_is_said_with_the_intersections_it_joins() -> None:
     assert re.fullmatch(r"Ruler 3 builds a road at e1 \(i\d+–i\d+\)", built), built
 
 
+def test_a_card_that_took_nothing_says_so() -> None:
+    # a card naming resources a rival held none of (the random playouts met it)
+    taken = find_game("watch").describe(Event("taken", {"seat": 2, "from": 1, "resources": []}))
+    assert taken == "Ruler 2 takes nothing from ruler 1"
+
+
 def test_an_event_without_words_says_its_name_and_whose_it_is() -> None:
     game = find_game("wisteria")
     assert game.describe(Event("kind_words", {"seat": 2})) == "Seat 2: Kind words"

@@ -556,7 +556,9 @@ def test_the_documented_evening(hub: HubProcess, browser: Browser, game: str) ->
         said = "return window.tabletop.events().map((e) => Games.describe(window.tabletop.state().game, e))"
         wait(screen).until(lambda d: f"{name} has chosen" in d.execute_script(said))
         # the phone's own line arrives on its own stream: waited for, as the screen's was
-        wait(in_war[0]).until(lambda d: any(str(line).startswith("You chose") for line in d.execute_script(said)))
+        wait(in_war[0]).until(
+            lambda d: any(str(line).startswith("You chose") for line in d.execute_script(said))
+        )
         shoot(screen, game, "has-chosen", SCREEN)
 
     taken: set[str] = set()

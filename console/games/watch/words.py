@@ -107,8 +107,9 @@ def describe(event: Event, card: CardName) -> str | None:
         case "card_lost":
             return f"{r} loses a {_deck(e['deck'])} card"
         case "taken":
-            if e.get("resources"):
-                return f"{r} takes {', '.join(map(cap, e['resources']))} from {_from(e['from'])}"
+            if "resources" in e:  # named by the card: none when the rival held none of them
+                taken = ", ".join(map(cap, e["resources"])) or "nothing"
+                return f"{r} takes {taken} from {_from(e['from'])}"
             return f"{r} takes {e['amount']} {cap(e['resource'])} from {_from(e['from'])}"
         case "stolen":
             return f"{r} steals a card from {ruler(e['from'])}"
