@@ -26,8 +26,10 @@ CONTROLS = (
     "return [...document.querySelectorAll('#choices button, #choices summary')]"
     ".filter((n) => n.getClientRects().length && !n.closest('details:not([open]) > :not(summary)')).length"
 )
+# The lowest thing shown (a folded list's hidden lines are not).
 SCREEN_USED = (
-    "const parts = [...document.querySelectorAll('#board, #board *, .side > *')];"
+    "const parts = [...document.querySelectorAll('#board, #board *, .side > *')]"
+    ".filter((n) => !n.closest('details:not([open]) > :not(summary)'));"
     "return Math.max(...parts.map((n) => n.getBoundingClientRect().bottom)) / window.innerHeight;"
 )
 

@@ -37,6 +37,7 @@
     const { h } = ui;
     const view = state.view;
     latest = view;
+    const onScreen = document.body.classList.contains("screen");
     const parts = [h("p", { class: "phase" }, h("strong", {}, PHASES[view.phase] || ui.words(view.phase)),
       view.turn_of ? ` · ${Games.who(view.turn_of, true)} to play` : "", view.first_seat ? ` · ${Games.who(view.first_seat, true)} went first` : "")];
     const mine = view.you ? view.players[String(view.you)] : null;
@@ -53,9 +54,12 @@
       h("div", { class: "shelves" }, data.shelves.map((shelf) => shelfBox(h, shelf))),
       data.archaffineur ? h("p", { class: "muted" }, `Archaffineur: ${title(data.archaffineur)}${data.archaffineur_used ? " (used)" : ""}`)
         : h("p", { class: "muted" }, data.archaffineur_chosen ? "Archaffineur chosen" : "choosing an Archaffineur…"),
-      // the discard is public but seldom needed: folded behind its count
-      data.discard && data.discard.length ? h("details", { class: "discard" },
-        h("summary", {}, `Discard (${data.discard.length})`), h("p", { class: "muted" }, data.discard.map(title).join(", "))) : null,
+      // the discard is public but seldom needed: folded behind its count on a phone; a line on the
+      // table screen, which nobody taps
+      !data.discard || !data.discard.length ? null
+        : onScreen ? h("p", { class: "muted" }, `Discard: ${data.discard.map(title).join(", ")}`)
+          : h("details", { class: "discard" }, h("summary", {}, `Discard (${data.discard.length})`),
+            h("p", { class: "muted" }, data.discard.map(title).join(", "))),
     ]));
     const strips = Object.values(view.players).some((player) => player.shelves.some((shelf) => shelf.card));
     if (strips) {  // the ripeness strips' symbols, said once in words

@@ -28,9 +28,12 @@
       const mine = seat && winners.includes(seat) ? " — you win!" : "";
       const who = winners.length ? `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
         : "nobody wins";
-      // the rules' reason says "seat 2": said by name where the seat has one, as the terminal says it
-      const reason = String(state.outcome.reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
-      return `Game over: ${who} (${reason})${mine}`;
+      // The rules' reason says "seat 2 banked the most Renown": its winner is not said twice, and any
+      // other seat is said by name where it has one, as the terminal says it.
+      const reason = String(state.outcome.reason);
+      const own = winners.length === 1 && reason.match(new RegExp(`^seat ${winners[0]} (.+)$`, "i"));
+      const named = (own ? own[1] : reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
+      return own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
     if (state.status === "waiting") {
