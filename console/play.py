@@ -195,8 +195,7 @@ def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
 
 
 def _printed(name: str, detail: Mapping[str, Any]) -> str:
-    facts, text = str(detail.get("facts", "")), str(detail.get("text", ""))
-    parts = [text] if facts and text.startswith(facts) else [facts, text]  # "Free. ..." said once
+    parts = [str(detail.get("facts", "")), str(detail.get("text", ""))]
     return f"{name}: {' · '.join(part for part in parts if part)}" if any(parts) else name
 
 

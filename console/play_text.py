@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from console.games.core import Action, ChoiceLabel, Game
-from console.games.steps import choice_label, labelled_groups
+from console.games.core import Action, Game
+from console.games.steps import labelled_groups
 
-__all__ = ["Group", "choice_groups", "label"]
+__all__ = ["Group", "choice_groups"]
 
 
 @dataclass
@@ -26,11 +26,6 @@ class Group:
 
     label: str
     items: list[tuple[str, Action]] = field(default_factory=list)
-
-
-def label(game: Game, action: Action, view: Mapping[str, Any]) -> ChoiceLabel:
-    """The group and the words of one action (``("Build a road", "e7 (i4 to i8)")``)."""
-    return choice_label(game, action, view)
 
 
 def choice_groups(game: Game, legal: Sequence[Action], view: Mapping[str, Any]) -> list[Group]:

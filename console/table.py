@@ -168,8 +168,14 @@ def result_words(
 ) -> str:
     """A result as people say it: "seat 2 wins (most Renown); scores: seat 1 9, seat 2 33", with
     the seats' names where they have them ("Bo wins (Ana conceded)") (the terminal, the home
-    page's results, ``tabletop replay``)."""
+    page's results, ``tabletop replay``). A lone winner the reason names first is said once:
+    "Bo wins: banked the most Renown (32 to 7)", as the pages say it."""
     who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
     verb = "win" if len(winners) > 1 else "wins"
     said = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(scores, start=1))
-    return named(f"{who} {verb} ({reason})" + (f"; scores: {said}" if said else ""), names or {})
+    own = f"seat {winners[0]} " if len(winners) == 1 else None
+    if own and reason.lower().startswith(own):
+        result = f"{who} {verb}: {reason[len(own) :]}"
+    else:
+        result = f"{who} {verb} ({reason})"
+    return named(result + (f"; scores: {said}" if said else ""), names or {})

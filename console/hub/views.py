@@ -148,6 +148,11 @@ def seat_names(names: Mapping[int, str], controllers: Mapping[int, str], bot_kin
     return named
 
 
+def still_to_join(seats: list[int]) -> str:
+    """ "seat 2 has", "seat 2 and seat 3 have": the phones a waiting table waits for."""
+    return f"{' and '.join(f'seat {seat}' for seat in seats)} {'has' if len(seats) == 1 else 'have'}"
+
+
 def seat_notice(
     seat: int, status: str, to_act: list[int], controllers: Mapping[int, str], to_join: list[int]
 ) -> str:
@@ -164,9 +169,7 @@ def seat_notice(
     if status == "paused":
         return "The host has paused the table."
     if status == "waiting":
-        missing = " and ".join(f"seat {s}" for s in to_join)
-        verb = "has" if len(to_join) == 1 else "have"
-        return f"The game starts once {missing} {verb} joined, or when the host starts it."
+        return f"The game starts once {still_to_join(to_join)} joined, or when the host starts it."
     if status in ("finished", "ended"):
         return "The game is over."
     if seat in to_act:

@@ -23,7 +23,7 @@ from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.store import HubStore
-from console.hub.views import build_snapshot, publish_events, seat_names
+from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import SeatEvent
 from console.inputs.recording import Recorder
 from console.physical.seats import Note, PhysicalSeats, Play
@@ -454,7 +454,8 @@ class TableWorker:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
             raise Refused("the game is over")
         if not self.started:
-            raise Refused(f"the game starts once {self._still_to_join()} joined, or when the host starts it")
+            waiting = still_to_join(self._phones_to_join())
+            raise Refused(f"the game starts once {waiting} joined, or when the host starts it")
         if self._rechecking():
             raise Refused(
                 "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
@@ -556,10 +557,6 @@ class TableWorker:
             for seat, kind in sorted(self.controllers.items())
             if kind == "phone" and seat not in self.claims
         ]
-
-    def _still_to_join(self) -> str:
-        missing = [f"seat {seat}" for seat in self._phones_to_join()]
-        return f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'}"
 
     def _begin_if_everyone_joined(self) -> bool:
         """Begin the game if it waits for no phone any more; True if it began just now."""

@@ -15,6 +15,7 @@ from typing import ClassVar
 import pytest
 
 from console.games import find_game
+from console.games.checks import random_action
 from console.games.core import CHANCE, Action, Game, State
 from console.games.steps import FOLD_OVER, CardStep, Choice, Steps, steps_for
 from console.play_text import choice_groups
@@ -33,12 +34,7 @@ def decisions(game: Game, players: int, games: int = 4, limit: int = 300) -> Ite
             for seat in state.to_act:
                 if seat != CHANCE:
                     yield state, seat
-            seat = state.to_act[0]
-            if seat == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions(seat)
-                state.apply(legal[rng.randrange(len(legal))])
+            state.apply(random_action(state, rng))
 
 
 def first_look(steps: Steps) -> int:

@@ -18,7 +18,12 @@ import pytest
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        ElementNotInteractableException,
+        StaleElementReferenceException,
+        WebDriverException,
+    )
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -32,6 +37,7 @@ except ImportError as error:
 
 __all__ = [
     "ARTIFACTS",
+    "UNDER_THE_FINGER",
     "By",
     "Keys",
     "Select",
@@ -41,6 +47,14 @@ __all__ = [
     "open_chromium",
     "webdriver",
 ]
+
+# What a tap meets when the page redraws under the finger (a bot moved, the choices changed): tried
+# again. Anything else (a wait that timed out, a failed check) is a failure.
+UNDER_THE_FINGER = (
+    StaleElementReferenceException,
+    ElementClickInterceptedException,
+    ElementNotInteractableException,
+)
 
 # How often a wait asks the page again. Selenium's own half second was most of a browser test's
 # time: a whole game by keyboard waits on the page at every decision, and each wait whose

@@ -35,6 +35,7 @@ from console.games import find_game
 from console.web.hub_process import HubProcess
 from tests.helpers.browser import (
     ARTIFACTS,
+    UNDER_THE_FINGER,
     By,
     Select,
     WebDriverException,
@@ -337,7 +338,7 @@ def play(phones: Sequence[webdriver.Chrome], seen: Seen, until: Callable[[], boo
         for phone in phones:
             try:
                 acted = tap_a_move(phone, seen) or acted
-            except WebDriverException:  # the choices changed under the finger: look again
+            except UNDER_THE_FINGER:  # the choices changed under the finger: look again
                 acted = True
         taps += acted
         if not acted:
@@ -576,7 +577,7 @@ def test_the_documented_evening(hub: HubProcess, browser: Browser, game: str) ->
         if state(screen)["outcome"] or (len(seen.labels) >= 2 and wanted <= taken):
             break
         for phone in phones:
-            with contextlib.suppress(WebDriverException):  # the choices changed under the finger
+            with contextlib.suppress(*UNDER_THE_FINGER):  # the choices changed under the finger
                 tap_a_move(phone, seen, first_of if phone is phone_a else None)
     assert seen.labels, "no move was made by a tap"
     assert not state(screen)["outcome"], "the game ended before the host's controls were tried"

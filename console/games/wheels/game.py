@@ -27,7 +27,7 @@ from console.games.core import (
 from console.games.wheels import bot, stats, terminal, words
 from console.games.wheels import view as views
 from console.games.wheels.actions import parse
-from console.games.wheels.catalog import Catalog, CraftCard, WheelCard, catalog
+from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
@@ -132,8 +132,8 @@ class WheelsGame(Game):
                     "facts": f"value {card.value} · peak {card.peak} · hold {card.hold} (full at ages {full})"
                 }
             else:
-                facts = {"facts": "Free"} if isinstance(card, CraftCard) and card.free else {}
-                details[card_id] = {"text": card.text, "rival": card.target.on_rival, **facts}
+                # a free craft's printed text begins "Free.": it says so itself
+                details[card_id] = {"text": card.text, "rival": card.target.on_rival}
         return details
 
     def heuristic_bot(self) -> Bot | None:

@@ -69,7 +69,7 @@ const Games = (function () {
     const draw = renderers[state.game];
     try {
       if (draw) {
-        const node = draw(state, { h, generic, seatPanels, words, scalar, card, cardInfo, natural });
+        const node = draw(state, { h, generic, seatPanels, words, scalar, card, cardInfo });
         if (draw.after) draw.after(node);
         return node;
       }
@@ -97,8 +97,6 @@ const Games = (function () {
   const cardInfo = (id) => cards[id] || {};
   const titleCase = (id) => String(id || "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 
-  // "i2" before "i10": places and numbers in their natural order.
-  const natural = (a, b) => a.localeCompare(b, "en", { numeric: true });
 
   // Every event as a sentence: the hub sends the game's own (Game.describe, the terminal's words
   // too) in event.text, seats written "Seat 2" or "seat 2"; the seats' names go in here. A game
@@ -151,5 +149,5 @@ const Games = (function () {
     return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, natural, words, setNames, setNotes, nameOf, who, whose, isBot };
+  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, words, setNames, setNotes, nameOf, who, whose, isBot };
 })();

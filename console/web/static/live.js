@@ -250,8 +250,7 @@
     const name = document.createElement("strong");
     name.textContent = info.name || Games.card(subject);
     face.append(name);
-    const facts = info.facts && !(info.text || "").startsWith(info.facts) ? info.facts : "";  // "Free. ..." once
-    for (const [cls, text] of [["facts", facts], ["text", info.text]]) {
+    for (const [cls, text] of [["facts", info.facts], ["text", info.text]]) {
       if (!text) continue;
       const line = document.createElement("small");
       line.className = cls;

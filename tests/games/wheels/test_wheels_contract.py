@@ -83,7 +83,7 @@ def test_card_details_give_the_pages_each_crafts_text_and_whether_it_aims_at_the
     assert all(details[card]["text"] for card in crafts)
     aimed = {card_id for card_id in crafts if details[card_id]["rival"]}
     assert aimed and aimed != crafts  # some crafts aim at the rival's shelf, some at one's own
-    free = {card_id for card_id in crafts if details[card_id].get("facts") == "Free"}
+    free = {card_id for card_id in crafts if str(details[card_id]["text"]).startswith("Free.")}
     printed_free = {
         card_id for card_id, card in GAME.cards.cards.items() if isinstance(card, CraftCard) and card.free
     }
