@@ -19,8 +19,10 @@ BOARD_USER = "board"
 
 
 def find_mosquitto() -> str | None:
-    """The broker's program: on the PATH, or in /usr/sbin where Debian puts it."""
-    return shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/local/sbin")
+    """The broker's program: on the PATH, or in /usr/sbin where Debian puts it; None unless its
+    password tool (the same package's, on the PATH) is there too, which every local broker needs."""
+    program = shutil.which("mosquitto") or shutil.which("mosquitto", path="/usr/sbin:/usr/local/sbin")
+    return program if program and shutil.which("mosquitto_passwd") else None
 
 
 def acl_text(venue: str) -> str:
