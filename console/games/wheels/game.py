@@ -26,7 +26,7 @@ from console.games.core import (
 )
 from console.games.wheels import bot, stats, terminal, words
 from console.games.wheels import view as views
-from console.games.wheels.actions import parse
+from console.games.wheels.actions import Read, parse
 from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
@@ -164,6 +164,17 @@ class WheelsGame(Game):
 
     def describe(self, event: Event) -> str:
         return words.describe(event, self.card_name) or super().describe(event)
+
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+        """A read says the Renown it banks now (its wheel's payout at its age: the rules' own
+        number, from the seat's own shelf)."""
+        assert isinstance(state, WheelsState)
+        shelves = state.seats[seat - 1].shelves
+        return {
+            str(action): f"banks {wheel.payout()} Renown now"
+            for action in legal
+            if isinstance(action, Read) and (wheel := shelves[action.shelf - 1]) is not None
+        }
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

@@ -33,6 +33,10 @@
     return h("div", { class: `shelf${shelf.sealed ? " sealed" : ""}${shelf.soured ? " soured" : ""}` }, body);
   }
 
+  // A rival's cellar in a line, for a phone that folds it: Renown, then each shelf's wheel.
+  const gist = (data) => `· ${data.banked} Renown · ${data.shelves.map((shelf) =>
+    (shelf.empty ? "empty" : shelf.card ? `${title(shelf.card)} (pays ${shelf.payout})` : "sealed")).join(" | ")}`;
+
   function render(state, ui) {
     const { h } = ui;
     const view = state.view;
@@ -60,11 +64,12 @@
         : onScreen ? h("p", { class: "muted" }, `Discard: ${data.discard.map(title).join(", ")}`)
           : h("details", { class: "discard" }, h("summary", {}, `Discard (${data.discard.length})`),
             h("p", { class: "muted" }, data.discard.map(title).join(", "))),
-    ]));
+    ], undefined, gist));
     const strips = Object.values(view.players).some((player) => player.shelves.some((shelf) => shelf.card));
-    if (strips) {  // the ripeness strips' symbols, said once in words
-      parts.push(h("p", { class: "muted legend-note" },
-        "Ripeness strip: a box for each age · green: the ages it pays in full · the outlined number: its age now"));
+    if (strips) {  // the ripeness strips' symbols, said once in words: folded on a phone, which knows them
+      const key = "a box for each age · green: the ages it pays in full · the outlined number: its age now";
+      parts.push(onScreen ? h("p", { class: "muted legend-note" }, `Ripeness strip: ${key}`)
+        : h("details", { class: "legend-note" }, h("summary", {}, "What the ripeness strip shows"), h("p", { class: "muted" }, key)));
     }
     return h("div", { class: "wheels" }, parts);
   }
@@ -82,12 +87,6 @@
     const whose = viewer && Number(viewer) === Number(owner) ? "your" : `${Games.whose(owner)}`;
     return `${whose} shelf ${number}${what}`;
   }
-  // What reading a shelf banks now, in the game's own numbers (the view's payout).
-  function payout(seat, number) {
-    const player = latest && latest.players[String(seat)];
-    const shelf = player && player.shelves.find((s) => s.shelf === Number(number));
-    return shelf && shelf.payout !== undefined ? `: banks ${shelf.payout} Renown now` : "";
-  }
 
   function label(notation, view) {
     if (view) latest = view;
@@ -102,7 +101,7 @@
       case "swap": return `Swap ${card(args[0])}`;
       case "keep": return "Keep this hand";
       case "set": return `Set ${card(args[0])} on shelf ${args[1]}${args[2] === "sealed" ? ", sealed" : ", open"}`;
-      case "read": return `Read ${shelfName(seat, args[0], seat)}${payout(seat, args[0])}`;
+      case "read": return `Read ${shelfName(seat, args[0], seat)}`;  // its Renown: the game's note
       case "play": return `Play ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
       case "invoke": return `Invoke ${card(args[0])}${args[1] ? ` on ${target(args[0], args[1])}` : ""}`;
       case "wait": return "Wait";
