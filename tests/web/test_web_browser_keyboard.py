@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import By, Keys, WebDriverWait, size, webdriver
+from tests.helpers.browser import By, Keys, StaleElementReferenceException, WebDriverWait, size, webdriver
 from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -63,6 +63,20 @@ def tab_to_a_choice(driver: webdriver.Chrome) -> bool:
     return False
 
 
+def press_enter_on_a_choice(driver: webdriver.Chrome) -> None:
+    """Tab to a choice and press Enter. The choices are drawn anew when the table moves on (the
+    page heard of our last move a moment after its count moved): a choice redrawn between the Tab
+    and the Enter is tabbed to again, as a person whose focus was lost would."""
+    for _ in range(5):
+        assert tab_to_a_choice(driver), "no choice can be reached with Tab"
+        try:
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError("every choice tabbed to was redrawn before Enter")
+
+
 @pytest.mark.parametrize("game", list(TABLES))
 def test_a_whole_game_is_played_by_keyboard_alone(
     tmp_path: Path, hub_process: Callable[..., Any], phone: webdriver.Chrome, game: str
@@ -83,8 +97,7 @@ def test_a_whole_game_is_played_by_keyboard_alone(
         if state(phone)["outcome"]:
             break
         before = state(phone)["actions"]
-        assert tab_to_a_choice(phone), "no choice can be reached with Tab"
-        phone.switch_to.active_element.send_keys(Keys.ENTER)
+        press_enter_on_a_choice(phone)
         decisions += 1
         # a card or a folded list opens in place; a move is made when the table's count moves on
         WebDriverWait(phone, 30).until(
