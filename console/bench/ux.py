@@ -13,6 +13,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,11 @@ CONTROLS = (
     "return [...document.querySelectorAll('#choices button, #choices summary')]"
     ".filter((n) => n.getClientRects().length && !n.closest('details:not([open]) > :not(summary)')).length"
 )
-# The lowest thing shown (a folded list's hidden lines are not).
+# The lowest thing shown (a folded list's hidden lines are not, nor a picture's shapes beyond its
+# frame: the map draws its outer sea whole and shows a strip of it).
 SCREEN_USED = (
     "const parts = [...document.querySelectorAll('#board, #board *, .side > *')]"
-    ".filter((n) => !n.closest('details:not([open]) > :not(summary)'));"
+    ".filter((n) => !n.closest('details:not([open]) > :not(summary)') && !n.ownerSVGElement);"
     "return Math.max(...parts.map((n) => n.getBoundingClientRect().bottom)) / window.innerHeight;"
 )
 
@@ -136,10 +138,8 @@ def _game(hub: HubProcess, driver: Any, game: str) -> list[dict[str, Any]]:
             if _state(driver)["outcome"]:
                 break
             controls.append(int(driver.execute_script(CONTROLS)))
-            screens.append(
-                driver.execute_script("return document.documentElement.scrollHeight / innerHeight")
-            )
-            _choose(driver, rng, By)
+            screens.append(_screens(driver))
+            _choose(driver, rng, By, lambda: screens.append(_screens(driver)))
         _size(driver, 1920, 1080, False)
         driver.get(f"{hub.url}/tables/{table}")
         _wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".seat-panel, svg.map"))
@@ -151,6 +151,11 @@ def _game(hub: HubProcess, driver: Any, game: str) -> list[dict[str, Any]]:
         figure(f"ux.{game}.table_height_used_1080p", 100 * used, "%"),
         figure(f"ux.{game}.seat_first_paint_ms", statistics.median(paints) if paints else 0.0, "ms"),
     ]
+
+
+def _screens(driver: Any) -> float:
+    """The page's height in screens of its window."""
+    return float(driver.execute_script("return document.documentElement.scrollHeight / innerHeight"))
 
 
 def _state(driver: Any) -> Any:
@@ -177,37 +182,59 @@ def _wait(driver: Any, condition: Any, timeout: float = 30.0) -> bool:
     return False
 
 
-def _choose(driver: Any, rng: random.Random, by: Any) -> None:
-    """Tap what a person might: a random choice; a card or a folded list first opens, then a
-    random one of what it offers. A page redrawn under the finger (a bot moved) is tried again."""
+def _choose(driver: Any, rng: random.Random, by: Any, opened: Callable[[], None]) -> None:
+    """Tap what a person might: a random choice; a card or a folded list first opens (then
+    ``opened()`` looks at the page), then a random one of what it offers. A page redrawn under the
+    finger (a bot moved) is tried again."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     for _ in range(10):
         try:
-            _choose_once(driver, rng, by)
+            _choose_once(driver, rng, by, opened)
             return
         except StaleElementReferenceException:
             time.sleep(0.1)
 
 
-def _choose_once(driver: Any, rng: random.Random, by: Any) -> None:
+def _choose_once(driver: Any, rng: random.Random, by: Any, opened: Callable[[], None]) -> None:
     before = _state(driver)["actions"]
+
+    def chosen() -> None:
+        _wait(driver, lambda: _state(driver)["actions"] > before or _state(driver)["outcome"], 10)
+
     for _ in range(3):
         options = _tappable(driver, by)
         if not options:
             return
         target = rng.choice(options)
-        opens = target.tag_name == "summary" or target.get_attribute("data-card")
-        _tap(driver, target)
-        if not opens:
-            _wait(driver, lambda: _state(driver)["actions"] > before or _state(driver)["outcome"], 10)
+        places = driver.find_elements(by.CSS_SELECTOR, "svg.map [data-place]")
+        if target.tag_name == "button" and not target.get_attribute("data-card"):
+            _tap(driver, target)
+            chosen()
             return
-        if target.tag_name == "summary":  # the list opened: choose among its places only
+        fold = target.find_element(by.XPATH, "..") if target.tag_name == "summary" else None
+        if fold is not None and places and "many" in str(fold.get_attribute("class")):
+            # a long list of places: a person taps one on the map, as its heading says, which
+            # leaves that place's choices
+            _tap(driver, rng.choice(places))
+            opened()
             options = [n for n in _tappable(driver, by) if n.tag_name == "button"]
-            if options:
-                _tap(driver, rng.choice(options))
-                _wait(driver, lambda: _state(driver)["actions"] > before or _state(driver)["outcome"], 10)
-            return
+        elif fold is not None:  # the list opens: choose among its own choices only
+            _tap(driver, target)
+            opened()
+            options = [n for n in _tappable(driver, by) if n.tag_name == "button" and fold in _folds(n, by)]
+        else:  # a card: its uses show, then one is chosen as any choice is
+            _tap(driver, target)
+            opened()
+            continue
+        if options:
+            _tap(driver, rng.choice(options))
+            chosen()
+        return
+
+
+def _folds(node: Any, by: Any) -> list[Any]:
+    return node.find_elements(by.XPATH, "ancestor::details")
 
 
 def _tap(driver: Any, target: Any) -> None:

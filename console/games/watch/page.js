@@ -92,11 +92,14 @@
     const kx = board.scale.x, ky = board.scale.y, radius = board.scale.hex_radius * ky;
     const look = banners(view);
     const point = Object.fromEntries(board.intersections.map((p) => [p.id, [p.x * kx, p.y * ky]]));
-    const xs = board.hexes.map((hx) => hx.x * kx), ys = board.hexes.map((hx) => hx.y * ky);
-    const pad = radius * 1.05;
+    const places = namedPlaces(legal);
+    // The picture holds the land and a strip of the sea around it (a place to tap is always in it):
+    // the outer ring of sea hexes, drawn whole, took a quarter of a phone's map and said nothing.
+    const shown = board.hexes.filter((hx) => hx.tile !== "sea" || places.has(hx.id));
+    const xs = shown.map((hx) => hx.x * kx), ys = shown.map((hx) => hx.y * ky);
+    const pad = radius * 1.5;
     const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad,
       Math.max(...ys) - Math.min(...ys) + 2 * pad];
-    const places = namedPlaces(legal);
     const layers = [patterns()];
     for (const hex of board.hexes) {
       const cx = hex.x * kx, cy = hex.y * ky;
@@ -196,9 +199,12 @@
     const rulers = view.rulers.map((r) => h("li", { class: "ruler-key", "data-seat": r.seat },
       h("span", { class: "swatch piece-swatch", "data-colour": look[r.seat].colour, "data-ink": look[r.seat].ink }, look[r.seat].initial),
       ` ${ruler(r.seat)} `, botTag(h, r.seat)));
-    return h("div", { class: "legend" }, h("ul", { class: "legend-tiles", "aria-label": "tiles" }, tiles),
+    const key = [h("ul", { class: "legend-tiles", "aria-label": "tiles" }, tiles),
       h("ul", { class: "legend-rulers", "aria-label": "rulers" }, rulers),
-      h("p", { class: "muted legend-note" }, "■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest"));
+      h("p", { class: "muted legend-note" }, "■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest")];
+    // A phone folds the key behind a line: its player learns it once, and the choices stay near.
+    return document.body.classList.contains("screen") ? h("div", { class: "legend" }, key)
+      : h("details", { class: "legend" }, h("summary", {}, "Key: tiles, rulers, pieces"), key);
   }
 
   function tracks(h, view) {
@@ -214,7 +220,8 @@
       // Each ● a moon left before the Horde lands (one goes each round); said in words beside it.
       h("p", {}, h("strong", {}, "Moons "), h("span", { "aria-hidden": "true" }, moons),
         ` the Horde lands in ${moon.moons} round${moon.moons === 1 ? "" : "s"} · landfalls ${moon.landfalls}`,
-        ` · walls broken ${moon.breaks} of ${moon.ruin_at} (at ${moon.ruin_at} the realm falls)`),
+        ` · walls broken ${moon.breaks} of ${moon.ruin_at}`,
+        document.body.classList.contains("phone") ? "" : ` (at ${moon.ruin_at} the realm falls)`),
       h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
   }
 
@@ -225,7 +232,8 @@
   function rulerPanel(h, r, view) {
     const stores = RESOURCES.map((k) => `${r.stores[k] || 0} ${cap(k)}`).join(" · ");
     return [
-      h("p", {}, h("span", { class: "count" }, r.vp), " VP · ", stores),
+      // a phone, without the VP track, says the target beside each count
+      h("p", {}, h("span", { class: "count" }, r.vp), document.body.classList.contains("phone") ? ` of ${view.victory_points} VP · ` : " VP · ", stores),
       h("p", { class: "muted" }, `${plural(r.settlements, "settlement")} · ${plural(r.cities, "city", "cities")} · road ${r.longest_road} · ${plural(r.hand_size, "card")}`),
       r.warpath ? h("span", { class: "tag" }, "Warpath") : null,
       r.allies && r.allies.length ? h("span", { class: "tag" }, `allied with ${r.allies.map(ruler).join(", ")}`) : null,
@@ -237,7 +245,7 @@
 
   function channels(h, state) {
     const view = state.view;
-    return h("section", { class: "channels" }, h("h3", {}, "Alliance messages"), view.channels.map((channel) => {
+    const boxes = view.channels.map((channel) => {
       const box = h("div", { class: "channel" }, h("p", {}, h("strong", {}, `With ${ruler(channel.with)}`), channel.sealed ? " (sealed)" : ""),
         h("ul", { class: "messages" }, channel.messages.map((m) => h("li", {}, h("strong", {}, m.from === view.you ? "you: " : `${ruler(m.from)}: `), m.text))));
       if (!channel.sealed && state.controllers[String(view.you)] === "phone") {
@@ -250,7 +258,10 @@
         box.append(h("div", { class: "inline" }, input, send));
       }
       return box;
-    }));
+    });
+    // Folded behind its count on a phone (opened, it stays open), so the choices stay near the map.
+    const count = view.channels.reduce((sum, channel) => sum + channel.messages.length, 0);
+    return h("details", { class: "channels" }, h("summary", {}, h("h3", {}, `Alliance messages (${count})`)), boxes);
   }
 
   const WAITING = { answer: "an answer to an alliance offer", return: "a card handed back", free_road: "a free road",
@@ -265,14 +276,14 @@
     const parts = [h("p", { class: "phase" }, h("strong", {}, `${view.watch} · round ${view.round}`), ` · ${ui.words(view.phase)}`,
       view.current ? ` · ${ruler(view.current)} to play` : "", waiting)];
     const rulers = Object.fromEntries(view.rulers.map((r) => [String(r.seat), r]));
-    const panels = ui.seatPanels(rulers, state, (r) => rulerPanel(h, r, view), ruler);
+    const panels = ui.seatPanels(rulers, state, (r) => rulerPanel(h, r, view), ruler, (r) => `· ${r.vp} VP`);
     parts.push(h("div", { class: "watch-board" }, h("div", { class: "map-box" }, map(view, state.legal, screen)),
       h("div", { class: "choices-slot", hidden: true }),
       h("div", { class: "map-side" }, legend(h, view), tracks(h, view), panels)));
-    if (view.hand) {
-      parts.push(h("section", { class: "hand" }, h("h3", {}, "Your hand"), view.hand.length
-        ? h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, c.text))))
-        : h("span", { class: "muted" }, "empty")));
+    if (view.hand && !view.hand.length) parts.push(h("section", { class: "hand" }, h("h3", {}, "Your hand"), h("span", { class: "muted" }, "empty")));
+    else if (view.hand) {  // the cards by name; a tap shows their text (a card to play shows it on its button too)
+      parts.push(h("details", { class: "hand" }, h("summary", {}, h("h3", {}, "Your hand"), `: ${view.hand.map((c) => c.name).join(", ")}`),
+        h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, c.text))))));
     }
     if (view.channels) parts.push(channels(h, state));
     return h("div", { class: "watch" }, parts);

@@ -53,15 +53,22 @@ const Games = (function () {
 
   // Per-seat panels, side by side on the table screen, for views that hold "players" by seat.
   // ``nameOf(seat)`` names a seat in the game's own words ("Ruler 2 (Stoneborn)").
-  function seatPanels(players, state, drawSeat, nameOf) {
-    return h("div", { class: "seats" }, Object.entries(players).map(([seat, data]) => {
+  // Each seat's panel. On a phone's seat page a game that gives each seat's ``gist`` (its score,
+  // in a few words) folds the other seats' panels behind their name and gist: the player's own
+  // panel and the choices stay within a screen or two, a rival's whole panel one tap away.
+  function seatPanels(players, state, drawSeat, nameOf, gist) {
+    const folds = Boolean(gist) && state.seat && document.body.classList.contains("phone");
+    return h("div", { class: folds ? "seats folded" : "seats" }, Object.entries(players).map(([seat, data]) => {
       const number = Number(seat);
       const classes = ["seat-panel"];
       if (state.to_act.includes(number)) classes.push("acting");
       if (state.seat === number) classes.push("mine");
-      return h("section", { class: classes.join(" "), "data-seat": seat },
-        h("h3", {}, (nameOf ? nameOf(number) : who(number)) + (state.seat === number ? " (you)" : "")),
-        drawSeat(data, number));
+      const name = (nameOf ? nameOf(number) : who(number)) + (state.seat === number ? " (you)" : "");
+      if (folds && state.seat !== number) {
+        return h("details", { class: classes.join(" "), "data-seat": seat },
+          h("summary", {}, h("h3", {}, name), ` ${gist(data, number)}`), drawSeat(data, number));
+      }
+      return h("section", { class: classes.join(" "), "data-seat": seat }, h("h3", {}, name), drawSeat(data, number));
     }));
   }
 

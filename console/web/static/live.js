@@ -112,7 +112,9 @@
     const board = el("board");
     const actions = el("actions");
     const drawing = Games.render(state);
+    const kept = keptByPlayer(board);
     board.replaceChildren(drawing);
+    restore(board, kept);
     // A game may mark where the choices go (right under a map, say, so the map and the choices
     // are seen together); else they follow the board.
     if (actions) {
@@ -130,6 +132,36 @@
       showName();
       el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
       renderChoices(false);
+    }
+  }
+
+  // The board is drawn anew at every event; what the player did to it stays: a folded part they
+  // opened stays open, words half typed into a box stay typed (and the box keeps the caret).
+  // Parts are known by their class and seat (a details) or their label (a box).
+  function keptByPlayer(board) {
+    const open = [...board.querySelectorAll("details[open]")].map(keyOf);
+    const typed = [...board.querySelectorAll("input[aria-label]")]
+      .filter((box) => box.value || box === document.activeElement)
+      .map((box) => ({ label: box.getAttribute("aria-label"), value: box.value, focused: box === document.activeElement,
+        caret: [box.selectionStart, box.selectionEnd] }));
+    return { open, typed };
+  }
+
+  const keyOf = (details) => `${details.className.replace(/\b(acting|mine)\b/g, "").trim()} ${details.dataset.seat || ""}`;
+
+  function restore(board, { open, typed }) {
+    for (const name of open) {
+      const node = [...board.querySelectorAll("details")].find((d) => keyOf(d) === name);
+      if (node) node.open = true;
+    }
+    for (const { label, value, focused, caret } of typed) {
+      const box = [...board.querySelectorAll("input[aria-label]")].find((b) => b.getAttribute("aria-label") === label);
+      if (!box) continue;
+      box.value = value;
+      if (focused) {
+        box.focus({ preventScroll: true });
+        box.setSelectionRange(...caret);
+      }
     }
   }
 
@@ -177,8 +209,11 @@
     }
     chosen = null;
     // a folded list (a map's places) can be filtered by typing, as well as by tapping the map
-    if (steps.groups.some((group) => group.querySelector(".choice-fold"))) choices.append(filterBox(choices));
     for (const group of steps.groups) choices.append(group);
+    // the filter heads the long list it filters (a phone's short list keeps it folded with it)
+    const many = choices.querySelector(".choice-fold.many");
+    if (many && steps.listed) many.querySelector("summary").after(filterBox(choices));
+    else if (many) choices.prepend(filterBox(choices));
   }
 
   // The decision in the steps the hub sends (console/games/steps.py: the same steps the seat's
@@ -188,14 +223,27 @@
   // map's places) opens by a tap on its heading: the map is the way to choose.
   let chosen = null;  // the card picked at the first step ("set brine-wash"), until played or cancelled
 
+  // A phone offered many kinds of move at once shows them as a short list: each kind of several
+  // choices folds behind its heading (a tap opens it, its numbers with it), and a kind of one
+  // choice is just its button, so the decision stays within a screen or two of a 360 px phone.
+  const MANY_KINDS = 3;
+  const WORDY = 24;  // characters: longer choice words wrap to many lines in half a phone's width
+
   function drawSteps(steps) {
     const groups = [];
     const cards = new Map();
     const single = steps.length === 1;
-    for (const { heading, alone, folded, steps: inGroup } of steps) {
+    const narrow = document.body.classList.contains("phone") && window.innerWidth <= 600;
+    const listed = narrow && steps.length > MANY_KINDS;
+    for (const { heading, alone, folded: foldedHere, steps: inGroup } of steps) {
       const count = inGroup.reduce((sum, step) => sum + (step.uses ? step.uses.length : 1), 0);
+      const folded = foldedHere || (listed && count > 1);
       const group = document.createElement("fieldset");
       group.className = "choice-group";
+      group.classList.toggle("listed", listed);
+      group.classList.toggle("lone", listed && count === 1);
+      // a phone's long words take the whole width, not five lines of half of it
+      group.classList.toggle("wordy", inGroup.some((step) => !step.uses && Games.actionLabel(state.game, step.action, state.view).length > WORDY));
       const legend = document.createElement("legend");
       legend.textContent = single || alone ? heading : `${heading} (${count})`;
       group.append(legend);
@@ -210,17 +258,18 @@
       }
       if (folded) {  // opened by a tap on its heading, on the map, or by the filter
         const fold = document.createElement("details");
-        fold.className = "choice-fold";
+        fold.className = foldedHere ? "choice-fold many" : "choice-fold";
         const summary = document.createElement("summary");
-        const map = el("board").querySelector("[data-place]");
-        summary.textContent = `${heading}: ${count} choices${map ? " — tap a ringed place on the map, or open the list" : ""}`;
+        const map = foldedHere && el("board").querySelector("[data-place]");
+        const hint = listed ? " (or tap the map)" : " — tap a ringed place on the map, or open the list";
+        summary.textContent = `${heading}: ${count} choices${map ? hint : ""}`;
         legend.remove();
         fold.append(summary, ...group.childNodes);
         group.replaceChildren(fold);
       }
       groups.push(group);
     }
-    return { groups, cards };
+    return { groups, cards, listed };
   }
 
   function cardButton(key, subject, ways) {
@@ -354,7 +403,8 @@
       b.hidden = !words.every((w) => (/^[ieh]\d+$/.test(w) ? ` ${b.dataset.action} `.includes(` ${w} `) : names.includes(w)));
     });
     choices.querySelectorAll(".choice-group").forEach((g) => { g.hidden = !g.querySelector("button.choice:not([hidden])"); });
-    choices.querySelectorAll("details.choice-fold").forEach((fold) => { fold.open = words.length > 0; });
+    // folds open while a filter finds in them; the one holding the filter box stays open
+    choices.querySelectorAll("details.choice-fold").forEach((fold) => { fold.open = words.length > 0 || fold.contains(el("choice-filter")); });
   }
 
   // A tapped place on the map keeps only the choices that name it.
@@ -485,7 +535,7 @@
     const name = Games.nameOf(seat);
     const mine = state.controllers[String(seat)] === "phone";
     box.hidden = !mine;
-    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name, so the table knows you:";
+    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name:";
     if (!name && mine && !box.dataset.asked) {
       box.open = true;
       box.dataset.asked = "yes";
