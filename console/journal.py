@@ -13,6 +13,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -228,6 +229,29 @@ class Journal:
                 "SELECT notation FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
             ).fetchall()
         return [row[0] for row in rows]
+
+    def add_note(self, table_id: int, seq: int, note: str) -> None:
+        """A word beside action ``seq`` of a table (a card the host moved from a wrong reader);
+        the actions themselves stay as they are."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO action_notes (table_id, seq, note, at) VALUES (?, ?, ?, ?)",
+                (table_id, seq, note, time.time()),
+            )
+
+    def notes(self, table_id: int) -> dict[int, list[str]]:
+        """Every note of a table, by the action it stands beside."""
+        with self._lock:
+            try:
+                rows = self._db.execute(
+                    "SELECT seq, note FROM action_notes WHERE table_id = ? ORDER BY seq, rowid", (table_id,)
+                ).fetchall()
+            except sqlite3.OperationalError:  # a file opened read-only before the table existed
+                rows = []
+        notes: dict[int, list[str]] = {}
+        for seq, note in rows:
+            notes.setdefault(seq, []).append(note)
+        return notes
 
     def record(self, table_id: int) -> TableRecord:
         records = self._records("WHERE t.id = ?", (table_id,))
@@ -508,6 +532,13 @@ CREATE TABLE IF NOT EXISTS venue_results (
     payload   TEXT NOT NULL,
     created   REAL NOT NULL,
     acked     REAL
+);
+-- A word beside an action (a card the host moved from a wrong reader): the actions stay as they are.
+CREATE TABLE IF NOT EXISTS action_notes (
+    table_id  INTEGER NOT NULL REFERENCES tables(id),
+    seq       INTEGER NOT NULL,
+    note      TEXT NOT NULL,
+    at        REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 -- The seats the venue's pairing gave a table, once its host accepted them.

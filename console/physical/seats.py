@@ -3,8 +3,9 @@ actions for the table's worker, and each pod or button seat gets a cursor to sho
 
 Lives in the worker's thread (the composer reads the game state). The worker uses it
 through its methods only: ``handle`` an event, ``refuse``, ``answered``, ``show`` the lights,
-``acted``, ``cursors``, ``waits_for_scan`` and the re-check's ``start_recheck``, ``rechecking``,
-``recheck_done``, ``skip_recheck`` and ``recheck_problem``.
+``acted``, ``cursors``, ``waits_for_scan``, the re-check's ``start_recheck``, ``rechecking``,
+``recheck_done``, ``skip_recheck`` and ``recheck_problem``, and a misplaced card's ``offer``,
+``move_misplaced`` and ``moved_note`` (console/physical/misplaced.py).
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from console.physical.cardmap import CardMap, CardRefused
 from console.physical.composer import Committed, Composer, CursorMoved, Refusal
 from console.physical.feedback import CHOOSING, TURN, WAITING, TableFeedback
 from console.physical.held import HeldCopies
+from console.physical.misplaced import PHYSICAL, Misplaced, kind_for, meant_for
 from console.physical.recheck import Recheck, cards_in_play
-
-PHYSICAL = ("pod", "buttons")
 
 
 def input_kind(source: str) -> str:
@@ -60,6 +60,8 @@ class PhysicalSeats:
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
         self.held = HeldCopies()  # which tagged copy is in whose hand
+        self.misplaced: Misplaced | None = None  # a card on the wrong reader, offered to the host
+        self.moving: Misplaced | None = None  # moved by the host; its action gets a journal note
 
     def light_with(self, feedback: TableFeedback) -> None:
         """The seats' LEDs and beepers, once the inputs start (console.physical.router)."""
@@ -88,11 +90,64 @@ class PhysicalSeats:
                 )
             return Play(outcome.action, kind)
         if isinstance(outcome, Refusal):
+            offer = self._misplaced(event, state, controllers)
+            if offer is not None:
+                self.misplaced = offer
+                return self.refuse(outcome.seat, offer.refusal())
             return self.refuse(outcome.seat, outcome.message)
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)
             return Note(outcome.cursor.seat)
         return None
+
+    # -- a card on the wrong reader --------------------------------------------------------------
+
+    def _misplaced(
+        self, event: InputEvent, state: State, controllers: Mapping[Seat, str]
+    ) -> Misplaced | None:
+        """A refused scan that exactly one other seat could use now: offered to the host."""
+        if not isinstance(event, CardScanned) or not 1 <= event.seat <= state.players:
+            return None
+        try:
+            card = self.composer.cardmap.identify(event).card_id
+        except CardRefused:
+            return None
+        seats = meant_for(self.composer, event.seat, card, state, controllers)
+        if len(seats) != 1:
+            return None  # nobody's, or several seats': the seat's own refusal says enough
+        return Misplaced(event.seat, seats[0], card, event.uid, event.reader)
+
+    def offer(self) -> JSON | None:
+        """The host's "meant for seat N?", or None."""
+        return self.misplaced.offer() if self.misplaced is not None else None
+
+    def move_misplaced(self, state: State, controllers: Mapping[Seat, str]) -> Play | Note:
+        """The host's one tap: the card counts as scanned at the seat it fits. One use of it is
+        played at once; several narrow that seat's choices as a scan there would. ValueError
+        says why it cannot move (the table moved on)."""
+        offer, self.misplaced = self.misplaced, None
+        if offer is None:
+            raise ValueError("no card waits to be moved: none was laid on a wrong reader")
+        uses = self.composer.uses(offer.seat, offer.card, state)
+        if not uses:
+            raise ValueError(f"that card is no longer one seat {offer.seat} can use now")
+        self.moving = offer
+        self.refusals.pop(offer.at, None)
+        if len(uses) == 1:
+            why = self.held.check(state, uses[0], offer.uid) if uses[0].seat == CHANCE else ""
+            if why:
+                self.moving = None
+                raise ValueError(f"seat {offer.seat}: {why}")
+            return Play(uses[0], kind_for(uses[0], controllers))
+        self.composer.scan(offer.seat, offer.card, state, offer.reader)
+        return Note(offer.seat)
+
+    def moved_note(self, action: Action) -> str:
+        """The journal's note for ``action`` when it is the moved card's; else empty."""
+        moving = self.moving
+        if moving is None or action.seat not in (moving.seat, CHANCE) or moving.card not in action.cards():
+            return ""
+        return moving.note()
 
     # -- the re-check of the cards in play ----------------------------------------------------
 
@@ -180,6 +235,7 @@ class PhysicalSeats:
         self.composer.reset()
         self.refusals.clear()
         self.held.acted(state)
+        self.misplaced = self.moving = None
 
     def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
         """Each physical seat's cursor as that seat may see it, and why a press or scan was refused
