@@ -152,7 +152,8 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4, stable_ms: int =
                     pod.place(f"04{seat:02X}{number:010X}", text)
                     sent = pod.sent
                     # this card's first frame (a RESEND may repeat it later)
-                    card_at = pod.sent_at[next(i for i in range(mark, len(sent)) if sent[i].startswith("$CARD,"))]
+                    first = next(i for i in range(mark, len(sent)) if sent[i].startswith("$CARD,"))
+                    card_at = pod.sent_at[first]
                     deadline = time.monotonic() + 5
                     # every scan is answered with a beep (once: taken; twice: refused); the LED
                     # may change sooner for another seat's move, so with a window only the beep counts
