@@ -461,14 +461,40 @@ def _explain(path: Path, error: sqlite3.Error) -> str:
 # Every other table of a journal file, created here with the journal's own, in the same first
 # transaction and under its one schema version (all additive, so a schema-1 file gains any it
 # lacks when opened): the hub's tables and seats (console/hub/store.py) and clocks (clock.py), the
-# enrolled tags (console/physical/tagstore.py), exactly-once posts (console/web/once.py) and the
-# venue's outbox (console/venue/outbox.py). They use them through the journal's one connection.
+# enrolled tags (console/physical/tagstore.py), the deck checks and where each tagged copy is
+# (console/physical/copies.py), the notes beside actions, exactly-once posts (console/web/once.py)
+# and the venue's outbox (console/venue/outbox.py). They use them through the journal's one connection.
 TAGS_SCHEMA = """CREATE TABLE IF NOT EXISTS card_tags (
     uid         TEXT PRIMARY KEY,
     game        TEXT NOT NULL,
     card_id     TEXT NOT NULL,
     enrolled_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 )"""
+# Which tagged copy is where (console/physical/copies.py): the deck checks and the copies each found,
+# and every copy's last known place, so a check and its findings outlive a restart.
+COPIES_SCHEMA = """CREATE TABLE IF NOT EXISTS deck_checks (
+    id        INTEGER PRIMARY KEY,
+    game      TEXT NOT NULL,
+    started   REAL NOT NULL,
+    finished  REAL,
+    report    TEXT
+);
+CREATE TABLE IF NOT EXISTS deck_check_copies (
+    check_id  INTEGER NOT NULL REFERENCES deck_checks(id),
+    uid       TEXT NOT NULL,
+    card_id   TEXT NOT NULL,
+    seat      INTEGER NOT NULL,
+    at        REAL NOT NULL,
+    PRIMARY KEY (check_id, uid)
+);
+CREATE TABLE IF NOT EXISTS card_copies (
+    uid       TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    card_id   TEXT NOT NULL,
+    place     TEXT NOT NULL,
+    at        REAL NOT NULL
+);
+"""
 COMPANION_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS hub_tables (
     table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
@@ -518,7 +544,7 @@ CREATE TABLE IF NOT EXISTS hub_clocks (
     extra_s   REAL NOT NULL
 );
 {TAGS_SCHEMA};
-CREATE TABLE IF NOT EXISTS web_requests (
+{COPIES_SCHEMA}CREATE TABLE IF NOT EXISTS web_requests (
     key          TEXT PRIMARY KEY,   -- scope (table and seat, or table starts) and the client's key
     fingerprint  TEXT NOT NULL,      -- what was asked: one key may not name two requests
     before       INTEGER NOT NULL,   -- the journal's position when the hub took it up
