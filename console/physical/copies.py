@@ -22,6 +22,8 @@ from console.physical.cardmap import CardMap, CardRefused
 from console.physical.deckcheck import DeckCheck, DeckReport
 from console.physical.tagstore import TagStore
 
+KEPT_LINES = 12
+
 
 class CopyStore:
     def __init__(self, connection: sqlite3.Connection, lock: threading.RLock | None = None) -> None:
@@ -129,6 +131,7 @@ class DeckSession:
         self.cardmap = CardMap(game, tags)
         self.enrolled = tags.tags(game.name)
         self.check = DeckCheck(game.catalog(), self.enrolled, copies)
+        self.lines: list[str] = []  # what the last scans were, newest last (for the host's page)
         open_check = store.open_check(game.name) if resume else None
         self.id = open_check if open_check is not None else store.start_check(game.name)
         for uid, card in store.copies(self.id).items():
@@ -139,10 +142,12 @@ class DeckSession:
         try:
             card = self.cardmap.identify(event).card_id
         except CardRefused as refused:
-            return str(refused)
-        words = self.check.scan(event.uid, card)
-        if event.uid:
-            self.store.counted(self.id, event.uid, card, event.seat, self.game.name)
+            words = str(refused)
+        else:
+            words = self.check.scan(event.uid, card)
+            if event.uid:
+                self.store.counted(self.id, event.uid, card, event.seat, self.game.name)
+        self.lines = [*self.lines[-(KEPT_LINES - 1) :], words]
         return words
 
     def finish(self) -> DeckReport:
@@ -158,4 +163,5 @@ class DeckSession:
             "found": len(self.check.seen),
             "expected": self.check.expected,
             "report": self.check.report().to_json(),
+            "lines": list(self.lines),
         }
