@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from console.cli import main
 from console.hub.errors import HubError
 from console.hub.service import Hub
 from console.hub.worker import Barrier, HostCommand, TableWorker
 from console.inputs.simulated import SimulatedPod
+from console.journal import Journal
 from console.physical.cardmap import card_text
+from console.table import Table
 from tests.hub.test_hub_feedback import TIMEOUT, card_to_draw, simulated_hub, until
 
 MakeHub = Callable[..., Hub]
@@ -83,3 +87,17 @@ def test_the_offer_goes_once_the_table_moves_on(make_hub: MakeHub) -> None:
     worker.post(Barrier()).result(TIMEOUT)
     assert payload(worker, None)["misplaced"] is None
     assert hub.journal.notes(worker.table.id) == {}
+
+
+def test_replay_shows_the_note_beside_the_moved_action(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Journal(tmp_path / "journal.db") as journal:
+        table = Table.start(journal, "wisteria", 2, 7, {})
+        table.submit("chance:draw 1 3")
+        table.submit("chance:draw 2 5")
+        journal.add_note(table.id, 1, "seat 2's card, laid on seat 1's reader, moved there by the host")
+    assert main(["--journal", str(tmp_path / "journal.db"), "replay", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    moved = lines.index("    1  chance:draw 2 5")
+    assert lines[moved + 1] == "       (seat 2's card, laid on seat 1's reader, moved there by the host)"
