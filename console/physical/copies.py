@@ -13,6 +13,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 
 from console.games.core import JSON, Game
@@ -109,6 +110,35 @@ class CopyStore:
                 "SELECT uid, card_id, place FROM card_copies WHERE game = ? ORDER BY card_id, uid", (game,)
             ).fetchall()
         return {uid: (card, place) for uid, card, place in rows}
+
+    def keep_held(self, table: int, game: str, holder: Mapping[str, tuple[int, str]]) -> None:
+        """The copies in the hands at ``table`` now (uid -> (seat, card id), oldest first): each is
+        in its seat's hand; a copy that was in a hand there and is no longer is "played"."""
+        now = time.time()
+        prefix = f"hand:{table}:"
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT uid FROM card_copies WHERE place LIKE ? || '%'", (prefix,)
+            ).fetchall()
+            for (uid,) in rows:
+                if uid not in holder:
+                    self._db.execute(
+                        "UPDATE card_copies SET place = ?, at = ? WHERE uid = ?",
+                        (f"played:{table}", now, uid),
+                    )
+            for order, (uid, (seat, card)) in enumerate(holder.items()):
+                self._place(uid, game, card, f"{prefix}{seat}", now + order * 1e-6)  # keeps the order
+            self._db.commit()
+
+    def held(self, table: int) -> dict[str, tuple[int, str]]:
+        """The copies in the hands at ``table``, oldest first, as ``keep_held`` left them."""
+        prefix = f"hand:{table}:"
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT uid, place, card_id FROM card_copies WHERE place LIKE ? || '%' ORDER BY at, uid",
+                (prefix,),
+            ).fetchall()
+        return {uid: (int(place[len(prefix) :]), card) for uid, place, card in rows}
 
     def _place(self, uid: str, game: str, card: str, place: str, at: float) -> None:
         self._db.execute(

@@ -46,9 +46,14 @@ class Note:
 
 
 class PhysicalSeats:
-    def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
+    def __init__(
+        self, game: Game, journal: Journal, *, positional_readers: bool = False, table_id: int | None = None
+    ) -> None:
         """``positional_readers``: each seat's reader number is a table position (a seat kit with
-        a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
+        a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2. With ``table_id``
+        the tagged copies in the hands are kept in the journal's file and found again after a
+        restart (console/physical/copies.py)."""
+        from console.physical.copies import CopyStore
         from console.physical.tagstore import TagStore
 
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
@@ -60,6 +65,10 @@ class PhysicalSeats:
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
         self.held = HeldCopies()  # which tagged copy is in whose hand
+        self.table_id = table_id
+        self.copies = CopyStore(journal.connection, journal.lock) if table_id is not None else None
+        if self.copies is not None and table_id is not None:
+            self.held.holder = self.copies.held(table_id)
         self.misplaced: Misplaced | None = None  # a card on the wrong reader, offered to the host
         self.moving: Misplaced | None = None  # moved by the host; its action gets a journal note
 
@@ -234,7 +243,10 @@ class PhysicalSeats:
         """An action was applied: every seat's half-made choice is void."""
         self.composer.reset()
         self.refusals.clear()
+        before = dict(self.held.holder)
         self.held.acted(state)
+        if self.copies is not None and self.table_id is not None and self.held.holder != before:
+            self.copies.keep_held(self.table_id, self.composer.game.name, self.held.holder)
         self.misplaced = self.moving = None
 
     def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
