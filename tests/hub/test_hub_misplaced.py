@@ -4,6 +4,7 @@ moved by one host command: journalled as seat N's card, with a note that it came
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
+from console.hub.config import InputsConfig
 from console.hub.errors import HubError
 from console.hub.service import Hub
 from console.hub.worker import Barrier, HostCommand, TableWorker
@@ -101,3 +103,10 @@ def test_replay_shows_the_note_beside_the_moved_action(
     lines = capsys.readouterr().out.splitlines()
     moved = lines.index("    1  chance:draw 2 5")
     assert lines[moved + 1] == "       (seat 2's card, laid on seat 1's reader, moved there by the host)"
+
+
+def test_the_hubs_stable_window_is_every_pods(make_hub: MakeHub) -> None:
+    hub = make_hub(game="wisteria", seats=("pod", "pod"), start=False)
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated", stable_ms=250))
+    hub.start()
+    assert [pod.stable_s for pod in hub.inputs.pods] == [0.25, 0.25]
