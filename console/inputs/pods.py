@@ -30,6 +30,7 @@ from console.inputs.serial_source import SerialSource
 
 HELLO_RETRY_S = 1.0
 RESEND_RETRY_S = 0.5
+SETTLE_POLL_S = 0.002  # how often a reader is looked at in the last moments of its stable window
 
 
 @dataclass
@@ -137,6 +138,14 @@ class PodSource(SerialSource):
         hello_retry_s = min(HELLO_RETRY_S, self.heartbeat_timeout_s / 2)
         if self.hello is None and now - self._last_hello_ask >= hello_retry_s:
             self._ask_hello(now)
+
+    def wait_at_most(self, now: float) -> float:
+        """A card settling is counted within ``SETTLE_POLL_S`` of its window's end, not at the
+        next read timeout. Two values only: each change of a port's timeout reconfigures it."""
+        if not self.settling:
+            return self.read_timeout_s
+        due = min(seen.since for seen in self.settling.values()) + self.stable_s - now
+        return SETTLE_POLL_S if due < self.read_timeout_s else self.read_timeout_s
 
     def _ask_hello(self, now: float) -> None:
         self._last_hello_ask = now
