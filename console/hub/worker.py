@@ -524,7 +524,11 @@ class TableWorker:
         except ValueError as error:
             raise Refused(str(error)) from None
         if isinstance(moved, Play):
-            self._act(Act(moved.action.seat, moved.action, moved.kind))
+            try:
+                self._act(Act(moved.action.seat, moved.action, moved.kind))
+            except (HubError, ValueError):
+                physical.moving = None  # not played: no later action of that seat gets its note
+                raise
 
     def _set_status(self, status: str) -> None:
         self.table.journal.set_status(self.table.id, status)
