@@ -196,6 +196,7 @@ class PodSource(SerialSource):
             self.stats["reboots"] += 1
             memory.boot, memory.last_seq = hello.boot, 0
             memory.unconfirmed, memory.present = memory.present, {}
+            self.settling.clear()  # the new boot's replay says again what its readers show
             if hello.seq:
                 self._ask_resend(1, force=True)
         elif seq_after(memory.last_seq, hello.seq):
