@@ -13,6 +13,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -229,6 +230,29 @@ class Journal:
             ).fetchall()
         return [row[0] for row in rows]
 
+    def add_note(self, table_id: int, seq: int, note: str) -> None:
+        """A word beside action ``seq`` of a table (a card the host moved from a wrong reader);
+        the actions themselves stay as they are."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO action_notes (table_id, seq, note, at) VALUES (?, ?, ?, ?)",
+                (table_id, seq, note, time.time()),
+            )
+
+    def notes(self, table_id: int) -> dict[int, list[str]]:
+        """Every note of a table, by the action it stands beside."""
+        with self._lock:
+            try:
+                rows = self._db.execute(
+                    "SELECT seq, note FROM action_notes WHERE table_id = ? ORDER BY seq, rowid", (table_id,)
+                ).fetchall()
+            except sqlite3.OperationalError:  # a file opened read-only before the table existed
+                rows = []
+        notes: dict[int, list[str]] = {}
+        for seq, note in rows:
+            notes.setdefault(seq, []).append(note)
+        return notes
+
     def record(self, table_id: int) -> TableRecord:
         records = self._records("WHERE t.id = ?", (table_id,))
         if not records:
@@ -437,14 +461,40 @@ def _explain(path: Path, error: sqlite3.Error) -> str:
 # Every other table of a journal file, created here with the journal's own, in the same first
 # transaction and under its one schema version (all additive, so a schema-1 file gains any it
 # lacks when opened): the hub's tables and seats (console/hub/store.py) and clocks (clock.py), the
-# enrolled tags (console/physical/tagstore.py), exactly-once posts (console/web/once.py) and the
-# venue's outbox (console/venue/outbox.py). They use them through the journal's one connection.
+# enrolled tags (console/physical/tagstore.py), the deck checks and where each tagged copy is
+# (console/physical/copies.py), the notes beside actions, exactly-once posts (console/web/once.py)
+# and the venue's outbox (console/venue/outbox.py). They use them through the journal's one connection.
 TAGS_SCHEMA = """CREATE TABLE IF NOT EXISTS card_tags (
     uid         TEXT PRIMARY KEY,
     game        TEXT NOT NULL,
     card_id     TEXT NOT NULL,
     enrolled_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 )"""
+# Which tagged copy is where (console/physical/copies.py): the deck checks and the copies each found,
+# and every copy's last known place, so a check and its findings outlive a restart.
+COPIES_SCHEMA = """CREATE TABLE IF NOT EXISTS deck_checks (
+    id        INTEGER PRIMARY KEY,
+    game      TEXT NOT NULL,
+    started   REAL NOT NULL,
+    finished  REAL,
+    report    TEXT
+);
+CREATE TABLE IF NOT EXISTS deck_check_copies (
+    check_id  INTEGER NOT NULL REFERENCES deck_checks(id),
+    uid       TEXT NOT NULL,
+    card_id   TEXT NOT NULL,
+    seat      INTEGER NOT NULL,
+    at        REAL NOT NULL,
+    PRIMARY KEY (check_id, uid)
+);
+CREATE TABLE IF NOT EXISTS card_copies (
+    uid       TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    card_id   TEXT NOT NULL,
+    place     TEXT NOT NULL,
+    at        REAL NOT NULL
+);
+"""
 COMPANION_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS hub_tables (
     table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
@@ -494,7 +544,7 @@ CREATE TABLE IF NOT EXISTS hub_clocks (
     extra_s   REAL NOT NULL
 );
 {TAGS_SCHEMA};
-CREATE TABLE IF NOT EXISTS web_requests (
+{COPIES_SCHEMA}CREATE TABLE IF NOT EXISTS web_requests (
     key          TEXT PRIMARY KEY,   -- scope (table and seat, or table starts) and the client's key
     fingerprint  TEXT NOT NULL,      -- what was asked: one key may not name two requests
     before       INTEGER NOT NULL,   -- the journal's position when the hub took it up
@@ -508,6 +558,13 @@ CREATE TABLE IF NOT EXISTS venue_results (
     payload   TEXT NOT NULL,
     created   REAL NOT NULL,
     acked     REAL
+);
+-- A word beside an action (a card the host moved from a wrong reader): the actions stay as they are.
+CREATE TABLE IF NOT EXISTS action_notes (
+    table_id  INTEGER NOT NULL REFERENCES tables(id),
+    seq       INTEGER NOT NULL,
+    note      TEXT NOT NULL,
+    at        REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 -- The seats the venue's pairing gave a table, once its host accepted them.

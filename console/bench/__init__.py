@@ -99,6 +99,12 @@ def _bots() -> list[dict[str, Any]]:
     return bots.benchmarks()
 
 
+def _cards() -> list[dict[str, Any]]:
+    from console.bench import cards
+
+    return cards.benchmarks()
+
+
 def _ux() -> list[dict[str, Any]]:
     from console.bench import ux
 
@@ -108,6 +114,7 @@ def _ux() -> list[dict[str, Any]]:
 # Every group beside the games': its name (the prefix of its figures) and its module's figures.
 GROUPS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "pods": _pods,
+    "cards": _cards,
     "hub": _hub,
     "journal": _journal,
     "venue": _venue,

@@ -5,7 +5,9 @@
   pod end to its ``CardScanned`` on the queue, through pyserial and the reader thread.
 * ``pods.composer_us_per_event``: a scan or press of the default game turned into an outcome.
 * ``pods.scan_to_feedback_p50_ms`` / ``_p99_ms``: a CARD frame from a simulated pod to the first
-  LED or BEEP frame back, through a whole hub, four pods scanning at once.
+  LED or BEEP frame back, through a whole hub, four pods scanning at once (no stable window).
+* ``pods.stable_scan_to_feedback_p99_ms``: the same with the default stable window (300 ms), from
+  the scan's stable point (the CARD frame plus the window) to the seat's LED or beep: at most 150.
 """
 
 from __future__ import annotations
@@ -104,10 +106,12 @@ def composer_us_per_event(rounds: int = 2000) -> float:
     return elapsed / events * 1e6
 
 
-def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
+def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4, stable_ms: int = 0) -> list[float]:
     """From a CARD frame a simulated pod sends to the first LED or BEEP frame its firmware gets
     back, through a whole hub (a journal, a table's worker, the composer), with four pods
-    scanning at once. Cards are a draw of the default game when the seat has one to scan, else refused."""
+    scanning at once. Cards are a draw of the default game when the seat has one to scan, else
+    refused. With ``stable_ms`` the hub counts a card once it has lain still that long, and the
+    latency runs from that stable point (the CARD frame plus the window)."""
     import tempfile
     from pathlib import Path
 
@@ -124,7 +128,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
                 bot_delay_s=0,
                 chance_delay_s=0,
                 table=table,
-                inputs=InputsConfig(mode="simulated"),
+                inputs=InputsConfig(mode="simulated", stable_ms=stable_ms),
             )
         ).start()
         try:
@@ -144,22 +148,33 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
                     draws = [a for a in legal if a.supplier() == seat]
                     text = card_text(DEFAULT_GAME, draws[0].cards()[0]) if draws else "no card"
                     heard = len(pod.beeper.times), len(pod.leds[0].history)
+                    mark = len(pod.sent)
                     pod.place(f"04{seat:02X}{number:010X}", text)
                     sent = pod.sent
-                    card_at = pod.sent_at[max(i for i, line in enumerate(sent) if line.startswith("$CARD,"))]
+                    # this card's first frame (a RESEND may repeat it later)
+                    first = next(i for i in range(mark, len(sent)) if sent[i].startswith("$CARD,"))
+                    card_at = pod.sent_at[first]
                     deadline = time.monotonic() + 5
-                    while (len(pod.beeper.times), len(pod.leds[0].history)) == heard:
+                    # every scan is answered with a beep (once: taken; twice: refused); the LED
+                    # may change sooner for another seat's move, so with a window only the beep counts
+                    while len(pod.beeper.times) == heard[0] and (
+                        stable_ms or len(pod.leds[0].history) == heard[1]
+                    ):
                         if time.monotonic() > deadline:
                             raise RuntimeError(f"pod {seat}: no feedback in 5 s")
                         time.sleep(0.0005)
                     answers = [
                         *pod.beeper.times[heard[0] :],
-                        *(t for t, _ in pod.leds[0].history[heard[1] :]),
+                        *(t for t, _ in pod.leds[0].history[heard[1] :] if not stable_ms),
                     ]
                     with lock:
-                        latencies.append((min(answers) - card_at) * 1000)
+                        latencies.append((min(answers) - card_at) * 1000 - stable_ms)
                     pod.remove()
-                    time.sleep(0.15)  # a player's pace; lets a refusal's second beep go by
+                    quiet_since, beeps = time.monotonic(), len(pod.beeper.times)
+                    while time.monotonic() - quiet_since < 0.3:  # a refusal's second beep goes by
+                        if len(pod.beeper.times) != beeps:
+                            quiet_since, beeps = time.monotonic(), len(pod.beeper.times)
+                        time.sleep(0.01)
 
             threads = [threading.Thread(target=scanner, args=(seat,)) for seat in sims]
             for thread in threads:
@@ -173,6 +188,7 @@ def scan_to_feedback_ms(scans_per_pod: int = 60, pods: int = 4) -> list[float]:
 
 def benchmarks() -> list[dict[str, object]]:
     feedback = sorted(scan_to_feedback_ms())
+    stable = sorted(scan_to_feedback_ms(scans_per_pod=30, stable_ms=300))
     latencies = sorted(frame_to_queue_ms())
     return [
         {"name": "pods.parse_frames_per_s", "value": parse_frames_per_s(), "unit": "frames/s"},
@@ -187,6 +203,11 @@ def benchmarks() -> list[dict[str, object]]:
         {
             "name": "pods.scan_to_feedback_p99_ms",
             "value": feedback[int(len(feedback) * 0.99) - 1],
+            "unit": "ms",
+        },
+        {
+            "name": "pods.stable_scan_to_feedback_p99_ms",
+            "value": stable[int(len(stable) * 0.99) - 1],
             "unit": "ms",
         },
     ]

@@ -1,5 +1,5 @@
 """``tabletop replay ID``: a journalled game's move list, with its players' names where the journal
-keeps them and its result in words."""
+keeps them, the notes beside its actions, and its result in words."""
 
 from __future__ import annotations
 
@@ -25,8 +25,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     names = journal_names(journal, record.id)
     if names:
         print("players: " + ", ".join(f"seat {seat} {names[seat]}" for seat in sorted(names)))
+    notes = journal.notes(args.id)  # a card the host moved from a wrong reader
     for index, notation in enumerate(journal.actions(args.id)):
         print(f"{index:>5}  {notation}")
+        for note in notes.get(index, []):
+            print(f"       ({note})")
     if record.outcome:
         print(f"outcome: {json.dumps(record.outcome)}")
         outcome = record.outcome

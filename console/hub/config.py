@@ -76,6 +76,9 @@ class InputsConfig:
     # Kit -> "TABLE:SEAT": a pod (its name or HELLO unique id) or a GPIO seat ("gpio:3") bound to a
     # table's seat (console/physical/kits.py). Unbound kits join the newest open table that can use them.
     kits: dict[str, str] = field(default_factory=dict)
+    # A card counts once it has lain still on a pod's reader this long (console/inputs/pods.py):
+    # a card swept over a reader or laid twice in a breath acts once or not at all. 0 turns it off.
+    stable_ms: int = 300
 
 
 @dataclass(frozen=True)

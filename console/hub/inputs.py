@@ -121,6 +121,7 @@ def start_inputs(hub: Hub) -> tuple[InputSources | None, list[str]]:
             kits=dict(settings.kits),
             positional_readers=settings.positional_readers,
             pins=settings.pins,
+            stable_ms=settings.stable_ms,
         )
     sources = start_sources(
         router.post,
@@ -129,6 +130,7 @@ def start_inputs(hub: Hub) -> tuple[InputSources | None, list[str]]:
         pods=settings.pods,
         seats=seats,
         recorder=hub.recorder,
+        stable_s=settings.stable_ms / 1000,
     )
     attach_sources(hub, router, sources)
     if settings.mode != "auto":

@@ -96,7 +96,8 @@ def _replay(records: list[JSON], journal_path: Path) -> Replayed:
     )
     hub = Hub(config).start(default_table=False, inputs=False)
     try:
-        return _play(hub, records, mapping, hub_record.get("pins") or None)
+        stable_s = float(hub_record.get("stable_ms", 0)) / 1000  # recordings before it had none
+        return _play(hub, records, mapping, hub_record.get("pins") or None, stable_s)
     finally:
         hub.stop()
 
@@ -132,8 +133,8 @@ class _Sources:
     """The replayed sources: serial ones by name, made as a record first names them, and the
     buttons' debounce, all on the recording's clock."""
 
-    def __init__(self, hub: Hub, post: Any, pins: str | None, clock: ReplayClock) -> None:
-        self.post, self.clock = post, clock
+    def __init__(self, hub: Hub, post: Any, pins: str | None, clock: ReplayClock, stable_s: float) -> None:
+        self.post, self.clock, self.stable_s = post, clock, stable_s
         self.serial: dict[str, PodSource | LineScannerSource] = {}
         self.keys = KeyTracker(post, source="gpio", clock=clock, timing=load_pin_map(pins).timing)
 
@@ -142,7 +143,7 @@ class _Sources:
         if found is None:
             kind = PodSource if "pod" in name else LineScannerSource
             if kind is PodSource:
-                found = PodSource("replay://", self.post, name=name, clock=self.clock)
+                found = PodSource("replay://", self.post, name=name, clock=self.clock, stable_s=self.stable_s)
             else:
                 seat = int("".join(ch for ch in name if ch.isdigit()) or 1)
                 found = LineScannerSource("replay://", self.post, seat=seat, name=name, clock=self.clock)
@@ -163,7 +164,9 @@ class _Sources:
             source.idle(self.clock.now)
 
 
-def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | None) -> Replayed:
+def _play(
+    hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | None, stable_s: float = 0.0
+) -> Replayed:
     from console.hub.inputs import attach_sources
     from console.physical.router import InputRouter
 
@@ -171,7 +174,7 @@ def _play(hub: Hub, records: list[JSON], mapping: dict[int, int], pins: str | No
     hub.recorder = memory
     router = hub.router = InputRouter(hub)
     clock = ReplayClock()
-    sources = _Sources(hub, router.post, pins, clock)
+    sources = _Sources(hub, router.post, pins, clock, stable_s)
     for record in records:  # the sources the live hub had, so their lights (and kits) exist
         if record["kind"] in ("line", "open", "lost"):
             sources.source(record["source"])

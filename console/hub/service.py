@@ -170,7 +170,10 @@ class Hub:
         self, table: Table, status: str, controllers: Mapping[Seat, str], chance: str, bot: str
     ) -> TableWorker:
         physical = PhysicalSeats(
-            table.game, self.journal, positional_readers=self.config.inputs.positional_readers
+            table.game,
+            self.journal,
+            positional_readers=self.config.inputs.positional_readers,
+            table_id=table.id,  # the tagged copies in hands outlive a restart
         )
         worker = TableWorker(
             table,

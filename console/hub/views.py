@@ -69,10 +69,12 @@ def build_snapshot(
     next_table: int | None = None,
     to_join: list[int] | None = None,
     names: Mapping[int, str] | None = None,
+    misplaced: Mapping[str, Any] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
-    phone seats the table waits for (status "waiting") before its clock and bots start."""
+    phone seats the table waits for (status "waiting") before its clock and bots start;
+    ``misplaced``, a card on the wrong reader offered to the host ({"at", "seat"}: never the card)."""
     claims = claims or {}
     state = table.state
     outcome = state.outcome()
@@ -94,6 +96,7 @@ def build_snapshot(
         # each seat's name: what its player typed, "Bot 2 (normal)" for a bot, else "" ("Seat 2")
         "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
+        "misplaced": dict(misplaced) if misplaced else None,
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {
             str(seat): claims.get(seat, {}).get("joins", 0) > 0 for seat in range(1, state.players + 1)

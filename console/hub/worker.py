@@ -31,7 +31,7 @@ from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip")
+HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip", "move")
 BUSY_RETRY_S = 0.5
 
 
@@ -413,6 +413,9 @@ class TableWorker:
         if journalled is not None:
             journalled()
         if self.physical is not None:
+            note = self.physical.moved_note(action)  # a card the host moved from a wrong reader
+            if note:
+                self.table.journal.add_note(self.table.id, len(self.table.history) - 1, note)
             self.physical.acted(self.table.state)
         self._after_change()
         return ActResult(str(action), len(self.table.log))
@@ -490,6 +493,8 @@ class TableWorker:
         elif name == "skip":
             if self.physical is None or not self.physical.skip_recheck():
                 raise Refused("no re-check is under way")
+        elif name == "move":  # a card laid on the wrong reader goes to the seat it was meant for
+            self._move_misplaced()
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -508,6 +513,22 @@ class TableWorker:
             raise Refused(f"there is no host command {name!r}; commands: {', '.join(HOST_COMMANDS)}")
         self._after_change()
         return self.status
+
+    def _move_misplaced(self) -> None:
+        self._check_playing()
+        physical = self.physical
+        if physical is None:
+            raise Refused("this table has no pods or buttons")
+        try:
+            moved = physical.move_misplaced(self.table.state, self.controllers)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        if isinstance(moved, Play):
+            try:
+                self._act(Act(moved.action.seat, moved.action, moved.kind))
+            except (HubError, ValueError):
+                physical.moving = None  # not played: no later action of that seat gets its note
+                raise
 
     def _set_status(self, status: str) -> None:
         self.table.journal.set_status(self.table.id, status)
@@ -650,6 +671,7 @@ class TableWorker:
             self.next_table,
             self._phones_to_join() if waiting else [],
             seat_names(self.names, self.controllers, self.bot_kind),
+            misplaced=self.physical.offer() if self.physical is not None else None,
         )
 
     def _publish(self) -> None:

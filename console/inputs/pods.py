@@ -3,7 +3,10 @@
 ``PodSource`` speaks the line protocol (hardware/protocol.md): it asks for HELLO on every open
 (opening a port discards what the pod sent before), numbers every event frame, asks for what
 it missed (RESEND) after a gap or a reconnect, drops repeats, and keeps each reader's card so a
-pod that rebooted with a card still on it does not scan that card twice. ``LineScannerSource``
+pod that rebooted with a card still on it does not scan that card twice. With ``stable_s`` a card
+counts only once it has lain still on its reader that long (``Settling``): a card swept over a
+reader never scans, a card lifted and laid back inside the window never scans twice, and a card
+taken away is gone only once it has stayed away that long. ``LineScannerSource``
 reads a QR or barcode scanner in serial mode: one line is one scan.
 """
 
@@ -27,6 +30,17 @@ from console.inputs.serial_source import SerialSource
 
 HELLO_RETRY_S = 1.0
 RESEND_RETRY_S = 0.5
+SETTLE_POLL_S = 0.002  # how often a reader is looked at in the last moments of its stable window
+
+
+@dataclass
+class Settling:
+    """What one reader shows now and since when, until it has held for the stable window:
+    ``uid`` "" is an empty reader."""
+
+    uid: str
+    text: str
+    since: float
 
 
 @dataclass
@@ -54,11 +68,14 @@ class PodSource(SerialSource):
         seat: int | None = None,
         heartbeat_timeout_s: float = 3.0,
         key_timing: KeyTiming | None = None,
+        stable_s: float = 0.0,
         **serial_options: object,
     ) -> None:
         super().__init__(url, post, name=name or url, **serial_options)  # type: ignore[arg-type]
         self.seat_override = seat
         self.heartbeat_timeout_s = heartbeat_timeout_s
+        self.stable_s = stable_s
+        self.settling: dict[int, Settling] = {}  # reader -> what it shows, not yet stable
         timing = key_timing or KeyTiming()
         # the pod debounces its own buttons; we only add hold-to-repeat
         self.keys = KeyTracker(
@@ -110,6 +127,7 @@ class PodSource(SerialSource):
             self.post(PodLost(self.name, reason))
 
     def idle(self, now: float) -> None:
+        self._settle(now)
         if not self.is_open:
             return
         self.keys.tick()
@@ -120,6 +138,14 @@ class PodSource(SerialSource):
         hello_retry_s = min(HELLO_RETRY_S, self.heartbeat_timeout_s / 2)
         if self.hello is None and now - self._last_hello_ask >= hello_retry_s:
             self._ask_hello(now)
+
+    def wait_at_most(self, now: float) -> float:
+        """A card settling is counted within ``SETTLE_POLL_S`` of its window's end, not at the
+        next read timeout. Two values only: each change of a port's timeout reconfigures it."""
+        if not self.settling:
+            return self.read_timeout_s
+        due = min(seen.since for seen in self.settling.values()) + self.stable_s - now
+        return SETTLE_POLL_S if due < self.read_timeout_s else self.read_timeout_s
 
     def _ask_hello(self, now: float) -> None:
         self._last_hello_ask = now
@@ -170,6 +196,7 @@ class PodSource(SerialSource):
             self.stats["reboots"] += 1
             memory.boot, memory.last_seq = hello.boot, 0
             memory.unconfirmed, memory.present = memory.present, {}
+            self.settling.clear()  # the new boot's replay says again what its readers show
             if hello.seq:
                 self._ask_resend(1, force=True)
         elif seq_after(memory.last_seq, hello.seq):
@@ -218,6 +245,9 @@ class PodSource(SerialSource):
         if isinstance(frame, protocol.CardSeen):
             self._card_seen(memory, frame)
         elif isinstance(frame, protocol.CardGone):
+            if self.stable_s and frame.reader not in memory.unconfirmed:
+                self._unsettle(memory, frame.reader, "", "")
+                return
             uid = memory.present.pop(frame.reader, "") or memory.unconfirmed.pop(frame.reader, "")
             if uid:
                 self.post(CardRemoved(self.seat_of_reader(frame.reader), uid, self.name, frame.reader))
@@ -232,6 +262,12 @@ class PodSource(SerialSource):
             memory.present[card.reader] = card.uid
             self.stats["kept_across_reboot"] += 1
             return
+        if self.stable_s:
+            if card.reader in memory.unconfirmed:  # replaced while the pod rebooted: gone now
+                gone = memory.unconfirmed.pop(card.reader)
+                self.post(CardRemoved(seat, gone, self.name, card.reader))
+            self._unsettle(memory, card.reader, card.uid, card.text)
+            return
         # a card believed there before a reboot and replaced meanwhile has left as surely
         replaced = memory.unconfirmed.pop(card.reader, None)
         previous = memory.present.get(card.reader, replaced)
@@ -239,6 +275,34 @@ class PodSource(SerialSource):
             self.post(CardRemoved(seat, previous, self.name, card.reader))
         memory.present[card.reader] = card.uid
         self.post(CardScanned(seat, card.uid, card.text, self.name, card.reader))
+
+    def _unsettle(self, memory: PodMemory, reader: int, uid: str, text: str) -> None:
+        """The reader shows something new (``uid`` "" for nothing): it counts once it holds for
+        the stable window. Back to what was last reported, nothing is pending any more: a card
+        swept over an empty reader, or lifted and laid back, never scans."""
+        if uid == memory.present.get(reader, ""):
+            if self.settling.pop(reader, None) is not None:
+                self.stats["unsteady" if not uid else "laid_back"] += 1
+            return
+        self.settling[reader] = Settling(uid, text, self.clock())
+        self._settle(self.clock())
+
+    def _settle(self, now: float) -> None:
+        """Readers whose card (or emptiness) has held for the stable window: say so now."""
+        if not self.settling or self.hello is None:
+            return
+        memory = self._memory()
+        for reader, seen in list(self.settling.items()):
+            if now - seen.since < self.stable_s:
+                continue
+            del self.settling[reader]
+            seat = self.seat_of_reader(reader)
+            previous = memory.present.pop(reader, "")
+            if previous:
+                self.post(CardRemoved(seat, previous, self.name, reader))
+            if seen.uid:
+                memory.present[reader] = seen.uid
+                self.post(CardScanned(seat, seen.uid, seen.text, self.name, reader))
 
     def _end_replay(self, memory: PodMemory) -> None:
         """The new boot's events are all in: cards not seen again were taken away meanwhile."""

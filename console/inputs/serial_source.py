@@ -104,6 +104,12 @@ class SerialSource:
     def idle(self, now: float) -> None:
         """Called after every read, data or not (about every ``read_timeout_s``)."""
 
+    def wait_at_most(self, now: float) -> float:
+        """How long the next read may wait for data before ``idle`` runs: a subclass with a timer
+        due sooner than ``read_timeout_s`` says so, and ``idle`` runs on time. Keep to few values:
+        pyserial reconfigures the port on every change of its timeout."""
+        return self.read_timeout_s
+
     def write(self, data: bytes) -> bool:
         """Send bytes if the port is open; False if they could not be sent."""
         with self._write_lock:
@@ -169,6 +175,9 @@ class SerialSource:
     def _read_until_lost(self) -> None:
         while not self._stop.is_set():
             port = self._port
+            wait = self.wait_at_most(self.clock())
+            if port.timeout != wait:
+                port.timeout = wait
             data = port.read(1)
             if data:
                 waiting = port.in_waiting

@@ -58,8 +58,10 @@ def start_sources(
     scanners: Sequence[tuple[str, int]] = (),
     seats: int = 4,
     recorder: Any = None,
+    stable_s: float = 0.0,
 ) -> InputSources:
-    """``pods`` are ports or URLs (default: every pod found); ``scanners`` are (port, seat)."""
+    """``pods`` are ports or URLs (default: every pod found); ``scanners`` are (port, seat); a
+    pod's card counts once it has lain still ``stable_s`` on its reader."""
     if mode not in MODES:
         raise ValueError(f"inputs mode must be one of {', '.join(MODES)}, not {mode!r}")
     sources = InputSources()
@@ -69,9 +71,9 @@ def start_sources(
     tap = _Taps(recorder)
     try:
         if mode == "sim":
-            _start_simulated(sources, post, pins, seats, tap)
+            _start_simulated(sources, post, pins, seats, tap, stable_s)
         else:
-            _start_hardware(sources, post, mode, pins, pods, scanners, tap)
+            _start_hardware(sources, post, mode, pins, pods, scanners, tap, stable_s)
     except BaseException:
         sources.close()
         raise
@@ -98,6 +100,7 @@ def _start_hardware(
     pods: Sequence[str],
     scanners: Sequence[tuple[str, int]],
     tap: _Taps,
+    stable_s: float,
 ) -> None:
     factory = pin_factory_name()
     if factory.startswith("none") or (factory == "MockFactory" and mode == "auto"):
@@ -110,14 +113,16 @@ def _start_hardware(
             sources.notes.append(f"buttons: not started: {error}")
     urls = list(pods) or [port.path for port in find_pods()]
     for number, url in enumerate(urls, start=1):
-        sources.pods.append(tap(PodSource(url, post, name=f"pod{number}")))
+        sources.pods.append(tap(PodSource(url, post, name=f"pod{number}", stable_s=stable_s)))
     sources.notes.append(f"pods: {len(urls)} ({', '.join(urls)})" if urls else "pods: none found")
     for url, seat in scanners:
         sources.scanners.append(tap(LineScannerSource(url, post, seat=seat, name=f"scanner{seat}")))
         sources.notes.append(f"QR scanner for seat {seat} at {url}")
 
 
-def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats: int, tap: _Taps) -> None:
+def _start_simulated(
+    sources: InputSources, post: Post, pins: str | None, seats: int, tap: _Taps, stable_s: float
+) -> None:
     from gpiozero.pins.mock import MockFactory
 
     sources.pin_factory = MockFactory(revision="c03111")
@@ -135,7 +140,7 @@ def _start_simulated(sources: InputSources, post: Post, pins: str | None, seats:
         # the real firmware's timings: a simulated table should feel like the real one
         pod = SimulatedPod(seat=seat, poll_ms=20, miss_limit=3, debounce_ms=20).start()
         sources.simulated_pods.append(pod)
-        sources.pods.append(tap(PodSource(pod.path, post, name=f"simpod{seat}")))
+        sources.pods.append(tap(PodSource(pod.path, post, name=f"simpod{seat}", stable_s=stable_s)))
     sources.notes.append(
         f"inputs: SIMULATED: {seats} pods on ptys ({os.path.dirname(sources.simulated_pods[0].path)}) "
         "and mock GPIO pins"

@@ -313,6 +313,16 @@ class Composer:
         actions = state.legal_actions(CHANCE)
         return bool(actions) and all(a.cards() and a.supplier() is not None for a in actions)
 
+    def uses(self, seat: Seat, card: str, state: State) -> list[Action]:
+        """What ``card`` could do for ``seat`` now: its own legal actions using it, or the chance
+        outcomes whose card it supplies. Empty when the card is nothing to that seat now."""
+        if seat in state.to_act:
+            return [action for action in state.legal_actions(seat) if _uses(action, (card,))]
+        if CHANCE in state.to_act:
+            chance = state.legal_actions(CHANCE)
+            return [action for action in chance if action.supplier() == seat and card in action.cards()]
+        return []
+
     def supplies(self, seat: Seat, state: State) -> bool:
         """True when chance waits for a card that ``seat`` scans."""
         return self._reveals_for(seat, state)

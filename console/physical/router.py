@@ -12,11 +12,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
+import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from console.games.core import JSON, Seat
-from console.inputs.events import InputEvent, PodConnected, SeatEvent
+from console.inputs.events import CardRemoved, CardScanned, InputEvent, PodConnected, SeatEvent
+from console.physical.copies import DeckSession
+from console.physical.deckcheck import DeckReport
 from console.physical.feedback import MODES, WAITING, Light, Scheduler, TableFeedback
 from console.physical.kits import Binding, KitError, Kits, kind_of, kit_of
 from console.physical.seats import PhysicalSeats
@@ -77,6 +80,9 @@ class InputRouter:
         self._scheduler: Scheduler | None = None  # its thread starts with the first lights
         self._pods: dict[str, PodSource] = {}  # the PodSources, by name
         self._shared: set[str] = set()  # pods that said seat 0 in HELLO: one reader per seat
+        # While the host checks a deck, every scan on every reader is the check's, no table's.
+        self._deck: DeckSession | None = None
+        self._deck_lock = threading.Lock()  # scans come from every pod's own thread
 
     def table(self) -> PhysicalTable | None:
         """The newest open table: the one an unbound kit may join."""
@@ -89,6 +95,9 @@ class InputRouter:
             return
         if not isinstance(event, SeatEvent):
             return  # a pod's link news: nothing for a table
+        if self._deck is not None and isinstance(event, CardScanned | CardRemoved):
+            self._deck_scan(event)
+            return
         source, seat = event.source, event.seat
         kit = kit_of(source, seat)
         if source in self._shared:  # a pod whose reader N serves seat N: each reader is a kit
@@ -172,6 +181,42 @@ class InputRouter:
             ],
             "notes": list(self.kits.notes),
         }
+
+    # -- the host's deck check ------------------------------------------------------------------
+
+    def start_deck_check(self, session: DeckSession) -> None:
+        """From now on every scan, on any reader of any pod, goes to ``session``."""
+        with self._deck_lock:
+            self._deck = session
+
+    def deck_check(self) -> DeckSession | None:
+        return self._deck
+
+    def finish_deck_check(self) -> DeckReport | None:
+        """The check's report; scans go to the tables again. None if no check was under way."""
+        with self._deck_lock:
+            session, self._deck = self._deck, None
+            return session.finish() if session is not None else None
+
+    def deck_status(self) -> JSON | None:
+        with self._deck_lock:
+            return self._deck.to_json() if self._deck is not None else None
+
+    def _deck_scan(self, event: CardScanned | CardRemoved) -> None:
+        if isinstance(event, CardRemoved):
+            return
+        with self._deck_lock:
+            session = self._deck
+            if session is None:
+                return
+            before = len(session.check.seen)
+            session.scan(event)
+            counted = len(session.check.seen) > before
+        light = self.lights.get(event.source)  # the pod beeps once for a copy counted, else twice
+        if light is not None and counted:
+            light.beep()
+        elif light is not None:
+            light.refused(self.scheduler)
 
     # -- lights -------------------------------------------------------------------------------
 

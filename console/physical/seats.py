@@ -3,8 +3,9 @@ actions for the table's worker, and each pod or button seat gets a cursor to sho
 
 Lives in the worker's thread (the composer reads the game state). The worker uses it
 through its methods only: ``handle`` an event, ``refuse``, ``answered``, ``show`` the lights,
-``acted``, ``cursors``, ``waits_for_scan`` and the re-check's ``start_recheck``, ``rechecking``,
-``recheck_done``, ``skip_recheck`` and ``recheck_problem``.
+``acted``, ``cursors``, ``waits_for_scan``, the re-check's ``start_recheck``, ``rechecking``,
+``recheck_done``, ``skip_recheck`` and ``recheck_problem``, and a misplaced card's ``offer``,
+``move_misplaced`` and ``moved_note`` (console/physical/misplaced.py).
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from console.physical.cardmap import CardMap, CardRefused
 from console.physical.composer import Committed, Composer, CursorMoved, Refusal
 from console.physical.feedback import CHOOSING, TURN, WAITING, TableFeedback
 from console.physical.held import HeldCopies
+from console.physical.misplaced import PHYSICAL, Misplaced, kind_for, meant_for
 from console.physical.recheck import Recheck, cards_in_play
-
-PHYSICAL = ("pod", "buttons")
 
 
 def input_kind(source: str) -> str:
@@ -46,9 +46,14 @@ class Note:
 
 
 class PhysicalSeats:
-    def __init__(self, game: Game, journal: Journal, *, positional_readers: bool = False) -> None:
+    def __init__(
+        self, game: Game, journal: Journal, *, positional_readers: bool = False, table_id: int | None = None
+    ) -> None:
         """``positional_readers``: each seat's reader number is a table position (a seat kit with
-        a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2."""
+        a reader per shelf), so a wheel scanned on reader 2 goes on shelf 2. With ``table_id``
+        the tagged copies in the hands are kept in the journal's file and found again after a
+        restart (console/physical/copies.py)."""
+        from console.physical.copies import CopyStore
         from console.physical.tagstore import TagStore
 
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
@@ -60,6 +65,12 @@ class PhysicalSeats:
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
         self.on_refused: Callable[[Seat, str], None] | None = None  # a recorder's (tabletop record)
         self.held = HeldCopies()  # which tagged copy is in whose hand
+        self.table_id = table_id
+        self.copies = CopyStore(journal.connection, journal.lock) if table_id is not None else None
+        if self.copies is not None and table_id is not None:
+            self.held.holder = self.copies.held(table_id)
+        self.misplaced: Misplaced | None = None  # a card on the wrong reader, offered to the host
+        self.moving: Misplaced | None = None  # moved by the host; its action gets a journal note
 
     def light_with(self, feedback: TableFeedback) -> None:
         """The seats' LEDs and beepers, once the inputs start (console.physical.router)."""
@@ -88,11 +99,64 @@ class PhysicalSeats:
                 )
             return Play(outcome.action, kind)
         if isinstance(outcome, Refusal):
+            offer = self._misplaced(event, state, controllers)
+            if offer is not None:
+                self.misplaced = offer
+                return self.refuse(outcome.seat, offer.refusal())
             return self.refuse(outcome.seat, outcome.message)
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)
             return Note(outcome.cursor.seat)
         return None
+
+    # -- a card on the wrong reader --------------------------------------------------------------
+
+    def _misplaced(
+        self, event: InputEvent, state: State, controllers: Mapping[Seat, str]
+    ) -> Misplaced | None:
+        """A refused scan that exactly one other seat could use now: offered to the host."""
+        if not isinstance(event, CardScanned) or not 1 <= event.seat <= state.players:
+            return None
+        try:
+            card = self.composer.cardmap.identify(event).card_id
+        except CardRefused:
+            return None
+        seats = meant_for(self.composer, event.seat, card, state, controllers)
+        if len(seats) != 1:
+            return None  # nobody's, or several seats': the seat's own refusal says enough
+        return Misplaced(event.seat, seats[0], card, event.uid, event.reader)
+
+    def offer(self) -> JSON | None:
+        """The host's "meant for seat N?", or None."""
+        return self.misplaced.offer() if self.misplaced is not None else None
+
+    def move_misplaced(self, state: State, controllers: Mapping[Seat, str]) -> Play | Note:
+        """The host's one tap: the card counts as scanned at the seat it fits. One use of it is
+        played at once; several narrow that seat's choices as a scan there would. ValueError
+        says why it cannot move (the table moved on)."""
+        offer, self.misplaced = self.misplaced, None
+        if offer is None:
+            raise ValueError("no card waits to be moved: none was laid on a wrong reader")
+        uses = self.composer.uses(offer.seat, offer.card, state)
+        if not uses:
+            raise ValueError(f"that card is no longer one seat {offer.seat} can use now")
+        self.moving = offer
+        self.refusals.pop(offer.at, None)
+        if len(uses) == 1:
+            why = self.held.check(state, uses[0], offer.uid) if uses[0].seat == CHANCE else ""
+            if why:
+                self.moving = None
+                raise ValueError(f"seat {offer.seat}: {why}")
+            return Play(uses[0], kind_for(uses[0], controllers))
+        self.composer.scan(offer.seat, offer.card, state, offer.reader)
+        return Note(offer.seat)
+
+    def moved_note(self, action: Action) -> str:
+        """The journal's note for ``action`` when it is the moved card's; else empty."""
+        moving = self.moving
+        if moving is None or action.seat not in (moving.seat, CHANCE) or moving.card not in action.cards():
+            return ""
+        return moving.note()
 
     # -- the re-check of the cards in play ----------------------------------------------------
 
@@ -179,7 +243,11 @@ class PhysicalSeats:
         """An action was applied: every seat's half-made choice is void."""
         self.composer.reset()
         self.refusals.clear()
+        before = dict(self.held.holder)
         self.held.acted(state)
+        if self.copies is not None and self.table_id is not None and self.held.holder != before:
+            self.copies.keep_held(self.table_id, self.composer.game.name, self.held.holder)
+        self.misplaced = self.moving = None
 
     def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
         """Each physical seat's cursor as that seat may see it, and why a press or scan was refused

@@ -169,7 +169,7 @@ def record_game(
                 chance="physical",
                 seed=spec["seed"],
             ),
-            inputs=InputsConfig(mode="simulated"),
+            inputs=InputsConfig(mode="simulated", stable_ms=0),
         )
         hub = Hub(config)
         hub.recorder = Recorder.to_file(path)

@@ -23,7 +23,7 @@ TIMEOUT = 10.0
 
 def simulated_hub(make_hub: MakeHub, seats: tuple[str, ...], **table: Any) -> Hub:
     hub = make_hub(game="wisteria", seats=seats, start=False, **table)
-    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated"))
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated", stable_ms=0))
     return hub.start()
 
 

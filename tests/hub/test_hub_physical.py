@@ -88,7 +88,7 @@ def test_input_events_go_to_the_newest_open_table(make_hub: MakeHub) -> None:
 
 def test_a_hub_asked_to_simulate_starts_simulated_pods_that_play_through_a_pty(make_hub: MakeHub) -> None:
     hub = make_hub(game="wisteria", seats=("pod", "pod"), chance="physical", start=False)
-    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated"))
+    hub.config = dataclasses.replace(hub.config, inputs=InputsConfig(mode="simulated", stable_ms=0))
     hub.start()
     assert any("SIMULATED" in message for message in hub.messages)
     pod = next(p for p in hub.inputs.simulated_pods if p.seat == 1)

@@ -194,7 +194,7 @@ def test_a_session_that_resumes_a_table_and_rechecks_it_replays_the_same(tmp_pat
     first.stop()
 
     path = tmp_path / "resumed.jsonl"
-    hub = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated")))
+    hub = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated", stable_ms=0)))
     hub.recorder = Recorder.to_file(path)
     try:
         hub.start()  # resumed: the re-check starts

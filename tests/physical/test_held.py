@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from console.games import find_game
 from console.games.core import CHANCE, Action, State
 from console.inputs.events import CardScanned
@@ -36,12 +38,16 @@ def scan(seats: PhysicalSeats, state: State, seat: int, card: str, uid: str) -> 
     return seats.handle(event, state, CONTROLLERS)
 
 
+@pytest.mark.parametrize("restart", [False, True])
 def test_the_tag_dealt_into_a_hand_is_refused_for_a_later_draw_and_another_copy_is_taken(
-    tmp_path: Path,
+    tmp_path: Path, restart: bool
 ) -> None:
+    """``restart``: the hub stops after the deal and starts again; the journal's file still knows
+    which tagged copy is in whose hand."""
     game = find_game("watch")
     state, rng = game.new(4, seed=5, options={"copies": "rarity", "max_rounds": 30}), random.Random(5)
-    seats = PhysicalSeats(game, Journal(tmp_path / "journal.db"))
+    journal = Journal(tmp_path / "journal.db")
+    seats = PhysicalSeats(game, journal, table_id=1)
     first_copy = "04AAAAAAAAAA01"
     while True:  # the first deal of a card that has another copy left in its deck
         deals = to_next_deal(state, rng)
@@ -68,6 +74,11 @@ def test_the_tag_dealt_into_a_hand_is_refused_for_a_later_draw_and_another_copy_
         seats.acted(state)
     seat = again[0].supplier()
     assert seat is not None
+    if restart:
+        journal.close()
+        journal = Journal(tmp_path / "journal.db")
+        seats = PhysicalSeats(game, journal, table_id=1)
+        assert seats.held.holder[first_copy] == (holder, card)
     before = state.view(None), [state.view(s) for s in range(1, 5)]
     refused = scan(seats, state, seat, card, first_copy)
     assert isinstance(refused, Note) and "in a ruler's hand" in refused.message

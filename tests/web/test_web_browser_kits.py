@@ -28,7 +28,7 @@ def physical_hub(tmp_path: Path) -> Iterator[tuple[Hub, str]]:
         chance_delay_s=0.0,
         host_pin="2468",
         server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-        inputs=InputsConfig(mode="simulated"),
+        inputs=InputsConfig(mode="simulated", stable_ms=0),
         table=TableConfig(game="wheels", players=2, seats=("pod", "pod"), seed=5),
     )
     hub = Hub(config).start()

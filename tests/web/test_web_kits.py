@@ -29,7 +29,7 @@ def hub_config(tmp_path: Path, game: str = "wheels", seats: tuple[str, ...] = ("
 @pytest.fixture
 def kit_hub(tmp_path: Path) -> Iterator[Hub]:
     config = hub_config(tmp_path, game="wisteria", seats=("pod", "pod"))
-    started = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated"))).start()
+    started = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated", stable_ms=0))).start()
     yield started
     started.stop()
 

@@ -267,9 +267,25 @@
       });
     }
     document.addEventListener("tabletop:state", (changed) => showSeats(changed.detail));
+
+    // A card laid on the wrong seat's reader, that one other seat could use: "meant for seat N?".
+    // One tap moves it there (the hub never says which card it is).
+    const misplaced = document.getElementById("misplaced");
+    const misplacedMove = document.getElementById("misplaced-move");
+    function showMisplaced(state) {
+      const offer = state.misplaced;
+      misplaced.hidden = !offer;
+      if (!offer) return;
+      document.getElementById("misplaced-words").textContent =
+        `A card on seat ${offer.at}'s reader cannot be used there now. Meant for seat ${offer.seat}?`;
+      misplacedMove.textContent = `Move it to seat ${offer.seat}`;
+    }
+    misplacedMove.addEventListener("click", () => host({ command: "move" }));
+    document.addEventListener("tabletop:state", (changed) => showMisplaced(changed.detail));
     if (window.tabletop) {
       showWhatApplies(window.tabletop.state());
       showSeats(window.tabletop.state());
+      showMisplaced(window.tabletop.state());
     }
 
     // The physical kits (pods, the Pi's button panel): which table's seat each serves, and the
