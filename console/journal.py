@@ -181,12 +181,19 @@ class Journal:
             return cursor.lastrowid
 
     def append(
-        self, table_id: int, seq: int, notation: str, at: float, outcome: Mapping[str, Any] | None = None
+        self,
+        table_id: int,
+        seq: int,
+        notation: str,
+        at: float,
+        outcome: Mapping[str, Any] | None = None,
+        note: str | None = None,
     ) -> None:
         """Commit one action durably. The sequence number must be the next one for the table.
 
         With ``outcome`` (the action ended the game) the table is marked finished with it in the
-        same transaction: a kill leaves both or neither, never a last move on a game still playing."""
+        same transaction: a kill leaves both or neither, never a last move on a game still playing.
+        A ``note`` beside the action (a card the host moved from a wrong reader) goes in it too."""
         with self._lock:
             expected = self._next_seq.get(table_id)
             if expected is None:  # once per table: the primary key finds the last action directly
@@ -205,6 +212,11 @@ class Journal:
                         db.execute(
                             "UPDATE tables SET status = 'finished', outcome = ? WHERE id = ?",
                             (json.dumps(dict(outcome)), table_id),
+                        )
+                    if note is not None:
+                        db.execute(
+                            "INSERT INTO action_notes (table_id, seq, note, at) VALUES (?, ?, ?, ?)",
+                            (table_id, seq, note, at),
                         )
             except sqlite3.IntegrityError as error:
                 self._next_seq.pop(table_id, None)
@@ -229,15 +241,6 @@ class Journal:
                 "SELECT notation FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
             ).fetchall()
         return [row[0] for row in rows]
-
-    def add_note(self, table_id: int, seq: int, note: str) -> None:
-        """A word beside action ``seq`` of a table (a card the host moved from a wrong reader);
-        the actions themselves stay as they are."""
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO action_notes (table_id, seq, note, at) VALUES (?, ?, ?, ?)",
-                (table_id, seq, note, time.time()),
-            )
 
     def notes(self, table_id: int) -> dict[int, list[str]]:
         """Every note of a table, by the action it stands beside."""

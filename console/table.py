@@ -88,8 +88,9 @@ class Table:
                 ) from None
         return table
 
-    def submit(self, action: Action | str) -> list[Event]:
-        """Apply one action and commit it; return its events once it is durable.
+    def submit(self, action: Action | str, note: str | None = None) -> list[Event]:
+        """Apply one action and commit it (with its ``note``, if any: one transaction); return
+        its events once it is durable.
 
         Raises NotationError or IllegalAction with the state and journal unchanged."""
         if isinstance(action, str):
@@ -99,7 +100,7 @@ class Table:
         outcome = self.state.outcome()
         try:  # the game's last action and its outcome go in one transaction
             self.journal.append(
-                self.id, seq, str(action), self.clock(), outcome.to_json() if outcome is not None else None
+                self.id, seq, str(action), self.clock(), outcome.to_json() if outcome is not None else None, note
             )
         except BaseException:
             self._rebuild()

@@ -409,13 +409,12 @@ class TableWorker:
             who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
             raise Forbidden(f"{who} may not play {action}: that is another seat's action")
         self._check_source(act)
-        self.table.submit(action)
+        # a card the host moved from a wrong reader says so beside its action, in one transaction
+        note = self.physical.moved_note(action) if self.physical is not None else None
+        self.table.submit(action, note or None)
         if journalled is not None:
             journalled()
         if self.physical is not None:
-            note = self.physical.moved_note(action)  # a card the host moved from a wrong reader
-            if note:
-                self.table.journal.add_note(self.table.id, len(self.table.history) - 1, note)
             self.physical.acted(self.table.state)
         self._after_change()
         return ActResult(str(action), len(self.table.log))

@@ -97,8 +97,7 @@ def test_replay_shows_the_note_beside_the_moved_action(
     with Journal(tmp_path / "journal.db") as journal:
         table = Table.start(journal, "wisteria", 2, 7, {})
         table.submit("chance:draw 1 3")
-        table.submit("chance:draw 2 5")
-        journal.add_note(table.id, 1, "seat 2's card, laid on seat 1's reader, moved there by the host")
+        table.submit("chance:draw 2 5", "seat 2's card, laid on seat 1's reader, moved there by the host")
     assert main(["--journal", str(tmp_path / "journal.db"), "replay", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     moved = lines.index("    1  chance:draw 2 5")
