@@ -80,7 +80,9 @@ def play_terminal(
         table.advance(bots)
         human = next((seat for seat in table.state.to_act if seat in people), people[0])
         reader = human if len(people) == 1 else None
-        for event in events_once([logged.event for logged in table.log[seen:]], reader):
+        for event in events_once(
+            [logged.event for logged in table.log[seen:]], reader, table.game.twin_kinds
+        ):
             # the game's sentence, as the pages' log says it, with the seats' names put in
             print(f"  · {named(table.game.describe(event), names)}", file=out)
         seen = len(table.log)
@@ -109,14 +111,17 @@ def play_terminal(
             print(f"Please type a number from 1 to {len(legal)}.", file=out)
 
 
-def events_once(events: list[Event], reader: Seat | None) -> list[Event]:
+def events_once(
+    events: list[Event], reader: Seat | None, twin_kinds: Mapping[str, str] | None = None
+) -> list[Event]:
     """The events ``reader`` may see, each once: an engine follows a private event with its
-    redacted twin for everyone else (same kind, public), which its owner need not read again."""
+    redacted twin for everyone else (public, of the same kind or of the kind the game's
+    ``twin_kinds`` pairs with it), which its owner need not read again."""
     shown: list[Event] = []
     paired = False  # the last shown event has met its twin already
     for event in [event for event in events if event.visible_to(reader)]:
         previous = shown[-1] if shown else None
-        if previous is not None and not paired and _twins(previous, event):
+        if previous is not None and not paired and _twins(previous, event, twin_kinds or {}):
             if event.audience is not None:  # the full version comes second: it replaces the twin
                 shown[-1] = event
             paired = True
@@ -126,10 +131,11 @@ def events_once(events: list[Event], reader: Seat | None) -> list[Event]:
     return shown
 
 
-def _twins(first: Event, second: Event) -> bool:
-    """One private, one public, of the same kind and the same seat."""
+def _twins(first: Event, second: Event, twin_kinds: Mapping[str, str]) -> bool:
+    """One private, one public, of the same kind (or paired kinds) and the same seat."""
+    kinds = {first.kind, second.kind}
     return (
-        first.kind == second.kind
+        (len(kinds) == 1 or any({public, private} == kinds for public, private in twin_kinds.items()))
         and (first.audience is None) != (second.audience is None)
         and first.data.get("seat") == second.data.get("seat")
     )

@@ -115,9 +115,10 @@ def test_the_terminal_says_the_sentences_the_pages_log_shows(tmp_path: Path) -> 
         play_terminal(table, seat_bots(table, 1, -1, "normal"), lambda _: next(answers), out, names)
     printed = [line.removeprefix("  · ") for line in out.getvalue().splitlines() if line.startswith("  · ")]
     sent = {id(logged.event): event_json(n, logged, table.game)["text"] for n, logged in enumerate(table.log)}
-    seen = events_once([logged.event for logged in table.log], 1)
+    seen = events_once([logged.event for logged in table.log], 1, table.game.twin_kinds)
     assert printed == [named(sent[id(event)], names) for event in seen]
     assert "Bot 2 (normal) has chosen" in printed and "You chose Battle" in printed
+    assert "Ana has chosen" not in printed  # her own choice, said once: the private words
     assert "War! Ana, Bot 2 (normal) tie on 3" in printed
 
 

@@ -490,6 +490,10 @@ class Game(ABC):
     title: ClassVar[str]
     facts: ClassVar[GameFacts]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # A private event followed by its redacted twin for the rest of the table: its owner reads it
+    # once (the terminal, the phone's log). Events of one kind are twins without saying so; a
+    # twin under another kind is declared here, public kind -> private kind ("chosen" -> "choice").
+    twin_kinds: ClassVar[Mapping[str, str]] = {}
 
     @property
     def min_players(self) -> int:

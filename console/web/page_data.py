@@ -21,6 +21,12 @@ def cards(game_name: str) -> dict[str, dict[str, Any]]:
     return {card_id: {"name": name, **details.get(card_id, {})} for card_id, name in game.catalog().items()}
 
 
+def twins(game_name: str) -> dict[str, str]:
+    """A private event's twin under another kind (``Game.twin_kinds``), so a seat's log says its
+    own move once."""
+    return dict(find_game(game_name).twin_kinds)
+
+
 @cache
 def script(game_name: str) -> str:
     """The game's own drawing of its view (``Game.page_script``): an unknown name is an UnknownGame."""

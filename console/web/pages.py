@@ -197,8 +197,14 @@ def seat_page(table_id: int, seat: int) -> str:
     worker = hub().worker(table_id)
     require_seat(table_id, seat)
     payload = worker.channel.snapshot.payloads[seat]
+    game = worker.table.game.name
     return render_template(
-        "seat.html", worker=worker, seat=seat, payload=payload, cards=page_data.cards(worker.table.game.name)
+        "seat.html",
+        worker=worker,
+        seat=seat,
+        payload=payload,
+        cards=page_data.cards(game),
+        twins=page_data.twins(game),
     )
 
 
@@ -207,8 +213,14 @@ def spectate_page(table_id: int) -> str:
     """The public view, for a phone without a seat's code (a spectator)."""
     worker = hub().worker(table_id)
     payload = worker.channel.snapshot.payloads[None]
+    game = worker.table.game.name
     return render_template(
-        "seat.html", worker=worker, seat=None, payload=payload, cards=page_data.cards(worker.table.game.name)
+        "seat.html",
+        worker=worker,
+        seat=None,
+        payload=payload,
+        cards=page_data.cards(game),
+        twins=page_data.twins(game),
     )
 
 

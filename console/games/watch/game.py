@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from console.games.core import (
     JSON,
@@ -52,6 +52,8 @@ class WatchGame(Game):
         typical_players=4,  # "4-ruler random playouts", as its benchmark has always played
         short_options={"max_rounds": 3},
     )
+    # the private event's twin for the rest of the table has another kind
+    twin_kinds: ClassVar[Mapping[str, str]] = {"card_gained": "card"}
     option_specs = (
         OptionSpec(
             "layout",

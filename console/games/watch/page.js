@@ -341,10 +341,8 @@
   // player's name and people.
   const seatName = (seat) => ruler(seat);
 
-  // The owner's "You draw Master Mason" stands for the table's "Ruler 1 gains a card".
-  const twins = { card_gained: "card" };
 
-  Games.renderers.watch = Object.assign(render, { label, detail, seatName, seatWord: "Ruler", twins, after: paint });
+  Games.renderers.watch = Object.assign(render, { label, detail, seatName, seatWord: "Ruler", after: paint });
 
   // Colours come from the view (ruler banners); they are set through the DOM, not inline styles.
   function paint(root) {

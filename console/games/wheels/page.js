@@ -114,8 +114,6 @@
     const [word, id] = notation.replace(/^\d+:/, "").split(" ");
     return ["choose", "play", "invoke"].includes(word) ? Games.cardInfo(id).text || "" : "";
   }
-  // A redacted public twin of a private event the seat already saw: same kind, same seat.
-  const twins = { chose: "chose", draw: "draw", swap: "swap", keep: "keep" };
 
-  Games.renderers.wheels = Object.assign(render, { label, detail, twins });
+  Games.renderers.wheels = Object.assign(render, { label, detail });
 })();

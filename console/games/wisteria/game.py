@@ -40,6 +40,8 @@ class WisteriaGame(Game):
         chance_kinds=(*CARD_VERBS, TIME_UP.verb),
         short_options={"round_limit": 40},
     )
+    # the private event's twin for the rest of the table has another kind
+    twin_kinds: ClassVar[Mapping[str, str]] = {"chosen": "choice"}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "victory",

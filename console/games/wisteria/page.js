@@ -73,8 +73,5 @@
     return { battle: "⚔ Battle", retreat: "↩ Retreat" }[verb] || null;
   }
 
-  // The owner's "You chose" stands for the table's "has chosen".
-  const twins = { chosen: "choice" };
-
-  Games.renderers.wisteria = Object.assign(render, { label, twins });
+  Games.renderers.wisteria = Object.assign(render, { label });
 })();

@@ -455,9 +455,10 @@
 
   // A seat that sees a private event also receives its redacted twin for the table: the log
   // shows the private one only (same action, same seat, nothing the private one lacks).
+  const twinKinds = JSON.parse(app.dataset.twins || "{}");  // the game's twin_kinds, from the hub
+
   function twinOf(a, b) {
-    const renderer = Games.renderers[state.game] || {};
-    const kinds = renderer.twins || {};
+    const kinds = twinKinds;
     const related = a.kind === b.kind || kinds[a.kind] === b.kind || kinds[b.kind] === a.kind;
     if (!related || a.seat !== b.seat || a.action !== b.action || a.action === undefined) return false;
     const ignore = new Set(["id", "kind"]);

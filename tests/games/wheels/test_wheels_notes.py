@@ -26,8 +26,8 @@ def test_every_read_banks_what_its_note_says() -> None:
                 continue
             notes = GAME.choice_notes(state, seat, legal)
             assert set(notes) == {str(a) for a in legal if isinstance(a, Read)}, notes
-            chosen = next((a for a in legal if isinstance(a, Read)), None) if rng.random() < 0.3 else None
-            chosen = chosen or rng.choice(legal)
+            read = next((a for a in legal if isinstance(a, Read)), None) if rng.random() < 0.3 else None
+            chosen = read or rng.choice(legal)
             before = state.seats[seat - 1].banked
             state.apply(chosen)
             if isinstance(chosen, Read):

@@ -19,5 +19,5 @@
 
   const label = (notation) => (notation.includes(":lay ") ? `Lay ${Games.card(notation.split(" ")[1])}` : null);
 
-  Games.renderers.duel = Object.assign(render, { label, twins: {} });
+  Games.renderers.duel = Object.assign(render, { label });
 })();
