@@ -537,6 +537,18 @@ CREATE TABLE IF NOT EXISTS hub_names (
     name      TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
+-- Each time the host handed a seat to another controller (a player left: a bot plays on; they
+-- came back), with the bot's level and how many actions the game held then. Never changed.
+CREATE TABLE IF NOT EXISTS hub_handovers (
+    id          INTEGER PRIMARY KEY,
+    table_id    INTEGER NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    before      TEXT NOT NULL,
+    controller  TEXT NOT NULL,
+    level       TEXT NOT NULL,
+    at_action   INTEGER NOT NULL,
+    at          REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS hub_settings (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL

@@ -16,7 +16,7 @@ def register_cli(subparsers: Subparsers) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from console.play_names import journal_names
+    from console.play_names import journal_handovers, journal_names
     from console.table import result_words
 
     journal = open_journal(args)
@@ -26,10 +26,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if names:
         print("players: " + ", ".join(f"seat {seat} {names[seat]}" for seat in sorted(names)))
     notes = journal.notes(args.id)  # a card the host moved from a wrong reader
-    for index, notation in enumerate(journal.actions(args.id)):
-        print(f"{index:>5}  {notation}")
-        for note in notes.get(index, []):
-            print(f"       ({note})")
+    handovers, stints = journal_handovers(journal, record.id)
+    actions = journal.actions(args.id)
+    for index in range(len(actions) + 1):
+        for handover in (h for h in handovers if h.at_action == index):
+            print(f"{'':>5}  ({handover.words()})")
+        if index < len(actions):
+            print(f"{index:>5}  {actions[index]}")
+            for note in notes.get(index, []):
+                print(f"       ({note})")
+    handed = [stint.words() for stint in stints if stint.handed_over]
+    if handed:
+        print("played: " + "; ".join(handed))
     if record.outcome:
         print(f"outcome: {json.dumps(record.outcome)}")
         outcome = record.outcome

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from console.hub.handovers import Handover
 from console.journal import Journal
 
 # 32 random bytes: 256 bits, far beyond guessing, and short enough for a QR code.
@@ -156,6 +157,30 @@ class HubStore:
             "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
             (controller, table_id, seat),
         )
+
+    def add_handover(self, table_id: int, handover: Handover) -> None:
+        self._run(
+            "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                handover.seat,
+                handover.before,
+                handover.controller,
+                handover.level,
+                handover.at_action,
+                time.time(),
+            ),
+        )
+
+    def handovers(self, table_id: int) -> list[Handover]:
+        """The table's handovers, oldest first."""
+        rows = self._run(
+            "SELECT seat, before, controller, level, at_action FROM hub_handovers WHERE table_id = ? "
+            "ORDER BY id",
+            (table_id,),
+        )
+        return [Handover(int(s), str(b), str(c), str(lv), int(a)) for s, b, c, lv, a in rows]
 
     def host_pin(self, configured: str = "") -> str:
         """The configured PIN, else the one generated on first start and kept since."""

@@ -16,12 +16,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.bots import bots_for
+from console.bots import BOT_KINDS, TABLE_THINK_S, bots_for, make_bot
 from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
+from console.hub.handovers import Handover, bot_stints, current_levels
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import SeatEvent
@@ -62,8 +63,12 @@ class HostCommand:
 
 @dataclass(frozen=True)
 class SetController:
+    """The host hands ``seat`` to ``controller`` (a player left: a bot of ``level`` plays on; they
+    came back: their phone again); mid-game too, journalled as a handover."""
+
     seat: Seat
     controller: str
+    level: str = ""  # a bot's level (console/bots.py); "" for the table's
 
 
 @dataclass(frozen=True)
@@ -196,6 +201,9 @@ class TableWorker:
         self.clock = clock
         self.physical = physical
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
+        self.handovers = store.handovers(table.id)  # seats handed over mid-game, oldest first
+        for seat, level in current_levels(self.handovers).items():
+            self._bots[seat] = make_bot(table.game, level, TABLE_THINK_S)
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
         self.next_table = store.next_table(table.id)  # the host's next game with these seats
@@ -537,11 +545,33 @@ class TableWorker:
         seat = self._seat(command.seat)
         if command.controller not in CONTROLLERS:
             raise Refused(f"{command.controller!r} is not a controller; choose {', '.join(CONTROLLERS)}")
+        level = self._bot_level(command)
+        before = self.controllers.get(seat, "phone")
+        if (before, self._level(seat) if before == "bot" else "") != (command.controller, level):
+            handover = Handover(seat, before, command.controller, level, len(self.table.history))
+            self.store.add_handover(self.table.id, handover)
+            self.handovers.append(handover)
         self.store.set_controller(self.table.id, seat, command.controller)
         self.controllers[seat] = command.controller
+        if level:
+            self._bots[seat] = make_bot(self.table.game, level, TABLE_THINK_S)
         self._begin_if_everyone_joined()
         self._after_change()
         return command.controller
+
+    def _bot_level(self, command: SetController) -> str:
+        """The level of the bot the seat is handed to ("" for another controller)."""
+        if command.controller != "bot":
+            if command.level:
+                raise Refused("only a bot has a level")
+            return ""
+        level = command.level or self.bot_kind
+        if level not in BOT_KINDS:
+            raise Refused(f"there is no bot level {level!r}; choose {', '.join(BOT_KINDS)}")
+        return level
+
+    def _level(self, seat: Seat) -> str:
+        return current_levels(self.handovers).get(seat, self.bot_kind)
 
     def _set_name(self, command: SetName) -> str:
         seat = self._seat(command.seat)
@@ -669,8 +699,9 @@ class TableWorker:
             },
             self.next_table,
             self._phones_to_join() if waiting else [],
-            seat_names(self.names, self.controllers, self.bot_kind),
+            seat_names(self.names, self.controllers, self.bot_kind, current_levels(self.handovers)),
             misplaced=self.physical.offer() if self.physical is not None else None,
+            bots=bot_stints(self.controllers, self.bot_kind, self.handovers),
         )
 
     def _publish(self) -> None:

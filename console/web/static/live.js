@@ -33,7 +33,7 @@
       const reason = String(state.outcome.reason);
       const own = winners.length === 1 && reason.match(new RegExp(`^seat ${winners[0]} (.+)$`, "i"));
       const named = (own ? own[1] : reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
-      return own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`;
+      return (own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`) + botsText();
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
     if (state.status === "waiting") {
@@ -41,7 +41,15 @@
       return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
     }
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
-    return acting.length ? `To act: ${acting.join(", ")}` : "";
+    // a bot plays a seat at a physical table: someone lays its card on that seat's reader
+    const scans = (state.bot_scans || []).map((s) => `lay the card for ${seatName(s)} on its reader`);
+    return acting.length ? `To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+  }
+
+  // The seats a bot played (a player left mid-game), said with the result.
+  function botsText() {
+    const said = (state.bots || []).filter((b) => b.first > 0 || b.until !== null).map((b) => `seat ${b.seat} from action ${b.first}` + (b.until === null ? "" : ` to ${b.until}`));
+    return said.length ? ` · a bot played ${said.join(", ")}` : "";
   }
 
   // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
