@@ -247,7 +247,7 @@ def host_command(table_id: int) -> Response:
 def set_controller(table_id: int, seat: int) -> Response:
     worker = hub().worker(table_id)
     require_host()
-    body = json_body(required=("controller",))
+    body = json_body(required=("controller",), optional=("level",))
     controller, level = body["controller"], body.get("level", "")
     if not isinstance(controller, str):
         raise HttpError(400, "controller must be one of phone, bot, buttons, pod")

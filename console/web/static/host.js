@@ -229,7 +229,8 @@
 
     // One row per seat: who plays it (phone, a bot of a level, buttons, pod), and a concession.
     const BOT_LEVELS = ["easy", "normal", "hard", "hard2x", "hard4x"];
-    const SEAT_CONTROLLERS = ["phone", ...BOT_LEVELS.map((level) => `bot:${level}`), "buttons", "pod"];
+    // "bot" alone: the table's own level.
+    const SEAT_CONTROLLERS = ["phone", "bot", ...BOT_LEVELS.map((level) => `bot:${level}`), "buttons", "pod"];
     const LEVEL_ALIASES = { heuristic: "normal", random: "easy" };
     const controllerLabel = (value) => (value.startsWith("bot:") ? `bot (${value.slice(4)})` : value);
     // "bot:normal" for a seat a bot plays now (its level from the table's bots), else its controller.

@@ -1,0 +1,100 @@
+"""A player leaves mid-game and comes back, in a real headless Chromium against a real hub process,
+done as people do it: the host picks "bot (easy)" for the seat in the table screen's host controls,
+the player's phone says a bot plays it, the bot plays on; the host picks "phone" again and the
+same phone plays its seat. The journal then says which actions the bot made."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from console.journal import Journal
+from tests.helpers.browser import ARTIFACTS, By, Select, size, webdriver
+from tests.web.conftest import Browser
+from tests.web.test_web_browser_host import seat_link
+from tests.web.test_web_documented_evening import (
+    Seen,
+    my_move,
+    open_host_controls,
+    play,
+    state,
+    tap_a_move,
+    wait,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SIZES = ((360, 740), (390, 844), (1366, 768), (1920, 1080))
+
+
+def shots(driver: webdriver.Chrome, name: str, mobile: bool) -> None:
+    """The page at every size a person may see it at (a phone's at phone sizes)."""
+    folder = ARTIFACTS / "seat-leaves"
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        if mobile != (width < 800):
+            continue
+        size(driver, width, height, mobile=mobile)
+        driver.save_screenshot(str(folder / f"{name}-{width}x{height}.png"))
+
+
+def who_plays(screen: webdriver.Chrome, seat: int) -> Select:
+    return Select(screen.find_element(By.CSS_SELECTOR, f"select[aria-label='who plays seat {seat}']"))
+
+
+def test_the_host_hands_a_seat_to_a_bot_mid_game_and_back_to_its_phone(
+    tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
+) -> None:
+    hub = hub_process(
+        tmp_path / "journal.db", "--game", "wheels", "--seats", "phone,phone", "--host", "127.0.0.1"
+    )
+    screen = browser()
+    size(screen, 1366, 768)
+    links = [seat_link(screen, hub.url, seat) for seat in (1, 2)]
+    phone_a, phone_b = browser(phone=True), browser(phone=True)
+    for phone, link in zip((phone_a, phone_b), links, strict=True):
+        phone.get(link)
+        wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+    screen.get(f"{hub.url}/tables/1")
+    wait(screen).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+    seen = Seen()
+    play([phone_a, phone_b], seen, lambda: len(seen.labels) >= 3)
+
+    # Seat 2's player leaves for the bus: the host gives the seat to an easy bot.
+    open_host_controls(screen)
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    who_plays(screen, 2).select_by_visible_text("bot (easy)")
+    wait(phone_b).until(lambda d: "A bot plays this seat now" in d.find_element(By.ID, "prompt").text)
+    left = state(screen)["bots"][0]["first"]
+    assert left > 0 and state(screen)["bots"] == [{"seat": 2, "level": "easy", "first": left, "until": None}]
+    shots(screen, "host-bot-easy", mobile=False)
+    shots(phone_b, "phone-bot-plays", mobile=True)
+    size(screen, 1366, 768)
+
+    # Phone A plays on; the bot answers for seat 2 without its phone.
+    play([phone_a], seen, lambda: state(screen)["actions"] >= left + 8)
+    assert not my_move(phone_b)
+
+    # The player is back: the host gives the seat to its phone again, and that phone plays it.
+    who_plays(screen, 2).select_by_visible_text("phone")
+    wait(phone_b).until(lambda d: "A bot plays" not in d.find_element(By.ID, "prompt").text)
+    back = state(screen)["bots"][0]["until"]
+    assert back is not None and back >= left + 8
+    for _ in range(60):
+        if tap_a_move(phone_b, seen):
+            break
+        if not tap_a_move(phone_a, seen):
+            wait(phone_a, 30).until(lambda _: my_move(phone_a) or my_move(phone_b))
+    else:
+        pytest.fail("seat 2's phone was never asked to move again")
+    assert who_plays(screen, 2).first_selected_option.text == "phone"
+    shots(phone_b, "phone-back", mobile=True)
+
+    hub.stop()
+    with Journal(tmp_path / "journal.db") as journal:
+        actions = journal.actions(1)
+    bots_moves = [a for a in actions[left:back] if a.startswith("2:")]
+    assert bots_moves, "the bot played seat 2 while its player was away"
+    assert any(a.startswith("2:") for a in actions[back:]), "the phone's move after its return"
