@@ -186,6 +186,7 @@ class Hub:
             self.config.chance_delay_s,
             physical,
             clock=self.clock,
+            nudge_after_s=self.config.nudge_after_s,
         )
         worker.on_change = self._table_changed
         for observer in list(self.observers):

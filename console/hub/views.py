@@ -20,6 +20,7 @@ from console.games.core import CHANCE, Action, Event, Game
 from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.hub.handovers import BotStint
+from console.hub.stall import Stall
 from console.table import LoggedEvent, Table
 
 log = logging.getLogger("console.hub")
@@ -72,6 +73,7 @@ def build_snapshot(
     names: Mapping[int, str] | None = None,
     misplaced: Mapping[str, Any] | None = None,
     bots: Sequence[BotStint] = (),
+    stall: Stall | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
@@ -100,6 +102,8 @@ def build_snapshot(
         # which seats a bot played and from which action (a player left mid-game), for the result
         "bots": [stint.to_json() for stint in bots],
         # bot seats at a physical table whose next card the table waits to be scanned at their reader
+        # a table that stalls: the seats it waits for, whether they are nudged, the host's words
+        "stall": None if stall is None else stall.to_json(),
         "bot_scans": sorted(seat for seat, cursor in (cursors or {}).items() if cursor.get("bot_scan")),
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         "misplaced": dict(misplaced) if misplaced else None,
@@ -128,6 +132,7 @@ def build_snapshot(
                 # what each choice will do in the game's numbers (costs, yields, a strike's end)
                 "notes": table.game.choice_notes(state, seat, actions) if actions else {},
                 "cursor": (cursors or {}).get(seat),
+                "nudge": stall is not None and stall.nudged and seat in stall.seats,
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
                 "notice": seat_notice(seat, status, to_act, controllers, to_join or []),
                 # the next game with these seats: this seat's phone follows the link to the same seat

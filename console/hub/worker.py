@@ -23,6 +23,7 @@ from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.handovers import Handover, bot_stints, current_levels
+from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import SeatEvent
@@ -189,6 +190,7 @@ class TableWorker:
         chance_delay_s: float = 0.0,
         physical: PhysicalSeats | None = None,
         clock: Callable[[], float] = time.monotonic,
+        nudge_after_s: float = NUDGE_AFTER_S,
     ) -> None:
         self.table = table
         self.store = store
@@ -219,6 +221,7 @@ class TableWorker:
         self.resumed = False  # rebuilt from the journal when the hub started
         self._recorded = 0
         self._automatic_due: float | None = None
+        self.stall = StallWatch(nudge_after_s)  # the seats a table that stalls waits for
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
@@ -312,7 +315,7 @@ class TableWorker:
 
     def _wait(self) -> float | None:
         """Seconds until the table must do something by itself: a move, or its clock."""
-        dues = [due for due in (self._automatic_due, self._clock_due()) if due is not None]
+        dues = [due for due in (self._automatic_due, self._clock_due(), self.stall.due()) if due is not None]
         return max(0.0, min(dues) - self.clock()) if dues else None
 
     def _clock_due(self) -> float | None:
@@ -324,6 +327,8 @@ class TableWorker:
 
     def _on_time(self) -> None:
         now = self.clock()
+        if self.stall.step(now):
+            self._stalled()
         if self._automatic_due is not None and now >= self._automatic_due:
             self._automatic_due = None
             self._safely(self._step_automatic)
@@ -336,6 +341,32 @@ class TableWorker:
             self._time_up(runner)
         else:
             runner.tick(now)
+
+    def _stalled(self) -> None:
+        """The table has waited long: its screens say so and the waited-for seats' pods flicker."""
+        stall = self.stall.stall({})
+        if stall is not None and stall.nudged and self.physical is not None:
+            for seat in stall.seats:
+                self.physical.nudge(seat)
+        if stall is not None and stall.told:
+            log.warning("table %s: %s", self.table.id, stall.told)  # seat numbers only: no secret
+        self._publish()
+
+    def _watch_stall(self) -> None:
+        """Tell the stall watch how the table stands: whom it waits for (people, not bots or the
+        dealer) and why, in the game's words for a seat that waits."""
+        state = self.table.state
+        waiting = (
+            self.status == "playing" and self.started and not self._rechecking() and state.outcome() is None
+        )
+        seats = (
+            [s for s in state.to_act if s != CHANCE and self.controllers.get(s) != "bot"] if waiting else []
+        )
+        idle = next((s for s in range(1, state.players + 1) if s not in state.to_act), CHANCE)
+        # The game's own words for why a seat that waits may not act, said to that seat.
+        to = "" if idle == CHANCE else f" to seat {idle}"
+        why = f"in the rules' words{to}: {state.why_not_now(idle)}" if seats else ""
+        self.stall.watch((len(self.table.history), tuple(seats), self.status), seats, why, self.clock())
 
     def _time_up(self, runner: ClockRunner) -> None:
         """The clock ran out: post the game's time-up action, journalled like any other."""
@@ -702,9 +733,11 @@ class TableWorker:
             seat_names(self.names, self.controllers, self.bot_kind, current_levels(self.handovers)),
             misplaced=self.physical.offer() if self.physical is not None else None,
             bots=bot_stints(self.controllers, self.bot_kind, self.handovers),
+            stall=self.stall.stall(seat_names(self.names, self.controllers, self.bot_kind)),
         )
 
     def _publish(self) -> None:
+        self._watch_stall()
         if self.physical is not None:
             self.physical.show(self.table.state)
         if self.recorder is not None:

@@ -221,6 +221,11 @@ class PhysicalSeats:
         if self.feedback is not None and event.source:
             self.feedback.answered(event.seat, event.source, accepted)
 
+    def nudge(self, seat: Seat) -> None:
+        """The table has waited long for ``seat``: its pod's LED flickers."""
+        if self.feedback is not None:
+            self.feedback.nudge(seat)
+
     def show(self, state: State) -> None:
         """Each seat with a light shows its state: your turn, choosing, or waiting."""
         if self.feedback is None:

@@ -36,6 +36,7 @@
       return (own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`) + botsText();
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
+    if (state.stall && state.stall.told) return state.stall.told;  // 3 and 5 minutes: whom, and why
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
       return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
@@ -111,7 +112,19 @@
   }
   setInterval(renderClock, 1000);
 
+  // A table that stalls nudges the seat it waits for: the phone says so, and vibrates (where the
+  // browser can) once each time the nudge comes.
+  let nudged = false;
+  function renderNudge() {
+    const node = el("nudge");
+    const now = Boolean(seat && state.nudge);
+    if (now && !nudged && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    nudged = now;
+    if (node) node.hidden = !now;
+  }
+
   function render() {
+    renderNudge();
     Games.setNames(state.names, state.controllers);
     Games.setNotes(state.notes);
     renderClock();
