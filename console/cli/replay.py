@@ -19,15 +19,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from console.play_names import journal_handovers, journal_names
     from console.table import result_words
 
-    journal = open_journal(args)
-    record = journal.record(args.id)
+    journal = open_journal(args)  # read only: a running hub's journal too, never holding it up
+    with journal.reading():  # one moment of it, however far the hub has written since
+        record = journal.record(args.id)
+        names = journal_names(journal, record.id)
+        handovers, stints = journal_handovers(journal, record.id)
+        actions = journal.actions(args.id)
+        notes = journal.notes(args.id)  # a card the host moved from a wrong reader
     print(f"table {record.id}: {record.game}, {record.players} players, seed {record.seed}, {record.status}")
-    names = journal_names(journal, record.id)
     if names:
         print("players: " + ", ".join(f"seat {seat} {names[seat]}" for seat in sorted(names)))
-    notes = journal.notes(args.id)  # a card the host moved from a wrong reader
-    handovers, stints = journal_handovers(journal, record.id)
-    actions = journal.actions(args.id)
     for index in range(len(actions) + 1):
         for handover in (h for h in handovers if h.at_action == index):
             print(f"{'':>5}  ({handover.words()})")

@@ -182,6 +182,10 @@ class HubStore:
         )
         return [Handover(int(s), str(b), str(c), str(lv), int(a)) for s, b, c, lv, a in rows]
 
+    def set_served_by(self, words: str) -> None:
+        """How a command refused this journal names the hub that holds it (its address, its pid)."""
+        self._run("INSERT OR REPLACE INTO hub_settings VALUES ('served_by', ?)", (words,))
+
     def host_pin(self, configured: str = "") -> str:
         """The configured PIN, else the one generated on first start and kept since."""
         if configured:

@@ -101,7 +101,7 @@ def test_an_unknown_level_or_a_level_for_a_phone_is_refused_and_changes_nothing(
     assert worker.controllers[2] == "phone" and journal_handovers(hub.journal, worker.table.id) == ([], [])
 
 
-class ViewSpy:
+class ViewSpy(Bot):
     """A bot that plays at random and checks, as it decides (in the worker's thread, the state as
     it stands), that what it was given is its seat's view and not another's."""
 
@@ -148,6 +148,7 @@ def test_at_a_physical_table_the_bot_plays_with_the_cards_scanned_at_its_seat(ma
         asked.append(payload(worker, None)["bot_scans"])
         draw = worker.table.state.legal_actions(CHANCE)[0]
         owner = draw.supplier()
+        assert owner is not None, "in physical play a seat's reader supplies each card"
         worker.post(Input(scan(owner, str(draw.strength)))).result(TIMEOUT)  # type: ignore[attr-defined]
     worker.post(Barrier()).result(TIMEOUT)
     assert [2] in asked, "the table asked for the bot's card at seat 2's reader"
