@@ -169,3 +169,31 @@ def test_a_seat_handed_to_a_bot_before_the_game_began_is_a_bot_from_action_0(tmp
         assert payload(worker, None)["bots"] == [{"seat": 2, "level": "normal", "first": 0, "until": None}]
     finally:
         hub.stop()
+
+
+def test_games_and_replay_say_which_seats_a_bot_played_from_which_action(
+    make_hub: MakeHub, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from console.cli import main
+
+    hub = make_hub(game="watch", seats=("phone", "phone"))
+    worker = hub.tables()[0]
+    play_phones(worker, (1, 2), 3)
+    left_at = len(worker.table.history)
+    worker.post(SetController(2, "bot", "easy")).result(TIMEOUT)
+    play_phones(worker, (1,), 4)
+    back_at = len(worker.table.history)
+    worker.post(SetController(2, "phone")).result(TIMEOUT)
+    journal = str(hub.config.journal)  # read beside the running hub: the readers take no lock
+    assert main(["--journal", journal, "games"]) == 0
+    said = f"seat 2 by a bot (easy) from action {left_at} to action {back_at}"
+    assert said in capsys.readouterr().out
+    assert main(["--journal", journal, "games", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed[0]["bots"] == [{"seat": 2, "level": "easy", "first": left_at, "until": back_at}]
+    assert main(["--journal", journal, "replay", str(worker.table.id)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    handed = lines.index("       (seat 2 handed to a bot (easy))")
+    assert lines[handed + 1].split()[0] == str(left_at), "said just before the bot's first action"
+    assert "       (seat 2 handed to its phone)" in lines
+    assert f"played: {said}" in lines
