@@ -98,3 +98,37 @@ def test_the_host_hands_a_seat_to_a_bot_mid_game_and_back_to_its_phone(
     bots_moves = [a for a in actions[left:back] if a.startswith("2:")]
     assert bots_moves, "the bot played seat 2 while its player was away"
     assert any(a.startswith("2:") for a in actions[back:]), "the phone's move after its return"
+
+
+def test_a_phone_the_table_waits_for_is_nudged_and_vibrates(
+    tmp_path: Path, hub_process: Callable[..., Any], browser: Browser
+) -> None:
+    config = tmp_path / "hub.toml"
+    config.write_text("nudge_after_s = 5.0\n")
+    hub = hub_process(
+        tmp_path / "journal.db", "--config", str(config), "--game", "wheels", "--seats", "phone,phone",
+        "--host", "127.0.0.1",
+    )  # fmt: skip
+    screen = browser()
+    size(screen, 1366, 768)
+    links = [seat_link(screen, hub.url, seat) for seat in (1, 2)]
+    phones = [browser(phone=True), browser(phone=True)]
+    for phone, link in zip(phones, links, strict=True):
+        phone.get(link)
+        wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+        # the vibrations the page asks for, as the phone's own vibrate would be asked
+        phone.execute_script("window.buzzes = []; navigator.vibrate = (p) => buzzes.push(p) > 0;")
+    screen.get(f"{hub.url}/tables/1")
+    waited = [i for i, phone in enumerate(phones) if my_move(phone)]
+    assert waited, "the opening waits for somebody"
+    late = phones[waited[0]]
+    assert not late.find_element(By.ID, "nudge").is_displayed(), "nudged before its time"
+    wait(late, 30).until(lambda d: d.find_element(By.ID, "nudge").is_displayed())
+    assert "waiting for your move" in late.find_element(By.ID, "nudge").text
+    assert late.find_element(By.ID, "status").text.startswith("The table is waiting for your move")
+    assert late.execute_script("return buzzes.length") == 1, "the phone vibrates once per nudge"
+    shots(late, "phone-nudged", mobile=True)
+    shots(screen, "table-while-nudged", mobile=False)
+    size(late, 390, 844, mobile=True)
+    assert tap_a_move(late, Seen())
+    wait(late).until(lambda d: not d.find_element(By.ID, "nudge").is_displayed())

@@ -44,7 +44,9 @@
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
     // a bot plays a seat at a physical table: someone lays its card on that seat's reader
     const scans = (state.bot_scans || []).map((s) => `lay the card for ${seatName(s)} on its reader`);
-    return acting.length ? `To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+    // a nudged seat's phone says it first, at the top, as well as above its choices
+    const nudged = seat && state.nudge ? "The table is waiting for your move · " : "";
+    return acting.length ? `${nudged}To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
   }
 
   // The seats a bot played (a player left mid-game), said with the result.
