@@ -68,5 +68,7 @@ class StallWatch:
         if waited >= HOST_TOLD_AFTER_S[0]:
             minutes = int(waited // 60)
             who = " and ".join(names.get(seat) or f"seat {seat}" for seat in self._seats)
-            told = f"The table has waited {minutes} minutes for {who}; why, {self._why}"
+            told = f"The table has waited {minutes} minutes for {who}" + (
+                f"; why, {self._why}" if self._why else "."
+            )
         return Stall(self._seats, nudged, told)

@@ -362,10 +362,10 @@ class TableWorker:
         seats = (
             [s for s in state.to_act if s != CHANCE and self.controllers.get(s) != "bot"] if waiting else []
         )
-        idle = next((s for s in range(1, state.players + 1) if s not in state.to_act), CHANCE)
-        # The game's own words for why a seat that waits may not act, said to that seat.
-        to = "" if idle == CHANCE else f" to seat {idle}"
-        why = f"in the rules' words{to}: {state.why_not_now(idle)}" if seats else ""
+        idle = next((s for s in range(1, state.players + 1) if s not in state.to_act), None)
+        # The game's own words for why a seat that waits may not act, said to that seat (when
+        # every seat is to act, none waits: whom the table waits for says it all).
+        why = f"in the rules' words to seat {idle}: {state.why_not_now(idle)}" if seats and idle else ""
         self.stall.watch((len(self.table.history), tuple(seats), self.status), seats, why, self.clock())
 
     def _time_up(self, runner: ClockRunner) -> None:

@@ -5,14 +5,21 @@ same phone plays its seat. The journal then says which actions the bot made."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from console.hub.config import HubConfig, ServerConfig, TableConfig
+from console.hub.service import Hub
+from console.hub.worker import Barrier
 from console.journal import Journal
+from console.web import create_app
+from console.web.server import listen
 from tests.helpers.browser import ARTIFACTS, By, Select, size, webdriver
+from tests.helpers.fake_clock import FakeClock
 from tests.web.conftest import Browser
 from tests.web.test_web_browser_host import seat_link
 from tests.web.test_web_documented_evening import (
@@ -132,3 +139,44 @@ def test_a_phone_the_table_waits_for_is_nudged_and_vibrates(
     size(late, 390, 844, mobile=True)
     assert tap_a_move(late, Seen())
     wait(late).until(lambda d: not d.find_element(By.ID, "nudge").is_displayed())
+
+
+@pytest.fixture
+def stalled_hub(tmp_path: Path) -> Iterator[tuple[Hub, FakeClock, str]]:
+    """A table of two phones played through the API (no phone waits to join), on a hand-moved clock."""
+    clock = FakeClock()
+    config = HubConfig(
+        journal=tmp_path / "journal.db",
+        bot_delay_s=0.0,
+        chance_delay_s=0.0,
+        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
+        table=TableConfig(game="wheels", players=2, seats=("phone", "phone"), seed=7, wait_for_phones=False),
+    )
+    hub = Hub(config, clock=clock).start(inputs=False)
+    server = listen(create_app({"HUB": hub}), hub)
+    threading.Thread(target=server.run, daemon=True).start()
+    yield hub, clock, f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    hub.stop()
+
+
+def test_the_table_screen_tells_the_host_whom_it_waits_for_at_3_minutes(
+    stalled_hub: tuple[Hub, FakeClock, str], screen: webdriver.Chrome
+) -> None:
+    hub, clock, url = stalled_hub
+    worker = hub.tables()[0]
+    screen.get(f"{url}/tables/1")
+    wait(screen).until(lambda d: d.find_element(By.ID, "status").text.startswith("To act"))
+    for seconds in (120, 60):  # the nudge, then the host's 3 minutes
+        clock.advance(seconds)
+        worker.post(Barrier()).result(10)
+        worker.post(Barrier()).result(10)
+    status = wait(screen).until(lambda d: d.find_element(By.ID, "status").text)
+    told = "The table has waited 3 minutes for seat 1 and seat 2"  # the opening waits for both
+    wait(screen).until(lambda d: told in d.find_element(By.ID, "status").text)
+    assert screen.find_element(By.ID, "status").text == f"{told}.", status  # no seat waits idle: no why
+    shots(screen, "table-told-3-minutes", mobile=False)
+    size(screen, 360, 740, mobile=True)  # a host who reads the table on a phone
+    screen.save_screenshot(str(ARTIFACTS / "seat-leaves" / "table-told-3-minutes-360x740.png"))
+    size(screen, 390, 844, mobile=True)
+    screen.save_screenshot(str(ARTIFACTS / "seat-leaves" / "table-told-3-minutes-390x844.png"))
