@@ -158,20 +158,34 @@ class HubStore:
             (controller, table_id, seat),
         )
 
-    def add_handover(self, table_id: int, handover: Handover) -> None:
-        self._run(
-            "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                table_id,
-                handover.seat,
-                handover.before,
-                handover.controller,
-                handover.level,
-                handover.at_action,
-                time.time(),
-            ),
-        )
+    def hand_over(self, table_id: int, handover: Handover) -> None:
+        """The seat's new controller and the handover that says when, in one transaction: a hub
+        killed between them never restarts with the one and not the other."""
+        db = self.journal.connection
+        with self.journal.lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        handover.seat,
+                        handover.before,
+                        handover.controller,
+                        handover.level,
+                        handover.at_action,
+                        time.time(),
+                    ),
+                )
+                db.execute(
+                    "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
+                    (handover.controller, table_id, handover.seat),
+                )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def handovers(self, table_id: int) -> list[Handover]:
         """The table's handovers, oldest first."""

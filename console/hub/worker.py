@@ -580,9 +580,8 @@ class TableWorker:
         before = self.controllers.get(seat, "phone")
         if (before, self._level(seat) if before == "bot" else "") != (command.controller, level):
             handover = Handover(seat, before, command.controller, level, len(self.table.history))
-            self.store.add_handover(self.table.id, handover)
+            self.store.hand_over(self.table.id, handover)  # the controller too, in one transaction
             self.handovers.append(handover)
-        self.store.set_controller(self.table.id, seat, command.controller)
         self.controllers[seat] = command.controller
         if level:
             self._bots[seat] = make_bot(self.table.game, level, TABLE_THINK_S)
