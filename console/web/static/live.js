@@ -51,8 +51,10 @@
 
   // The seats a bot played (a player left mid-game), said with the result.
   function botsText() {
-    const said = (state.bots || []).filter((b) => b.first > 0 || b.until !== null).map((b) => `seat ${b.seat} from action ${b.first}` + (b.until === null ? "" : ` to ${b.until}`));
-    return said.length ? ` · a bot played ${said.join(", ")}` : "";
+    // each seat by its name ("Ana", "Bot 2 (normal)"), as the rest of the result says it
+    const said = (state.bots || []).filter((b) => b.first > 0 || b.until !== null)
+      .map((b) => `${seatName(b.seat)} from action ${b.first}` + (b.until === null ? "" : ` to ${b.until}`));
+    return said.length ? ` · played by a bot: ${said.join(", ")}` : "";
   }
 
   // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
