@@ -430,7 +430,9 @@ def _which_holder(handle: int, path: Path) -> str:
 def _served_by(path: Path) -> str:
     """The hub that holds the journal, as it wrote itself down: its address and process id."""
     try:
-        reader = _open_to_read(path)
+        # As the file is, from its own pages alone: not even SQLite's shared-memory index is
+        # touched (the hub checkpoints this row into the file as it writes it).
+        reader = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
         try:
             row = reader.execute("SELECT value FROM hub_settings WHERE key = 'served_by'").fetchone()
         finally:

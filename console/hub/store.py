@@ -199,6 +199,8 @@ class HubStore:
     def set_served_by(self, words: str) -> None:
         """How a command refused this journal names the hub that holds it (its address, its pid)."""
         self._run("INSERT OR REPLACE INTO hub_settings VALUES ('served_by', ?)", (words,))
+        # into the file itself, where a refused command reads it without touching the WAL's index
+        self._run("PRAGMA wal_checkpoint(PASSIVE)")
 
     def host_pin(self, configured: str = "") -> str:
         """The configured PIN, else the one generated on first start and kept since."""
