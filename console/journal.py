@@ -85,15 +85,23 @@ class Journal:
     also takes the kernel's lock on the file itself, so a second hub is refused however the path
     is spelled (a symlink, a hard link). ``shared`` (a game played in a terminal) takes it shared:
     several terminals may play in one journal, but never while a hub serves it, whose worker
-    holds its tables' games in memory and would break on actions written behind its back."""
+    holds its tables' games in memory and would break on actions written behind its back.
+    ``readonly`` (``tabletop games``, ``replay``) reads an existing journal without any lock or
+    write, so a running hub is never held up; read inside ``reading`` to see one moment of it."""
 
-    def __init__(self, path: str | Path, exclusive: bool = False, shared: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, exclusive: bool = False, shared: bool = False, readonly: bool = False
+    ) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._next_seq: dict[int, int] = {}
         self._handle: int | None = None
         db: sqlite3.Connection | None = None
         try:
+            if readonly and self.path.is_file() and self.path.stat().st_size > 0:
+                self._db = db = _open_to_read(self.path)
+                self._check_ownership()
+                return
             new = True
             if str(path) != ":memory:":
                 self._handle, new = _open_file(self.path, exclusive, shared)
@@ -144,6 +152,17 @@ class Journal:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Every read inside sees the journal as it stood at one moment: a game a hub is writing
+        now is seen as it was before or after a write, never half of it."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._db.execute("COMMIT")
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -387,12 +406,70 @@ def _take_lock(handle: int, path: Path, exclusive: bool) -> None:
         if exclusive:
             raise JournalError(
                 f"{path}: another tabletop hub, or a game played in a terminal (tabletop play), is using "
-                "this journal; stop it, or give this hub another journal (--journal)"
+                f"this journal{_which_holder(handle, path)}; stop it, or give this hub another journal "
+                "(--journal)"
             ) from None
         raise JournalError(
-            f"{path}: a running tabletop hub serves this journal; play its tables on the hub's pages, "
-            "or stop the hub first (a game of your own: give play another journal, --journal)"
+            f"{path}: a running tabletop hub serves this journal ({_served_by(path)}); play its tables "
+            "on the hub's pages, "
+            "or stop the hub first (a game of your own: give the command another journal, --journal)"
         ) from None
+
+
+def _which_holder(handle: int, path: Path) -> str:
+    """Names the hub when a hub holds the journal (its lock is exclusive: no shared one is given)."""
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return f" (a hub: {_served_by(path)})"
+    fcntl.flock(handle, fcntl.LOCK_UN)  # only terminal games share it
+    return " (a game in a terminal)"
+
+
+def _served_by(path: Path) -> str:
+    """The hub that holds the journal, as it wrote itself down: its address and process id."""
+    try:
+        # As the file is, from its own pages alone: not even SQLite's shared-memory index is
+        # touched (the hub checkpoints this row into the file as it writes it).
+        reader = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        try:
+            row = reader.execute("SELECT value FROM hub_settings WHERE key = 'served_by'").fetchone()
+        finally:
+            reader.close()
+    except (sqlite3.Error, JournalError):
+        row = None
+    return str(row[0]) if row else "its address unknown"
+
+
+def _missing_companions_as_empty(db: sqlite3.Connection) -> None:
+    """A journal no hub of this version has opened lacks some companion tables; a reader may not
+    add them, so it sees them empty (temporary tables of its own connection, gone when it closes)."""
+    present = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for statement in _statements(COMPANION_SCHEMA):
+        name = statement.split("EXISTS", 1)[1].split()[0] if "EXISTS" in statement else ""
+        if name and name not in present:
+            db.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE IF NOT EXISTS", 1))
+
+
+def _open_to_read(path: Path) -> sqlite3.Connection:
+    """A read-only connection to an existing journal, after its header and SQLite's check: it
+    takes no lock a writer waits for, and writes nothing."""
+    with open(path, "rb") as handle:
+        problem = _header_problem(handle.read(HEADER_BYTES))
+    if problem:
+        raise JournalError(f"{path} {problem}")
+    _quick_check(path)
+    resolved = path.resolve()
+    # A file nobody can write (it, or its folder, is read-only) is read as it is, making nothing
+    # beside it; any other is read through SQLite's shared-memory index, as a hub writes it.
+    writable = os.access(resolved, os.W_OK) and os.access(resolved.parent, os.W_OK | os.X_OK)
+    mode = "mode=ro" if writable else "immutable=1"
+    db = sqlite3.connect(
+        f"{resolved.as_uri()}?{mode}", uri=True, check_same_thread=False, isolation_level=None
+    )
+    db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    _missing_companions_as_empty(db)
+    return db
 
 
 def _header_problem(header: bytes) -> str | None:
@@ -535,6 +612,18 @@ CREATE TABLE IF NOT EXISTS hub_names (
     seat      INTEGER NOT NULL,
     name      TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
+);
+-- Each time the host handed a seat to another controller (a player left: a bot plays on; they
+-- came back), with the bot's level and how many actions the game held then. Never changed.
+CREATE TABLE IF NOT EXISTS hub_handovers (
+    id          INTEGER PRIMARY KEY,
+    table_id    INTEGER NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    before      TEXT NOT NULL,
+    controller  TEXT NOT NULL,
+    level       TEXT NOT NULL,
+    at_action   INTEGER NOT NULL,
+    at          REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hub_settings (
     key    TEXT PRIMARY KEY,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TextIO
 
 from console.hub.errors import Refused
+from console.hub.handovers import BotStint, Handover, bot_stints, current_levels
 from console.hub.store import HubStore
 from console.hub.views import seat_names
 from console.hub.worker import player_name
@@ -68,4 +69,15 @@ def journal_names(journal: Journal, table_id: int) -> Mapping[int, str]:
     store = HubStore(journal)
     settings = store.settings(table_id)
     controllers = {seat: record.controller for seat, record in store.seats(table_id).items()}
-    return seat_names(store.names(table_id), controllers, settings.bot if settings else "heuristic")
+    levels = current_levels(store.handovers(table_id))  # a seat's own bot level, if the host chose one
+    return seat_names(store.names(table_id), controllers, settings.bot if settings else "heuristic", levels)
+
+
+def journal_handovers(journal: Journal, table_id: int) -> tuple[list[Handover], list[BotStint]]:
+    """A journalled game's handovers (the host gave a seat to a bot, or back), and the stretches
+    of it each bot played: none for a game the hub did not serve."""
+    store = HubStore(journal)
+    settings = store.settings(table_id)
+    handovers = store.handovers(table_id)
+    controllers = {seat: record.controller for seat, record in store.seats(table_id).items()}
+    return handovers, bot_stints(controllers, settings.bot if settings else "heuristic", handovers)

@@ -152,7 +152,9 @@ def _drop_file_override() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("what", ["file", "folder"])
-def test_a_read_only_journal_or_folder_is_one_line(tmp_path: Path, what: str) -> None:
+def test_a_read_only_journal_or_folder_refuses_a_hub_in_one_line_and_is_still_read(
+    tmp_path: Path, what: str
+) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
     path = folder / "journal.db"
@@ -161,10 +163,23 @@ def test_a_read_only_journal_or_folder_is_one_line(tmp_path: Path, what: str) ->
     target.chmod(0o555 if what == "folder" else 0o444)
     try:
         before = snapshot(folder)
-        for command in (["games"], ["serve", "--port", "0", "--inputs", "none"]):
-            run = tabletop("--journal", str(path), *command, home=tmp_path, without_root_override=True)
-            one_line_exit_2(run.returncode, run.stdout, run.stderr, path, "read-only")
-            assert snapshot(folder) == before
+        run = tabletop(
+            "--journal",
+            str(path),
+            "serve",
+            "--port",
+            "0",
+            "--inputs",
+            "none",
+            home=tmp_path,
+            without_root_override=True,
+        )
+        one_line_exit_2(run.returncode, run.stdout, run.stderr, path, "read-only")
+        assert snapshot(folder) == before
+        # A reader only reads: it lists the games of a journal nobody may write, and writes nothing.
+        run = tabletop("--journal", str(path), "games", home=tmp_path, without_root_override=True)
+        assert run.returncode == 0 and "actions" in run.stdout, (run.stdout, run.stderr)
+        assert snapshot(folder) == before
     finally:
         target.chmod(0o755 if what == "folder" else 0o644)
 

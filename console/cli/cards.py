@@ -156,7 +156,8 @@ def _connection(args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
     from console.journal import Journal
 
     path = getattr(args, "journal", None) or default_journal_path()
-    with Journal(path) as journal:
+    # refused while a hub serves the journal: its tags and deck checks are the hub's to write then
+    with Journal(path, shared=True) as journal:
         yield journal.connection, journal.lock
 
 

@@ -26,9 +26,10 @@ class CommandError(Exception):
 
 
 def open_journal(args: argparse.Namespace, plays: bool = False) -> Journal:
-    """The command's journal; ``plays``: the command adds actions to it (``tabletop play``), which
-    a running hub's journal refuses."""
-    return Journal(args.journal or default_journal_path(), shared=plays)
+    """The command's journal. ``plays``: the command writes to it (``tabletop play``, ``cards
+    enrol``), which a running hub's journal refuses, naming the hub; else the command only reads
+    it (``games``, ``replay``), without any lock or write, so a running hub is never held up."""
+    return Journal(args.journal or default_journal_path(), shared=plays, readonly=not plays)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:

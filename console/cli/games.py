@@ -16,14 +16,21 @@ def register_cli(subparsers: Subparsers) -> None:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from console.play_names import journal_names
+    from console.play_names import journal_handovers, journal_names
     from console.table import named
 
-    journal = open_journal(args)
-    records = journal.tables()
-    names = {record.id: journal_names(journal, record.id) for record in records}
+    journal = open_journal(args)  # read only: a running hub's journal too, never holding it up
+    with journal.reading():  # one moment of it: a game being written is listed whole or not yet
+        records = journal.tables()
+        names = {record.id: journal_names(journal, record.id) for record in records}
+        # the seats a bot played since the host handed them over (a player left mid-game)
+        bots = {r.id: [s for s in journal_handovers(journal, r.id)[1] if s.handed_over] for r in records}
     if args.json:
-        print(json.dumps([{**record.__dict__, "names": names[record.id]} for record in records], indent=2))
+        listed = [
+            {**record.__dict__, "names": names[record.id], "bots": [s.to_json() for s in bots[record.id]]}
+            for record in records
+        ]
+        print(json.dumps(listed, indent=2))
         return 0
     if not records:
         print("no games in the journal yet")
@@ -35,5 +42,6 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(
             f"{record.id:>5}  {record.game:<9} {record.players}p  {record.status:<9} "
             f"{record.actions:>6} actions  {result}"
+            + "".join(f"; {stint.words()}" for stint in bots[record.id])
         )
     return 0

@@ -44,11 +44,12 @@ def cmd_record(args: argparse.Namespace) -> int:
         [*(["--journal", str(args.journal)] if args.journal else []), "serve", *args.serve]
     )
     config = configure(serve_args)
+    hub = Hub(config)  # the journal's lock first: a journal another hub holds is refused, no file made
     try:
         recorder = Recorder.to_file(args.file)
     except OSError as error:
+        hub.stop()
         raise CommandError(f"cannot write the recording {args.file}: {error.strerror}") from None
-    hub = Hub(config)
     hub.recorder = recorder
     try:
         try:

@@ -108,6 +108,8 @@ class HubConfig:
     bot_delay_s: float = 0.8
     # Pause before the table deals (chance in virtual play), so a round can be watched.
     chance_delay_s: float = 0.4
+    # A seat that has not acted for this long is nudged (its phone vibrates, its pod's LED flickers).
+    nudge_after_s: float = 120.0
     server: ServerConfig = field(default_factory=ServerConfig)
     table: TableConfig = field(default_factory=TableConfig)
     inputs: InputsConfig = field(default_factory=InputsConfig)
@@ -219,6 +221,8 @@ def check_config(config: HubConfig, where: str = "configuration") -> None:
             parse_binding(str(binding), kit)
         except KitError as error:
             raise ConfigError(f"{where} [inputs] kits: {error}") from None
+    if not config.nudge_after_s > 0:
+        raise ConfigError(f"{where} nudge_after_s must be a number of seconds above 0")
     if config.host_pin and not (config.host_pin.isdigit() and 4 <= len(config.host_pin) <= 12):
         raise ConfigError(f"{where} host_pin must be 4 to 12 digits")
     if not 1 <= config.server.port <= 65535 and config.server.port != 0:

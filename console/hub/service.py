@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import os
 import re
 import secrets
 import threading
@@ -67,6 +68,8 @@ class Hub:
         self.clock = clock  # the workers' clock: bot pauses and the tables' clocks
         self.journal = Journal(config.journal, exclusive=True)  # one hub per journal file
         self.store = HubStore(self.journal)
+        # A command refused this journal says who holds it (the server adds its address).
+        self.store.set_served_by(f"pid {os.getpid()}")
         self.host_pin = self.store.host_pin(config.host_pin)
         self.workers: dict[int, TableWorker] = {}
         self.slots = StreamSlots(max(1, config.server.threads - RESERVED_THREADS))
@@ -186,6 +189,7 @@ class Hub:
             self.config.chance_delay_s,
             physical,
             clock=self.clock,
+            nudge_after_s=self.config.nudge_after_s,
         )
         worker.on_change = self._table_changed
         for observer in list(self.observers):

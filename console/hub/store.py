@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from console.hub.handovers import Handover
 from console.journal import Journal
 
 # 32 random bytes: 256 bits, far beyond guessing, and short enough for a QR code.
@@ -156,6 +157,50 @@ class HubStore:
             "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
             (controller, table_id, seat),
         )
+
+    def hand_over(self, table_id: int, handover: Handover) -> None:
+        """The seat's new controller and the handover that says when, in one transaction: a hub
+        killed between them never restarts with the one and not the other."""
+        db = self.journal.connection
+        with self.journal.lock:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute(
+                    "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        handover.seat,
+                        handover.before,
+                        handover.controller,
+                        handover.level,
+                        handover.at_action,
+                        time.time(),
+                    ),
+                )
+                db.execute(
+                    "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
+                    (handover.controller, table_id, handover.seat),
+                )
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def handovers(self, table_id: int) -> list[Handover]:
+        """The table's handovers, oldest first."""
+        rows = self._run(
+            "SELECT seat, before, controller, level, at_action FROM hub_handovers WHERE table_id = ? "
+            "ORDER BY id",
+            (table_id,),
+        )
+        return [Handover(int(s), str(b), str(c), str(lv), int(a)) for s, b, c, lv, a in rows]
+
+    def set_served_by(self, words: str) -> None:
+        """How a command refused this journal names the hub that holds it (its address, its pid)."""
+        self._run("INSERT OR REPLACE INTO hub_settings VALUES ('served_by', ?)", (words,))
+        # into the file itself, where a refused command reads it without touching the WAL's index
+        self._run("PRAGMA wal_checkpoint(PASSIVE)")
 
     def host_pin(self, configured: str = "") -> str:
         """The configured PIN, else the one generated on first start and kept since."""

@@ -19,6 +19,8 @@ from console.bots import ALIASES
 from console.games.core import CHANCE, Action, Event, Game
 from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
+from console.hub.handovers import BotStint
+from console.hub.stall import Stall
 from console.table import LoggedEvent, Table
 
 log = logging.getLogger("console.hub")
@@ -70,6 +72,8 @@ def build_snapshot(
     to_join: list[int] | None = None,
     names: Mapping[int, str] | None = None,
     misplaced: Mapping[str, Any] | None = None,
+    bots: Sequence[BotStint] = (),
+    stall: Stall | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
@@ -95,6 +99,12 @@ def build_snapshot(
         "to_join": list(to_join or []),
         # each seat's name: what its player typed, "Bot 2 (normal)" for a bot, else "" ("Seat 2")
         "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
+        # which seats a bot played and from which action (a player left mid-game), for the result
+        "bots": [stint.to_json() for stint in bots],
+        # bot seats at a physical table whose next card the table waits to be scanned at their reader
+        # a table that stalls: the seats it waits for, whether they are nudged, the host's words
+        "stall": None if stall is None else stall.to_json(),
+        "bot_scans": sorted(seat for seat, cursor in (cursors or {}).items() if cursor.get("bot_scan")),
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         "misplaced": dict(misplaced) if misplaced else None,
         # which seats a phone has joined: their codes leave the table screen
@@ -122,6 +132,7 @@ def build_snapshot(
                 # what each choice will do in the game's numbers (costs, yields, a strike's end)
                 "notes": table.game.choice_notes(state, seat, actions) if actions else {},
                 "cursor": (cursors or {}).get(seat),
+                "nudge": stall is not None and stall.nudged and seat in stall.seats,
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
                 "notice": seat_notice(seat, status, to_act, controllers, to_join or []),
                 # the next game with these seats: this seat's phone follows the link to the same seat
@@ -141,13 +152,19 @@ def seat_steps(table: Table, seat: int, legal: Sequence[Action]) -> list[dict[st
     return steps_for(table.game, legal, table.state.view(seat)).to_json()
 
 
-def seat_names(names: Mapping[int, str], controllers: Mapping[int, str], bot_kind: str) -> dict[int, str]:
-    """Each seat's name for the screens: a bot is named as a bot, with its seat and level."""
-    level = ALIASES.get(bot_kind, bot_kind)
+def seat_names(
+    names: Mapping[int, str],
+    controllers: Mapping[int, str],
+    bot_kind: str,
+    levels: Mapping[int, str] | None = None,
+) -> dict[int, str]:
+    """Each seat's name for the screens: a bot is named as a bot, with its seat and level
+    (``levels``: a seat's own, where the host chose one on handing it over)."""
     named = dict(names)
     for seat, controller in controllers.items():
         if controller == "bot":
-            named[seat] = f"Bot {seat} ({level})"  # two bots at one table are two names
+            level = (levels or {}).get(seat, bot_kind)
+            named[seat] = f"Bot {seat} ({ALIASES.get(level, level)})"  # two bots at one table are two names
     return named
 
 

@@ -16,12 +16,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.bots import bots_for
+from console.bots import BOT_KINDS, TABLE_THINK_S, bots_for, make_bot
 from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.clock import SAVE_EVERY_S, ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
+from console.hub.handovers import Handover, bot_stints, current_levels
+from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import SeatEvent
@@ -62,8 +64,12 @@ class HostCommand:
 
 @dataclass(frozen=True)
 class SetController:
+    """The host hands ``seat`` to ``controller`` (a player left: a bot of ``level`` plays on; they
+    came back: their phone again); mid-game too, journalled as a handover."""
+
     seat: Seat
     controller: str
+    level: str = ""  # a bot's level (console/bots.py); "" for the table's
 
 
 @dataclass(frozen=True)
@@ -184,6 +190,7 @@ class TableWorker:
         chance_delay_s: float = 0.0,
         physical: PhysicalSeats | None = None,
         clock: Callable[[], float] = time.monotonic,
+        nudge_after_s: float = NUDGE_AFTER_S,
     ) -> None:
         self.table = table
         self.store = store
@@ -196,6 +203,9 @@ class TableWorker:
         self.clock = clock
         self.physical = physical
         self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
+        self.handovers = store.handovers(table.id)  # seats handed over mid-game, oldest first
+        for seat, level in current_levels(self.handovers).items():
+            self._bots[seat] = make_bot(table.game, level, TABLE_THINK_S)
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
         self.next_table = store.next_table(table.id)  # the host's next game with these seats
@@ -211,6 +221,7 @@ class TableWorker:
         self.resumed = False  # rebuilt from the journal when the hub started
         self._recorded = 0
         self._automatic_due: float | None = None
+        self.stall = StallWatch(nudge_after_s)  # the seats a table that stalls waits for
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
@@ -304,7 +315,7 @@ class TableWorker:
 
     def _wait(self) -> float | None:
         """Seconds until the table must do something by itself: a move, or its clock."""
-        dues = [due for due in (self._automatic_due, self._clock_due()) if due is not None]
+        dues = [due for due in (self._automatic_due, self._clock_due(), self.stall.due()) if due is not None]
         return max(0.0, min(dues) - self.clock()) if dues else None
 
     def _clock_due(self) -> float | None:
@@ -316,6 +327,8 @@ class TableWorker:
 
     def _on_time(self) -> None:
         now = self.clock()
+        if self.stall.step(now):
+            self._stalled()
         if self._automatic_due is not None and now >= self._automatic_due:
             self._automatic_due = None
             self._safely(self._step_automatic)
@@ -328,6 +341,32 @@ class TableWorker:
             self._time_up(runner)
         else:
             runner.tick(now)
+
+    def _stalled(self) -> None:
+        """The table has waited long: its screens say so and the waited-for seats' pods flicker."""
+        stall = self.stall.stall({})
+        if stall is not None and stall.nudged and self.physical is not None:
+            for seat in stall.seats:
+                self.physical.nudge(seat)
+        if stall is not None and stall.told:
+            log.warning("table %s: %s", self.table.id, stall.told)  # seat numbers only: no secret
+        self._publish()
+
+    def _watch_stall(self) -> None:
+        """Tell the stall watch how the table stands: whom it waits for (people, not bots or the
+        dealer) and why, in the game's words for a seat that waits."""
+        state = self.table.state
+        waiting = (
+            self.status == "playing" and self.started and not self._rechecking() and state.outcome() is None
+        )
+        seats = (
+            [s for s in state.to_act if s != CHANCE and self.controllers.get(s) != "bot"] if waiting else []
+        )
+        idle = next((s for s in range(1, state.players + 1) if s not in state.to_act), None)
+        # The game's own words for why a seat that waits may not act, said to that seat (when
+        # every seat is to act, none waits: whom the table waits for says it all).
+        why = f"in the rules' words to seat {idle}: {state.why_not_now(idle)}" if seats and idle else ""
+        self.stall.watch((len(self.table.history), tuple(seats), self.status), seats, why, self.clock())
 
     def _time_up(self, runner: ClockRunner) -> None:
         """The clock ran out: post the game's time-up action, journalled like any other."""
@@ -537,11 +576,32 @@ class TableWorker:
         seat = self._seat(command.seat)
         if command.controller not in CONTROLLERS:
             raise Refused(f"{command.controller!r} is not a controller; choose {', '.join(CONTROLLERS)}")
-        self.store.set_controller(self.table.id, seat, command.controller)
+        level = self._bot_level(command)
+        before = self.controllers.get(seat, "phone")
+        if (before, self._level(seat) if before == "bot" else "") != (command.controller, level):
+            handover = Handover(seat, before, command.controller, level, len(self.table.history))
+            self.store.hand_over(self.table.id, handover)  # the controller too, in one transaction
+            self.handovers.append(handover)
         self.controllers[seat] = command.controller
+        if level:
+            self._bots[seat] = make_bot(self.table.game, level, TABLE_THINK_S)
         self._begin_if_everyone_joined()
         self._after_change()
         return command.controller
+
+    def _bot_level(self, command: SetController) -> str:
+        """The level of the bot the seat is handed to ("" for another controller)."""
+        if command.controller != "bot":
+            if command.level:
+                raise Refused("only a bot has a level")
+            return ""
+        level = command.level or self.bot_kind
+        if level not in BOT_KINDS:
+            raise Refused(f"there is no bot level {level!r}; choose {', '.join(BOT_KINDS)}")
+        return level
+
+    def _level(self, seat: Seat) -> str:
+        return current_levels(self.handovers).get(seat, self.bot_kind)
 
     def _set_name(self, command: SetName) -> str:
         seat = self._seat(command.seat)
@@ -669,11 +729,14 @@ class TableWorker:
             },
             self.next_table,
             self._phones_to_join() if waiting else [],
-            seat_names(self.names, self.controllers, self.bot_kind),
+            seat_names(self.names, self.controllers, self.bot_kind, current_levels(self.handovers)),
             misplaced=self.physical.offer() if self.physical is not None else None,
+            bots=bot_stints(self.controllers, self.bot_kind, self.handovers),
+            stall=self.stall.stall(seat_names(self.names, self.controllers, self.bot_kind)),
         )
 
     def _publish(self) -> None:
+        self._watch_stall()
         if self.physical is not None:
             self.physical.show(self.table.state)
         if self.recorder is not None:

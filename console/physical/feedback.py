@@ -92,6 +92,10 @@ class Light:
         """Two beeps, and a fast flicker, then the seat's state again."""
         self.beep()
         scheduler.after(BEEP_GAP_S, self.beep)
+        self.flicker(scheduler)
+
+    def flicker(self, scheduler: Scheduler) -> None:
+        """A fast flicker, then the seat's state again: a refusal's, or a nudge's (silent)."""
         self.flickering += 1
         for step in range(2 * FLICKERS):
             mode = "ON" if step % 2 == 0 else "OFF"
@@ -135,6 +139,11 @@ class TableFeedback:
                 light.beep()
             else:
                 light.refused(self.scheduler)
+
+    def nudge(self, seat: int) -> None:
+        """The table has waited long for ``seat``: its LEDs flicker (no beep: nobody did wrong)."""
+        for light in self.lights(seat):
+            light.flicker(self.scheduler)
 
     def show(self, states: dict[int, str]) -> None:
         for seat, state in states.items():

@@ -23,6 +23,8 @@ from console.physical.held import HeldCopies
 from console.physical.misplaced import PHYSICAL, Misplaced, kind_for, meant_for
 from console.physical.recheck import Recheck, cards_in_play
 
+BOT_SCAN_PROMPT = "a bot plays this seat: lay its card on the seat's reader for it"
+
 
 def input_kind(source: str) -> str:
     """The controller an input event comes from: GPIO buttons post as "gpio", pods by name."""
@@ -219,6 +221,11 @@ class PhysicalSeats:
         if self.feedback is not None and event.source:
             self.feedback.answered(event.seat, event.source, accepted)
 
+    def nudge(self, seat: Seat) -> None:
+        """The table has waited long for ``seat``: its pod's LED flickers."""
+        if self.feedback is not None:
+            self.feedback.nudge(seat)
+
     def show(self, state: State) -> None:
         """Each seat with a light shows its state: your turn, choosing, or waiting."""
         if self.feedback is None:
@@ -256,6 +263,9 @@ class PhysicalSeats:
         for seat, controller in controllers.items():
             if controller in PHYSICAL:
                 cursors[seat] = self.composer.cursor(seat, state).to_json(seat, self.names)
+            elif controller == "bot" and CHANCE in state.to_act and self.composer.supplies(seat, state):
+                # A player left and a bot plays on: its cards are still laid on the seat's reader.
+                cursors[seat] = {"seat": seat, "bot_scan": True, "prompt": BOT_SCAN_PROMPT}
             if seat in self.refusals:
                 cursors.setdefault(seat, {"seat": seat})["refused"] = self.refusals[seat]
         if self.recheck is not None:

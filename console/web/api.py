@@ -247,10 +247,13 @@ def host_command(table_id: int) -> Response:
 def set_controller(table_id: int, seat: int) -> Response:
     worker = hub().worker(table_id)
     require_host()
-    controller = json_body(required=("controller",))["controller"]
+    body = json_body(required=("controller",), optional=("level",))
+    controller, level = body["controller"], body.get("level", "")
     if not isinstance(controller, str):
         raise HttpError(400, "controller must be one of phone, bot, buttons, pod")
-    return jsonify(controller=wait_for(worker, SetController(seat, controller)))
+    if not isinstance(level, str):
+        raise HttpError(400, "level must be a bot's level, such as easy, normal or hard")
+    return jsonify(controller=wait_for(worker, SetController(seat, controller, level)))
 
 
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/name")

@@ -8,6 +8,7 @@ the configured cap are refused by waitress before they are read.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -69,6 +70,9 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
     except ServeError:
         hub.stop()
         raise
+    settings = hub.config.server
+    host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    hub.store.set_served_by(f"at http://{host}:{server.effective_port}/, pid {os.getpid()}")
     if start is not None:
         try:
             start()

@@ -227,6 +227,21 @@ def test_the_host_starts_a_table_and_assigns_its_seats(client: FlaskClient, hub:
     assert client.post("/api/tables", json={"players": "two"}, headers=host).status_code == 400
 
 
+def test_the_host_hands_a_seat_to_a_bot_of_a_level_and_a_bad_level_is_one_line(
+    client: FlaskClient, hub: Hub
+) -> None:
+    host = {**ORIGIN, "X-Host-Pin": "2468"}
+    url = f"/api/tables/{table_id(hub)}/seats/1/controller"
+    handed = client.post(url, json={"controller": "bot", "level": "hard"}, headers=host)
+    assert handed.status_code == 200 and json_body(handed) == {"controller": "bot"}
+    public = json_body(client.get(f"/api/tables/{table_id(hub)}"))
+    assert public["names"]["1"] == "Bot 1 (hard)" and public["bots"][0]["level"] == "hard"
+    wrong = client.post(url, json={"controller": "bot", "level": "grandmaster"}, headers=host)
+    assert wrong.status_code == 409 and "there is no bot level 'grandmaster'" in json_body(wrong)["error"]
+    assert client.post(url, json={"controller": "bot", "level": 3}, headers=host).status_code == 400
+    assert hub.worker(table_id(hub)).controllers[1] == "bot"
+
+
 def test_join_codes_are_given_only_with_the_host_pin(client: FlaskClient, hub: Hub) -> None:
     url = f"/api/tables/{table_id(hub)}/join"
     assert client.get(url).status_code == 403

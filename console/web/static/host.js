@@ -227,17 +227,34 @@
     const extend = document.getElementById("extend");
     extend.addEventListener("click", () => host({ command: "extend", minutes: Number(extend.dataset.extend) }));
 
-    // One row per seat: who plays it (phone, bot, buttons, pod), and a concession.
+    // One row per seat: who plays it (phone, a bot of a level, buttons, pod), and a concession.
+    const BOT_LEVELS = ["easy", "normal", "hard", "hard2x", "hard4x"];
+    // "bot" alone: the table's own level.
+    const SEAT_CONTROLLERS = ["phone", "bot", ...BOT_LEVELS.map((level) => `bot:${level}`), "buttons", "pod"];
+    const LEVEL_ALIASES = { heuristic: "normal", random: "easy" };
+    const controllerLabel = (value) => (value.startsWith("bot:") ? `bot (${value.slice(4)})` : value);
+    // "bot:normal" for a seat a bot plays now (its level from the table's bots), else its controller.
+    function controllerOf(state, seat) {
+      const controller = (state.controllers || {})[String(seat)];
+      if (controller !== "bot") return controller;
+      const stint = (state.bots || []).find((s) => String(s.seat) === String(seat) && s.until === null);
+      const level = stint ? stint.level : "normal";
+      return `bot:${LEVEL_ALIASES[level] || level}`;
+    }
     const seatControls = document.getElementById("seat-controls");
     const initial = JSON.parse(app.dataset.initial);
     for (let seat = 1; seat <= initial.players; seat += 1) {
       const select = document.createElement("select");
       select.setAttribute("aria-label", `who plays seat ${seat}`);
       select.dataset.seat = String(seat);
-      for (const controller of ["phone", "bot", "buttons", "pod"]) {
-        select.append(new Option(controller, controller, false, initial.controllers[String(seat)] === controller));
+      // A bot comes in levels: "bot:hard" hands the seat to a hard bot (a player left mid-game).
+      for (const controller of SEAT_CONTROLLERS) {
+        select.append(new Option(controllerLabel(controller), controller, false, controllerOf(initial, seat) === controller));
       }
-      select.addEventListener("change", () => run("POST", `/api/tables/${tableId}/seats/${seat}/controller`, { controller: select.value }));
+      select.addEventListener("change", () => {
+        const [controller, level] = select.value.split(":");
+        run("POST", `/api/tables/${tableId}/seats/${seat}/controller`, { controller, level: level || "" });
+      });
       const concede = document.createElement("button");
       concede.type = "button";
       concede.textContent = "Concede";
@@ -262,8 +279,8 @@
     function showSeats(state) {
       seatControls.querySelectorAll("[data-seat]").forEach((node) => {
         if (node === document.activeElement) return;
-        const table = node.tagName === "SELECT" ? state.controllers : state.names;
-        node.value = (table || {})[node.dataset.seat] || (node.tagName === "SELECT" ? node.value : "");
+        if (node.tagName === "SELECT") node.value = controllerOf(state, node.dataset.seat) || node.value;
+        else node.value = (state.names || {})[node.dataset.seat] || "";
       });
     }
     document.addEventListener("tabletop:state", (changed) => showSeats(changed.detail));

@@ -33,15 +33,28 @@
       const reason = String(state.outcome.reason);
       const own = winners.length === 1 && reason.match(new RegExp(`^seat ${winners[0]} (.+)$`, "i"));
       const named = (own ? own[1] : reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
-      return own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`;
+      return (own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`) + botsText();
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
+    if (state.stall && state.stall.told) return state.stall.told;  // 3 and 5 minutes: whom, and why
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
       return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
     }
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
-    return acting.length ? `To act: ${acting.join(", ")}` : "";
+    // a bot plays a seat at a physical table: someone lays its card on that seat's reader
+    const scans = (state.bot_scans || []).map((s) => `lay the card for ${seatName(s)} on its reader`);
+    // a nudged seat's phone says it first, at the top, as well as above its choices
+    const nudged = seat && state.nudge ? "The table is waiting for your move · " : "";
+    return acting.length ? `${nudged}To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+  }
+
+  // The seats a bot played (a player left mid-game), said with the result.
+  function botsText() {
+    // each seat by its name ("Ana", "Bot 2 (normal)"), as the rest of the result says it
+    const said = (state.bots || []).filter((b) => b.first > 0 || b.until !== null)
+      .map((b) => `${seatName(b.seat)} from action ${b.first}` + (b.until === null ? "" : ` to ${b.until}`));
+    return said.length ? ` · played by a bot: ${said.join(", ")}` : "";
   }
 
   // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
@@ -103,7 +116,19 @@
   }
   setInterval(renderClock, 1000);
 
+  // A table that stalls nudges the seat it waits for: the phone says so, and vibrates (where the
+  // browser can) once each time the nudge comes.
+  let nudged = false;
+  function renderNudge() {
+    const node = el("nudge");
+    const now = Boolean(seat && state.nudge);
+    if (now && !nudged && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    nudged = now;
+    if (node) node.hidden = !now;
+  }
+
   function render() {
+    renderNudge();
     Games.setNames(state.names, state.controllers);
     Games.setNotes(state.notes);
     renderClock();
