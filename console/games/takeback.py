@@ -58,7 +58,7 @@ def _words(value: Any) -> Iterator[str]:
 
 
 # Every JSON string in turn, with the colon after it when it is a key: a view's words, found in C.
-_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"(\s*:)?')
+_JSON_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(\s*:)?')
 
 
 def string_values(text: str) -> list[str]:

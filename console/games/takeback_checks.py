@@ -70,25 +70,22 @@ def _words(value: Any) -> Iterator[str]:
             yield from _words(item)
 
 
-@dataclass(frozen=True)
 class _Seen:
-    """Everything each viewer saw at one moment: views as text, their words counted, legal actions."""
+    """Everything each viewer saw at one moment: views as text and their words counted; the
+    legal actions and who acts, asked of a copy only when a withdrawal is compared."""
 
-    views: tuple[str, ...]  # index 0: the public table, index N: seat N
-    words: tuple[Counter[str], ...]
-    legal: tuple[tuple[str, ...], ...]
-    to_act: tuple[Seat, ...]
-
-    @classmethod
-    def of(cls, state: State) -> _Seen:
+    def __init__(self, state: State) -> None:
         viewers: list[Seat | None] = [None, *range(1, state.players + 1)]
-        views = [json.dumps(state.view(viewer), sort_keys=True) for viewer in viewers]
-        return cls(
-            tuple(views),
-            tuple(Counter(string_values(view)) for view in views),
-            tuple(tuple(map(str, state.legal_actions(seat))) for seat in range(state.players + 1)),
-            state.to_act,
-        )
+        self.views = tuple(json.dumps(state.view(viewer), sort_keys=True) for viewer in viewers)
+        self.words = tuple(Counter(string_values(view)) for view in self.views)  # 0: public, N: seat N
+        self._state = state.copy()
+
+    def legal(self) -> tuple[tuple[str, ...], ...]:
+        seats = range(self._state.players + 1)
+        return tuple(tuple(map(str, self._state.legal_actions(seat))) for seat in seats)
+
+    def to_act(self) -> tuple[Seat, ...]:
+        return self._state.to_act
 
 
 def showed_secret(before: _Seen, after: _Seen, actor: Seat, events: Sequence[Event]) -> bool:
@@ -118,7 +115,7 @@ def check_takebacks(
     state = game.new(players, seed, options)
     takebacks = Takebacks()
     history: list[Action] = []
-    seen = [_Seen.of(state)]
+    seen = [_Seen(state)]
     crossed: list[bool] = []  # per action: chance, or a secret shown (the oracle)
     counts = TakebackCounts(games=1)
     withdraw_at = rng.randrange(1, 200)  # the action count at which one withdrawal is replayed
@@ -126,7 +123,7 @@ def check_takebacks(
         action = random_action(state, rng)
         events = takebacks.apply(state, action)
         history.append(action)
-        seen.append(_Seen.of(state))
+        seen.append(_Seen(state))
         crossed.append(action.seat == CHANCE or showed_secret(seen[-2], seen[-1], action.seat, events))
         counts.actions += 1
         _check_allowances(state, takebacks, history, crossed, counts)
@@ -181,10 +178,10 @@ def _withdraw(
         return False
     kept = len(history) - count
     state = game.replay(players, seed, options, history[:kept])
-    after = _Seen.of(state)
+    after = _Seen(state)
     before = seen[kept]
-    assert after.to_act == before.to_act, f"after withdrawing {count} actions, {after.to_act} act"
+    assert after.to_act() == before.to_act(), f"after withdrawing {count} actions, {after.to_act()} act"
     for viewer, view in enumerate(after.views):
         assert view == before.views[viewer], f"after withdrawing {count} actions, view {viewer} differs"
-    assert after.legal == before.legal, f"after withdrawing {count} actions, the legal actions differ"
+    assert after.legal() == before.legal(), f"after withdrawing {count} actions, the legal actions differ"
     return True
