@@ -19,7 +19,7 @@ from console.bots import ALIASES
 from console.games.core import CHANCE, Action, Event, Game
 from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
-from console.table import LoggedEvent, Table
+from console.table import LoggedEvent, Table, correction_words
 
 log = logging.getLogger("console.hub")
 
@@ -50,6 +50,9 @@ def event_json(event_id: int, logged: LoggedEvent, game: Game) -> dict[str, Any]
 def sentence(game: Game, event: Event) -> str:
     """The game's words for ``event``. Words that fail are logged and the event said as any game's
     would be ("Seat 2: Kind words"): a log line must never stop a table publishing its moves."""
+    said = correction_words(event)  # the table's own events, not the game's
+    if said is not None:
+        return said
     try:
         return game.describe(event)
     except Exception:
@@ -124,6 +127,8 @@ def build_snapshot(
                 "cursor": (cursors or {}).get(seat),
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
                 "notice": seat_notice(seat, status, to_act, controllers, to_join or []),
+                # how many of its last actions the seat may take back now (the policy, for its phone)
+                "takeback": takeback_offer(table, seat, status, controllers),
                 # the next game with these seats: this seat's phone follows the link to the same seat
                 "next": None
                 if next_table is None
@@ -133,6 +138,15 @@ def build_snapshot(
     return Snapshot(
         version=version, last_id=len(table.log), payloads=payloads, status=status, actions=len(table.history)
     )
+
+
+def takeback_offer(table: Table, seat: int, status: str, controllers: Mapping[int, str]) -> dict[str, Any]:
+    """What the seat's phone may offer: ``count`` actions it may take back now (0: none) and, if
+    none, why not, in words every seat may read."""
+    point = table.takebacks.point(seat)
+    if status != "playing" or controllers.get(seat) != "phone":
+        return {"count": 0, "why": ""}
+    return {"count": point.count, "why": "" if point.count else point.why_not_more}
 
 
 def seat_steps(table: Table, seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:
