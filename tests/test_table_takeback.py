@@ -56,9 +56,9 @@ def test_a_refused_takeback_changes_nothing(tmp_path: Path) -> None:
     table.submit("1:battle")
     table.submit("2:retreat")  # the last choice shows both: nobody may take back now
     before = views(table)
-    with pytest.raises(IllegalAction, match="^seat 1 cannot take back now: seat 2 has acted since$"):
+    with pytest.raises(IllegalAction, match=r"^seat 1 cannot take back now: seat 2 has acted since$"):
         table.take_back(1)
-    with pytest.raises(IllegalAction, match="^seat 2 cannot take back now: its last action showed hidden"):
+    with pytest.raises(IllegalAction, match=r"^seat 2 cannot take back now: its last action showed hidden"):
         table.take_back(2)
     assert views(table) == before and table.journal.corrections(table.id) == []
 
@@ -74,7 +74,7 @@ def test_the_host_goes_back_further_and_replay_gives_the_corrected_game(tmp_path
     assert table.seats_undone(index) == [1, 2]
     table.withdraw(len(table.history) - index, "host", "host", (1, 2))
     assert views(table) == before
-    assert correction_words(table.log[-1].event).startswith("The host withdrew ")
+    assert (correction_words(table.log[-1].event) or "").startswith("The host withdrew ")
     assert views(Table.resume(table.journal, table.id)) == before
 
 
