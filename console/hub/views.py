@@ -73,6 +73,7 @@ def build_snapshot(
     to_join: list[int] | None = None,
     names: Mapping[int, str] | None = None,
     misplaced: Mapping[str, Any] | None = None,
+    correction: Mapping[str, Any] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
@@ -100,6 +101,8 @@ def build_snapshot(
         "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         "misplaced": dict(misplaced) if misplaced else None,
+        # the host's correction while seats confirm it: {"to", "count", "undone", "waiting"}, or None
+        "correction": correction,
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {
             str(seat): claims.get(seat, {}).get("joins", 0) > 0 for seat in range(1, state.players + 1)
