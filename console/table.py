@@ -111,7 +111,12 @@ class Table:
         outcome = self.state.outcome()
         try:  # the game's last action and its outcome go in one transaction
             self.journal.append(
-                self.id, seq, str(action), self.clock(), outcome.to_json() if outcome is not None else None, note
+                self.id,
+                seq,
+                str(action),
+                self.clock(),
+                outcome.to_json() if outcome is not None else None,
+                note,
             )
         except BaseException:
             self._rebuild()

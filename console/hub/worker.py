@@ -471,6 +471,7 @@ class TableWorker:
         # a card the host moved from a wrong reader says so beside its action, in one transaction
         note = self.physical.moved_note(action) if self.physical is not None else None
         self.table.submit(action, note or None)
+        self._cancelled = ""  # play went on: a refused correction is old news
         if journalled is not None:
             journalled()
         if self.physical is not None:

@@ -36,12 +36,18 @@
       return own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`;
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
+    if (state.correction) {
+      const asked = state.correction.waiting.map((s) => (s === seat ? "you" : seatName(s)));
+      return `The host is going back ${state.correction.count} moves: waiting for ${asked.join(" and ")} to agree`;
+    }
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
       return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
     }
     const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
-    return acting.length ? `To act: ${acting.join(", ")}` : "";
+    const toAct = acting.length ? `To act: ${acting.join(", ")}` : "";
+    // what the table says while it plays (a re-check, a correction refused), before who acts
+    return state.problem ? `${state.problem} · ${toAct}` : toAct;
   }
 
   // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
