@@ -113,7 +113,7 @@ def build_snapshot(
         None: dumps({**common, "seat": None, "view": state.view(None), "next": public_next})
     }
     for seat in range(1, state.players + 1):
-        acting = status == "playing" and seat in to_act
+        acting = status == "playing" and seat in to_act and correction is None  # play waits for it
         actions = state.legal_actions(seat) if acting else []
         legal = [str(action) for action in actions]
         payloads[seat] = dumps(
