@@ -7,11 +7,14 @@ time through a real hub.
   seat actions that could be taken back at once, the refusals by cause, the withdrawals replayed,
   and the breaches found (each a game the checks failed; there should be none).
   ``TABLETOP_BENCH_TAKEBACK_GAMES`` sets another number of games (a quicker look).
+* ``corrections.takeback_ms_p50``, ``corrections.takeback_ms_p99``: a phone's takeback through a
+  real hub process, from its request to every phone's stream updated (console/bench/takeback_hub.py).
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import time
 from typing import Any
@@ -53,5 +56,14 @@ def property_figures(name: str, games: int) -> list[dict[str, Any]]:
 
 
 def benchmarks() -> list[dict[str, Any]]:
+    from console.bench.hub import percentile
+    from console.bench.takeback_hub import takeback_latencies
+
+    latencies = takeback_latencies()
+    hub = [
+        {"name": "corrections.takeback_ms_p50", "value": statistics.median(latencies), "unit": "ms"},
+        {"name": "corrections.takeback_ms_p99", "value": percentile(latencies, 0.99), "unit": "ms"},
+        {"name": "corrections.takeback_samples", "value": len(latencies), "unit": "phone updates"},
+    ]
     games = int(os.environ.get("TABLETOP_BENCH_TAKEBACK_GAMES", GAMES))
-    return [figure for name in game_names() for figure in property_figures(name, games)]
+    return hub + [figure for name in game_names() for figure in property_figures(name, games)]
