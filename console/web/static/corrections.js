@@ -38,6 +38,7 @@
     const offer = state.takeback || { count: 0 };
     const pending = state.correction;
     button.hidden = !(offer.count > 0) || Boolean(pending);
+    button.parentNode.hidden = button.hidden;  // no empty line under the choices
     button.disabled = false;
     const asked = Boolean(pending && pending.waiting.includes(seat));
     box.hidden = !asked;
