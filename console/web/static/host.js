@@ -237,7 +237,7 @@
         if (event.kind === "takeback" || event.kind === "correction") {
           for (const index of [...moves.keys()]) if (index >= event.action) moves.delete(index);
         } else if (!moves.has(event.action) && event.action < state.actions) {
-          moves.set(event.action, event.text || event.kind);
+          moves.set(event.action, Games.describe(state.game, event));
         }
       }
       const picked = goBack.value;
