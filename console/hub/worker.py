@@ -24,7 +24,7 @@ from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
-from console.inputs.events import SeatEvent
+from console.inputs.events import ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
 from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
@@ -128,8 +128,8 @@ class TakeBack:
 @dataclass(frozen=True)
 class Correct:
     """The host goes back to before action ``to`` (its number in the game as it stands); every
-    phone seat whose own actions that undoes must confirm (``Confirm``); bots and seats played
-    at the table agree by themselves."""
+    seat whose own actions that undoes must confirm (``Confirm``: its phone, or its pod's or
+    buttons' OK, BACK refusing); a bot agrees by itself."""
 
     to: int
 
@@ -508,7 +508,8 @@ class TableWorker:
             undone = self.table.seats_undone(command.to)
         except ValueError as error:
             raise Refused(str(error)) from None
-        waiting = frozenset(seat for seat in undone if self.controllers.get(seat) == "phone")
+        # A bot agrees by itself; a person answers on their phone, or with their pod's OK or BACK.
+        waiting = frozenset(seat for seat in undone if self.controllers.get(seat) != "bot")
         self.correction = PendingCorrection(command.to, tuple(undone), waiting)
         self._cancelled = ""
         self._settle_correction()
@@ -525,6 +526,16 @@ class TableWorker:
             return False
         self.correction = PendingCorrection(pending.to, pending.undone, pending.waiting - {command.seat})
         self._settle_correction()
+        return True
+
+    def _answers_correction(self, event: SeatEvent) -> bool:
+        """A seat the host's correction waits for answers with its buttons: OK agrees, BACK refuses."""
+        pending = self.correction
+        if pending is None or not isinstance(event, ButtonPressed) or event.repeat:
+            return False
+        if event.seat not in pending.waiting or event.key not in (Key.OK, Key.BACK):
+            return False
+        self._confirm(Confirm(event.seat, event.key == Key.OK))
         return True
 
     def _settle_correction(self) -> None:
@@ -546,6 +557,8 @@ class TableWorker:
 
     def _input(self, event: SeatEvent) -> ActResult | None:
         if self.physical is None:
+            return None
+        if self._answers_correction(event):
             return None
         physical = self.physical
         result = physical.handle(event, self.table.state, self.controllers)

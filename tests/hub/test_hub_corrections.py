@@ -1,6 +1,6 @@
-"""A correction at a physical table: seats played with pods agree by themselves, the withdrawn
-cards go back where the corrected game says (the re-check asks each seat for its own), and the
-correction tells nobody what a withdrawn face-down card was."""
+"""A correction at a physical table: seats played with pods answer with OK (or BACK, which
+cancels), the withdrawn cards go back where the corrected game says (the re-check asks each seat
+for its own), and the correction tells nobody what a withdrawn face-down card was."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from console.hub.service import Hub
-from console.hub.worker import Act, Barrier, Correct, TableWorker
+from console.hub.worker import Act, Barrier, Correct, Input, TableWorker
+from console.inputs.events import ButtonPressed, Key
 
 MakeHub = Callable[..., Hub]
 TIMEOUT = 10
@@ -18,6 +19,10 @@ TIMEOUT = 10
 
 def payload(worker: TableWorker, seat: int | None) -> Any:
     return json.loads(worker.channel.snapshot.payloads[seat])
+
+
+def press(worker: TableWorker, seat: int, key: Key) -> None:
+    worker.post(Input(ButtonPressed(seat, key, source=f"pod{seat}"))).result(TIMEOUT)
 
 
 def test_a_host_correction_at_a_pod_table_rechecks_the_cards_and_reveals_nothing(make_hub: MakeHub) -> None:
@@ -32,8 +37,16 @@ def test_a_host_correction_at_a_pod_table_rechecks_the_cards_and_reveals_nothing
     worker.post(Act(2, "2:battle", "pod")).result(TIMEOUT)  # both shown, cards dealt face down
     while worker.table.state.to_act == (0,) and time.monotonic() < deadline:
         worker.post(Barrier()).result(TIMEOUT)
-    # Pods agree by themselves: nobody is asked, and the game is back before the choices at once.
-    assert worker.post(Correct(at)).result(TIMEOUT) == 0
+    # Each pod is asked: BACK at one cancels; asked again, OK at both makes it.
+    assert worker.post(Correct(at)).result(TIMEOUT) == 2
+    press(worker, 2, Key.BACK)
+    assert payload(worker, None)["correction"] is None
+    assert "seat 2 refused" in payload(worker, None)["problem"]
+    assert hub.journal.corrections(worker.table.id) == []
+    assert worker.post(Correct(at)).result(TIMEOUT) == 2
+    press(worker, 1, Key.OK)
+    assert payload(worker, None)["correction"]["waiting"] == [2]
+    press(worker, 2, Key.OK)
     assert {seat: payload(worker, seat)["view"] for seat in (None, 1, 2)} == before
     [correction] = hub.journal.corrections(worker.table.id)
     assert correction.kind == "host" and correction.confirmed == (1, 2)
