@@ -135,6 +135,11 @@ class Correct:
 
 
 @dataclass(frozen=True)
+class CancelCorrection:
+    """The host withdraws its correction while seats are still to answer (a phone that left)."""
+
+
+@dataclass(frozen=True)
 class Confirm:
     """``seat``'s phone agrees to the host's correction, or refuses it (which cancels it)."""
 
@@ -171,6 +176,7 @@ Command = (
     | Record
     | TakeBack
     | Correct
+    | CancelCorrection
     | Confirm
 )
 _STOP = object()
@@ -456,6 +462,12 @@ class TableWorker:
             return self._correct(command)
         if isinstance(command, Confirm):
             return self._confirm(command)
+        if isinstance(command, CancelCorrection):
+            if self.correction is None:
+                raise Refused("there is no correction under way")
+            self.correction = None
+            self._after_change()
+            return None
         raise TypeError(f"unknown command {command!r}")
 
     def _act(self, act: Act, journalled: Callable[[], None] | None = None) -> ActResult:
@@ -502,11 +514,18 @@ class TableWorker:
 
     def _correct(self, command: Correct) -> int:
         """The host asks to go back to before action ``to``: done at once if no phone seat's own
-        actions are undone, else once every such phone confirms. Answers the seats still asked."""
-        self._check_playing()
+        actions are undone, else once every such phone confirms. Answers the seats still asked. A
+        correction asked while another waits replaces it."""
+        waiting_for, self.correction = self.correction, None
+        try:
+            self._check_playing()
+        except Refused:
+            self.correction = waiting_for
+            raise
         try:
             undone = self.table.seats_undone(command.to)
         except ValueError as error:
+            self.correction = waiting_for
             raise Refused(str(error)) from None
         # A bot agrees by itself; a person answers on their phone, or with their pod's OK or BACK.
         waiting = frozenset(seat for seat in undone if self.controllers.get(seat) != "bot")

@@ -29,6 +29,7 @@ from console.hub.worker import (
     Act,
     ActionsSince,
     ActResult,
+    CancelCorrection,
     Confirm,
     Correct,
     HostCommand,
@@ -249,6 +250,15 @@ def host_correction(table_id: int) -> Response:
     require_host()
     to = _whole_number(json_body(required=("to",))["to"], "to")
     return jsonify(waiting=wait_for(worker, Correct(to)))
+
+
+@blueprint.delete("/tables/<int:table_id>/corrections")
+def cancel_correction(table_id: int) -> Response:
+    """The host withdraws its correction while seats are still to answer."""
+    worker = hub().worker(table_id)
+    require_host()
+    wait_for(worker, CancelCorrection())
+    return jsonify(cancelled=True)
 
 
 @blueprint.get("/tables/<int:table_id>/seats/<int:seat>/log")

@@ -114,3 +114,23 @@ def test_the_host_corrects_with_the_affected_phone_confirming_and_a_refusal_canc
         assert unasked.status_code == 409 and "no correction" in json_body(unasked)["error"]
     finally:
         hub.stop()
+
+
+def test_the_host_cancels_a_correction_a_phone_never_answers(tmp_path: Path) -> None:
+    hub, client = started(tmp_path)
+    table = hub.tables()[0].table.id
+    try:
+        at = seat_get(client, hub, 1)["actions"]
+        seat_post(client, hub, 1, "actions", {"action": "1:battle"})
+        url, headers = f"/api/tables/{table}/corrections", {**ORIGIN, **PIN}
+        assert json_body(client.post(url, json={"to": at}, headers=headers)) == {"waiting": 1}
+        refused = seat_post(client, hub, 2, "actions", {"action": "2:battle"})
+        assert refused.status_code == 409 and "waiting for seat 1 to confirm" in json_body(refused)["error"]
+        assert json_body(client.delete(url, headers=headers)) == {"cancelled": True}
+        assert seat_get(client, hub, 1)["correction"] is None
+        assert seat_post(client, hub, 2, "actions", {"action": "2:battle"}).status_code == 200
+        again = client.delete(url, headers=headers)
+        assert again.status_code == 409 and json_body(again)["error"] == "there is no correction under way"
+        assert hub.journal.corrections(table) == []
+    finally:
+        hub.stop()

@@ -246,7 +246,10 @@
       goBack.replaceChildren(...options);
       if (picked && moves.has(Number(picked))) goBack.value = picked;
       document.getElementById("go-back-row").hidden = !options.length || Boolean(state.outcome);
+      cancelCorrection.hidden = !state.correction;  // a phone that left need not hold the table up
     }
+    const cancelCorrection = document.getElementById("cancel-correction");
+    cancelCorrection.addEventListener("click", () => run("DELETE", `/api/tables/${tableId}/corrections`));
     goBackButton.addEventListener("click", () => {
       const to = Number(goBack.value);
       const count = window.tabletop.state().actions - to;
