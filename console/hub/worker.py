@@ -570,6 +570,8 @@ class TableWorker:
     def _after_correction(self) -> None:
         """After a withdrawal: at a physical table, the cards in play are re-checked against the
         corrected game (each seat is asked for what must be where) before play goes on."""
+        # A recording (tabletop record) goes on from the corrected game's actions.
+        self._recorded = min(self._recorded, len(self.table.history))
         if self.physical is not None and self.plays_physical_cards:
             self.physical.start_recheck(self.table.state)
         self._after_change()
