@@ -182,10 +182,10 @@ def test_a_table_whose_pause_cannot_be_published_still_answers_the_host(
     )
     real_snapshot = worker_module.build_snapshot
 
-    def no_paused_snapshot(table: Any, version: int, status: str, *args: Any) -> Any:
+    def no_paused_snapshot(table: Any, version: int, status: str, *args: Any, **named: Any) -> Any:
         if status == "paused":  # the view of this state fails too: the pause cannot be shown
             raise RuntimeError("the view failed as well")
-        return real_snapshot(table, version, status, *args)
+        return real_snapshot(table, version, status, *args, **named)
 
     monkeypatch.setattr(worker_module, "build_snapshot", no_paused_snapshot)
     hub = make_hub(seats=("bot", "bot"))
