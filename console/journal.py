@@ -13,7 +13,6 @@ import json
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass

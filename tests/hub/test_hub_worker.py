@@ -201,7 +201,7 @@ def test_a_failed_command_is_logged_without_its_notation(
     worker = hub.tables()[0]
     secret = seat_payload(hub, 1)["legal"][0]  # a hidden choice: 1:choose <archaffineur>
 
-    def disk_failure(action: Any) -> Any:
+    def disk_failure(action: Any, note: str | None = None) -> Any:
         raise OSError("disk I/O error")
 
     monkeypatch.setattr(worker.table, "submit", disk_failure)
