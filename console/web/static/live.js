@@ -197,7 +197,8 @@
     }
     if (!state.legal.length) {
       const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : seatName(s)));
-      prompt.textContent = state.outcome ? "" : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
+      prompt.textContent = state.outcome ? "" : state.correction ? "Play waits for the host's correction."
+        : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
       return;
     }
     if (!state.can_act) {
