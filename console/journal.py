@@ -51,12 +51,45 @@ CREATE TRIGGER IF NOT EXISTS actions_no_update BEFORE UPDATE ON actions
 BEGIN SELECT RAISE(ABORT, 'the action journal is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS actions_no_delete BEFORE DELETE ON actions
 BEGIN SELECT RAISE(ABORT, 'the action journal is append-only'); END;
+-- A correction withdraws journalled actions without deleting them: a seat's takeback or the host's
+-- correction, made once ``at_seq`` actions of the table were journalled; ``withdrawn`` lists the
+-- withdrawn actions' seq numbers (JSON), ``confirmed`` the seats that agreed. Replaying the actions
+-- with the corrections in their places gives the corrected game. Additive: a schema-1 file gains it.
+CREATE TABLE IF NOT EXISTS corrections (
+    table_id   INTEGER NOT NULL REFERENCES tables(id),
+    number     INTEGER NOT NULL,
+    at_seq     INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('takeback', 'host')),
+    asked_by   TEXT NOT NULL,
+    confirmed  TEXT NOT NULL,
+    withdrawn  TEXT NOT NULL,
+    at         REAL NOT NULL,
+    PRIMARY KEY (table_id, number)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS corrections_no_update BEFORE UPDATE ON corrections
+BEGIN SELECT RAISE(ABORT, 'the corrections are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS corrections_no_delete BEFORE DELETE ON corrections
+BEGIN SELECT RAISE(ABORT, 'the corrections are append-only'); END;
 """
 
 
 class JournalError(Exception):
     """The journal cannot be used (not ours, damaged, newer, held, unwritable), or an unknown table.
     The message is one line naming the file and what to do."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """Journalled actions withdrawn (``withdrawn``: their seq numbers) once ``at_seq`` actions were
+    journalled: a seat's ``takeback`` or the ``host``'s correction, who asked ("seat 2", "host")
+    and which seats confirmed it."""
+
+    at_seq: int
+    kind: str
+    asked_by: str
+    confirmed: tuple[int, ...]
+    withdrawn: tuple[int, ...]
+    at: float
 
 
 @dataclass(frozen=True)
@@ -244,6 +277,49 @@ class Journal:
                     raise JournalError(f"table {table_id}: action {seq} is already in the journal") from None
                 raise
             self._next_seq[table_id] = seq + 1
+
+    def add_correction(self, table_id: int, correction: Correction) -> None:
+        """Journal a correction; the actions it withdraws stay in the journal, as everything does.
+        Its ``at_seq`` must be the table's journalled actions now (nothing written since)."""
+        with self._transaction() as db:
+            journalled = db.execute(
+                "SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE table_id = ?", (table_id,)
+            ).fetchone()[0]
+            if correction.at_seq != journalled:
+                raise JournalError(
+                    f"table {table_id}: a correction after action {correction.at_seq} is out of order "
+                    f"({journalled} actions are journalled)"
+                )
+            number = db.execute(
+                "SELECT coalesce(max(number) + 1, 0) FROM corrections WHERE table_id = ?", (table_id,)
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO corrections (table_id, number, at_seq, kind, asked_by, confirmed, withdrawn, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    number,
+                    correction.at_seq,
+                    correction.kind,
+                    correction.asked_by,
+                    json.dumps(list(correction.confirmed)),
+                    json.dumps(list(correction.withdrawn)),
+                    correction.at,
+                ),
+            )
+
+    def corrections(self, table_id: int) -> list[Correction]:
+        """The table's corrections in the order they were made."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT at_seq, kind, asked_by, confirmed, withdrawn, at FROM corrections"
+                " WHERE table_id = ? ORDER BY number",
+                (table_id,),
+            ).fetchall()
+        return [
+            Correction(row[0], row[1], row[2], tuple(json.loads(row[3])), tuple(json.loads(row[4])), row[5])
+            for row in rows
+        ]
 
     def set_status(self, table_id: int, status: str, outcome: Mapping[str, Any] | None = None) -> None:
         with self._transaction() as db:

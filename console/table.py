@@ -18,7 +18,8 @@ from typing import Any
 from console.bots import decide
 from console.games import find_game
 from console.games.core import CHANCE, Action, Bot, Event, Game, IllegalAction, Seat, State
-from console.journal import Journal, JournalError
+from console.games.takeback import Takebacks, check_takeback
+from console.journal import Correction, Journal, JournalError
 
 Clock = Callable[[], float]
 
@@ -52,8 +53,11 @@ class Table:
         self.seed = seed
         self.options = game.merge_options(options)  # as the game was set up, defaults included
         self.clock = clock
-        self.history: list[str] = []
-        self.log: list[LoggedEvent] = []
+        self.history: list[str] = []  # the game's actions as they stand: withdrawn ones left out
+        self.seqs: list[int] = []  # each of those actions' place in the journal
+        self.journalled = 0  # actions in the journal, withdrawn ones included: the next one's seq
+        self.log: list[LoggedEvent] = []  # every event, a withdrawn action's too: ids never move
+        self.takebacks = Takebacks()  # what each seat may take back now (console/games/takeback.py)
 
     @classmethod
     def start(
@@ -74,14 +78,21 @@ class Table:
 
     @classmethod
     def resume(cls, journal: Journal, table_id: int, clock: Clock = time.time) -> Table:
-        """Rebuild a table from the journal by replaying every committed action."""
+        """Rebuild a table from the journal by replaying every committed action, each correction
+        in its place (so the log, withdrawn actions' events included, is the one the table had)."""
         record = journal.record(table_id)
         game = find_game(record.game)
         state = game.new(record.players, record.seed, record.options, record.decks or None)
         table = cls(journal, table_id, game, state, record.seed, clock, record.options)
-        for index, notation in enumerate(journal.actions(table_id)):
+        corrections = journal.corrections(table_id)
+        actions = journal.actions(table_id)
+        for index, notation in enumerate([*actions, None]):
+            while corrections and corrections[0].at_seq == index:
+                table._correct(corrections.pop(0))
+            if notation is None:
+                break
             try:
-                table._apply(game.parse_action(notation))
+                table._apply(game.parse_action(notation), index)
             except ValueError as error:
                 raise JournalError(
                     f"table {table_id}: action {index} {notation!r} no longer applies: {error}"
@@ -95,8 +106,8 @@ class Table:
         Raises NotationError or IllegalAction with the state and journal unchanged."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        seq = len(self.history)
-        events = self._apply(action)
+        seq = self.journalled
+        events = self._apply(action, seq)
         outcome = self.state.outcome()
         try:  # the game's last action and its outcome go in one transaction
             self.journal.append(
@@ -112,17 +123,62 @@ class Table:
             raise
         return events
 
-    def _apply(self, action: Action) -> list[Event]:
-        events = self.state.apply(action)
+    def _apply(self, action: Action, seq: int) -> list[Event]:
+        events = self.takebacks.apply(self.state, action)
         index = len(self.history)
         self.history.append(str(action))
+        self.seqs.append(seq)
+        self.journalled = seq + 1
         self.log.extend(LoggedEvent(index, str(action), event) for event in events)
         return events
+
+    def take_back(self, seat: Seat, count: int = 1) -> Correction:
+        """``seat`` takes back its last ``count`` actions, if the policy allows (IllegalAction, in
+        words for the seat, if not: console/games/takeback.py)."""
+        check_takeback(self.takebacks.point(seat), count)
+        return self.withdraw(count, "takeback", f"seat {seat}", (seat,))
+
+    def seats_undone(self, index: int) -> list[Seat]:
+        """The seats whose own actions going back to before action ``index`` would withdraw."""
+        if not 0 <= index < len(self.history):
+            raise IllegalAction(f"choose an action from 0 to {len(self.history) - 1} to go back to")
+        return sorted({seat for text in self.history[index:] if (seat := self.game.parse_action(text).seat)})
+
+    def withdraw(self, count: int, kind: str, asked_by: str, confirmed: Sequence[Seat]) -> Correction:
+        """Withdraw the game's last ``count`` actions (the caller has checked who may): journal the
+        correction, then rebuild the game without them. The journal keeps them, and the log their
+        events; a correction event says what happened, naming no withdrawn action (one may be a
+        face-down card)."""
+        if not 1 <= count <= len(self.history):
+            raise IllegalAction(f"there are {len(self.history)} actions to withdraw, not {count}")
+        correction = Correction(
+            self.journalled, kind, asked_by, tuple(confirmed), tuple(self.seqs[-count:]), self.clock()
+        )
+        self.journal.add_correction(self.id, correction)
+        self._correct(correction)
+        return correction
+
+    def _correct(self, correction: Correction) -> None:
+        """The game replayed from its seed without ``correction``'s withdrawn actions."""
+        withdrawn = set(correction.withdrawn)
+        kept = [
+            (seq, text) for seq, text in zip(self.seqs, self.history, strict=True) if seq not in withdrawn
+        ]
+        state = self.game.new(self.state.players, self.seed, self.options, decks_of(self.journal, self.id))
+        takebacks = Takebacks()
+        for _, text in kept:
+            takebacks.apply(state, self.game.parse_action(text))
+        self.state, self.takebacks = state, takebacks
+        self.seqs = [seq for seq, _ in kept]
+        self.history = [text for _, text in kept]
+        event = correction_event(correction, len(withdrawn))
+        self.log.append(LoggedEvent(len(self.history), "", event))
 
     def _rebuild(self) -> None:
         """Put the state back to what the journal holds, after a failed commit."""
         rebuilt = Table.resume(self.journal, self.id, self.clock)
         self.state, self.history, self.log = rebuilt.state, rebuilt.history, rebuilt.log
+        self.seqs, self.journalled, self.takebacks = rebuilt.seqs, rebuilt.journalled, rebuilt.takebacks
 
     def chance_action(self) -> Action:
         """The chance outcome virtual play takes now: a function of the seed and the move number,
@@ -156,6 +212,39 @@ class Table:
         if self.state.outcome() is not None:
             raise IllegalAction("the game is already over")
         self.journal.set_status(self.id, "ended", {"winners": [], "scores": [], "reason": reason})
+
+
+def decks_of(journal: Journal, table_id: int) -> dict[Seat, list[str]] | None:
+    """The stacked decks a table was set up with (a scenario's), to replay it from its seed."""
+    try:
+        return journal.record(table_id).decks or None
+    except JournalError:
+        return None
+
+
+CORRECTION_KINDS = ("takeback", "correction")
+
+
+def correction_event(correction: Correction, count: int) -> Event:
+    """The public event of a correction: who asked, who confirmed, how many actions went; never
+    which (a withdrawn action may be a face-down card)."""
+    if correction.kind == "takeback":
+        seat = int(correction.asked_by.removeprefix("seat "))
+        return Event("takeback", {"seat": seat, "count": count})
+    return Event("correction", {"count": count, "confirmed": list(correction.confirmed)})
+
+
+def correction_words(event: Event) -> str | None:
+    """A correction event in words ("Seat 2 took back 1 action"), None for any other event."""
+    count = event.data.get("count", 0)
+    actions = f"{count} action{'' if count == 1 else 's'}"
+    if event.kind == "takeback":
+        return f"Seat {event.data.get('seat')} took back {actions}"
+    if event.kind == "correction":
+        confirmed = [f"seat {seat}" for seat in event.data.get("confirmed", [])]
+        agreed = f", confirmed by {' and '.join(confirmed)}" if confirmed else ""
+        return f"The host withdrew {actions}{agreed}"
+    return None
 
 
 SEAT_WORDS = re.compile(r"\bseat (\d+)\b", re.IGNORECASE)

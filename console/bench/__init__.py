@@ -105,6 +105,12 @@ def _cards() -> list[dict[str, Any]]:
     return cards.benchmarks()
 
 
+def _corrections() -> list[dict[str, Any]]:
+    from console.bench import corrections
+
+    return corrections.benchmarks()
+
+
 def _ux() -> list[dict[str, Any]]:
     from console.bench import ux
 
@@ -121,6 +127,7 @@ GROUPS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "lab": _lab,
     "bots": _bots,
     "ux": _ux,
+    "corrections": _corrections,
 }
 
 

@@ -52,7 +52,7 @@ def attach_sources(hub: Hub, router: InputRouter, sources: InputSources) -> None
     router.attach_sources(sources)
     for worker in hub.tables():
         _record(hub, worker, at_start=True)
-        if worker.resumed and _is_physical(worker):
+        if worker.resumed and worker.plays_physical_cards:
             worker.post(HostCommand("recheck"))
 
 
@@ -178,10 +178,6 @@ def missing_hardware(hub: Hub, sources: InputSources) -> str:
         )
         return f"{needed}, but no buttons started ({why})"
     return ""
-
-
-def _is_physical(worker: TableWorker) -> bool:
-    return worker.chance == "physical" or any(c in ("pod", "buttons") for c in worker.controllers.values())
 
 
 def _seats(seats: list[int]) -> str:

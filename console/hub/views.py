@@ -21,7 +21,7 @@ from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.hub.handovers import BotStint
 from console.hub.stall import Stall
-from console.table import LoggedEvent, Table
+from console.table import LoggedEvent, Table, correction_words
 
 log = logging.getLogger("console.hub")
 
@@ -52,6 +52,9 @@ def event_json(event_id: int, logged: LoggedEvent, game: Game) -> dict[str, Any]
 def sentence(game: Game, event: Event) -> str:
     """The game's words for ``event``. Words that fail are logged and the event said as any game's
     would be ("Seat 2: Kind words"): a log line must never stop a table publishing its moves."""
+    said = correction_words(event)  # the table's own events, not the game's
+    if said is not None:
+        return said
     try:
         return game.describe(event)
     except Exception:
@@ -74,6 +77,7 @@ def build_snapshot(
     misplaced: Mapping[str, Any] | None = None,
     bots: Sequence[BotStint] = (),
     stall: Stall | None = None,
+    correction: Mapping[str, Any] | None = None,
 ) -> Snapshot:
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
@@ -107,6 +111,8 @@ def build_snapshot(
         "bot_scans": sorted(seat for seat, cursor in (cursors or {}).items() if cursor.get("bot_scan")),
         "clock": clock,  # {"total_s", "remaining_s", "running", "expired"}, or None: no clock
         "misplaced": dict(misplaced) if misplaced else None,
+        # the host's correction while seats confirm it: {"to", "count", "undone", "waiting"}, or None
+        "correction": correction,
         # which seats a phone has joined: their codes leave the table screen
         "claimed": {
             str(seat): claims.get(seat, {}).get("joins", 0) > 0 for seat in range(1, state.players + 1)
@@ -117,7 +123,7 @@ def build_snapshot(
         None: dumps({**common, "seat": None, "view": state.view(None), "next": public_next})
     }
     for seat in range(1, state.players + 1):
-        acting = status == "playing" and seat in to_act
+        acting = status == "playing" and seat in to_act and correction is None  # play waits for it
         actions = state.legal_actions(seat) if acting else []
         legal = [str(action) for action in actions]
         payloads[seat] = dumps(
@@ -135,6 +141,8 @@ def build_snapshot(
                 "nudge": stall is not None and stall.nudged and seat in stall.seats,
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},
                 "notice": seat_notice(seat, status, to_act, controllers, to_join or []),
+                # how many of its last actions the seat may take back now (the policy, for its phone)
+                "takeback": takeback_offer(table, seat, status, controllers),
                 # the next game with these seats: this seat's phone follows the link to the same seat
                 "next": None
                 if next_table is None
@@ -144,6 +152,15 @@ def build_snapshot(
     return Snapshot(
         version=version, last_id=len(table.log), payloads=payloads, status=status, actions=len(table.history)
     )
+
+
+def takeback_offer(table: Table, seat: int, status: str, controllers: Mapping[int, str]) -> dict[str, Any]:
+    """What the seat's phone may offer: ``count`` actions it may take back now (0: none) and, if
+    none, why not, in words every seat may read."""
+    point = table.takebacks.point(seat)
+    if status != "playing" or controllers.get(seat) != "phone":
+        return {"count": 0, "why": ""}
+    return {"count": point.count, "why": "" if point.count else point.why_not_more}
 
 
 def seat_steps(table: Table, seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ from console.hub.handovers import Handover, bot_stints, current_levels
 from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
-from console.inputs.events import SeatEvent
+from console.inputs.events import ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
 from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
@@ -123,6 +123,46 @@ class Barrier:
 
 
 @dataclass(frozen=True)
+class TakeBack:
+    """``seat`` takes back its last action, as the policy allows (console/games/takeback.py).
+    ``seen``: how many actions the phone's page showed, so a tap sent twice withdraws once."""
+
+    seat: Seat
+    seen: int | None = None
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The host goes back to before action ``to`` (its number in the game as it stands); every
+    seat whose own actions that undoes must confirm (``Confirm``: its phone, or its pod's or
+    buttons' OK, BACK refusing); a bot agrees by itself."""
+
+    to: int
+
+
+@dataclass(frozen=True)
+class CancelCorrection:
+    """The host withdraws its correction while seats are still to answer (a phone that left)."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """``seat``'s phone agrees to the host's correction, or refuses it (which cancels it)."""
+
+    seat: Seat
+    agree: bool
+
+
+@dataclass(frozen=True)
+class PendingCorrection:
+    """A host correction waiting for ``waiting`` seats' phones to confirm."""
+
+    to: int
+    undone: tuple[Seat, ...]
+    waiting: frozenset[Seat]
+
+
+@dataclass(frozen=True)
 class ActResult:
     action: str
     last_id: int
@@ -140,6 +180,10 @@ Command = (
     | ActionsSince
     | Barrier
     | Record
+    | TakeBack
+    | Correct
+    | CancelCorrection
+    | Confirm
 )
 _STOP = object()
 
@@ -168,6 +212,19 @@ def describe(command: object) -> str:
     if isinstance(command, ClaimSeat):
         return f"a phone joining seat {command.seat}"
     return f"the {type(command).__name__} command"
+
+
+def correction_json(pending: PendingCorrection | None, actions: int) -> dict[str, Any] | None:
+    """The host's correction under way, for every screen: where it goes back to, how many
+    actions it withdraws, whose actions, and which seats' phones it still waits for."""
+    if pending is None:
+        return None
+    return {
+        "to": pending.to,
+        "count": actions - pending.to,
+        "undone": list(pending.undone),
+        "waiting": sorted(pending.waiting),
+    }
 
 
 def _journal_busy(error: Exception) -> bool:
@@ -223,6 +280,8 @@ class TableWorker:
         self._automatic_due: float | None = None
         self.stall = StallWatch(nudge_after_s)  # the seats a table that stalls waits for
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
+        self.correction: PendingCorrection | None = None  # the host's, while seats confirm it
+        self._cancelled = ""  # why the last host correction was cancelled, for the host
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
         self.table_clock = (
@@ -436,6 +495,18 @@ class TableWorker:
         if isinstance(command, Record):
             self.begin_recording(command)
             return None
+        if isinstance(command, TakeBack):
+            return self._take_back(command)
+        if isinstance(command, Correct):
+            return self._correct(command)
+        if isinstance(command, Confirm):
+            return self._confirm(command)
+        if isinstance(command, CancelCorrection):
+            if self.correction is None:
+                raise Refused("there is no correction under way")
+            self.correction = None
+            self._after_change()
+            return None
         raise TypeError(f"unknown command {command!r}")
 
     def _act(self, act: Act, journalled: Callable[[], None] | None = None) -> ActResult:
@@ -451,6 +522,7 @@ class TableWorker:
         # a card the host moved from a wrong reader says so beside its action, in one transaction
         note = self.physical.moved_note(action) if self.physical is not None else None
         self.table.submit(action, note or None)
+        self._cancelled = ""  # play went on: a refused correction is old news
         if journalled is not None:
             journalled()
         if self.physical is not None:
@@ -458,8 +530,95 @@ class TableWorker:
         self._after_change()
         return ActResult(str(action), len(self.table.log))
 
+    @property
+    def plays_physical_cards(self) -> bool:
+        """Cards lie on the table: chance is scanned, or a seat plays with its pod or buttons."""
+        return self.chance == "physical" or any(c in ("pod", "buttons") for c in self.controllers.values())
+
+    # -- corrections: a seat's takeback, the host's correction (console/games/takeback.py) -------
+
+    def _take_back(self, command: TakeBack) -> int:
+        """Withdraw the seat's last action; answers how many actions the game now has."""
+        self._check_playing()
+        if self.controllers.get(command.seat) != "phone":
+            raise Refused(f"seat {command.seat} is not played with a phone now")
+        if command.seen is not None and command.seen != len(self.table.history):
+            raise Refused("the table has moved on since your page showed it; nothing was taken back")
+        try:
+            self.table.take_back(command.seat)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        self._after_correction()
+        return len(self.table.history)
+
+    def _correct(self, command: Correct) -> int:
+        """The host asks to go back to before action ``to``: done at once if no phone seat's own
+        actions are undone, else once every such phone confirms. Answers the seats still asked. A
+        correction asked while another waits replaces it."""
+        waiting_for, self.correction = self.correction, None
+        try:
+            self._check_playing()
+        except Refused:
+            self.correction = waiting_for
+            raise
+        try:
+            undone = self.table.seats_undone(command.to)
+        except ValueError as error:
+            self.correction = waiting_for
+            raise Refused(str(error)) from None
+        # A bot agrees by itself; a person answers on their phone, or with their pod's OK or BACK.
+        waiting = frozenset(seat for seat in undone if self.controllers.get(seat) != "bot")
+        self.correction = PendingCorrection(command.to, tuple(undone), waiting)
+        self._cancelled = ""
+        self._settle_correction()
+        return len(waiting)
+
+    def _confirm(self, command: Confirm) -> bool:
+        pending = self.correction
+        if pending is None or command.seat not in pending.waiting:
+            raise Refused(f"there is no correction for seat {command.seat} to confirm")
+        if not command.agree:
+            self.correction = None
+            self._cancelled = f"seat {command.seat} refused the host's correction; nothing was undone"
+            self._after_change()
+            return False
+        self.correction = PendingCorrection(pending.to, pending.undone, pending.waiting - {command.seat})
+        self._settle_correction()
+        return True
+
+    def _answers_correction(self, event: SeatEvent) -> bool:
+        """A seat the host's correction waits for answers with its buttons: OK agrees, BACK refuses."""
+        pending = self.correction
+        if pending is None or not isinstance(event, ButtonPressed) or event.repeat:
+            return False
+        if event.seat not in pending.waiting or event.key not in (Key.OK, Key.BACK):
+            return False
+        self._confirm(Confirm(event.seat, event.key == Key.OK))
+        return True
+
+    def _settle_correction(self) -> None:
+        """Make the host's correction once nobody is left to confirm it; publish either way."""
+        pending = self.correction
+        if pending is None or pending.waiting:
+            self._publish()
+            return
+        self.correction = None
+        self.table.withdraw(len(self.table.history) - pending.to, "host", "host", pending.undone)
+        self._after_correction()
+
+    def _after_correction(self) -> None:
+        """After a withdrawal: at a physical table, the cards in play are re-checked against the
+        corrected game (each seat is asked for what must be where) before play goes on."""
+        # A recording (tabletop record) goes on from the corrected game's actions.
+        self._recorded = min(self._recorded, len(self.table.history))
+        if self.physical is not None and self.plays_physical_cards:
+            self.physical.start_recheck(self.table.state)
+        self._after_change()
+
     def _input(self, event: SeatEvent) -> ActResult | None:
         if self.physical is None:
+            return None
+        if self._answers_correction(event):
             return None
         physical = self.physical
         result = physical.handle(event, self.table.state, self.controllers)
@@ -503,6 +662,9 @@ class TableWorker:
             )
         if self.status == "paused":
             raise Refused("the table is paused; the host can resume it")
+        if self.correction is not None:
+            waiting = " and ".join(f"seat {seat}" for seat in sorted(self.correction.waiting))
+            raise Refused(f"the host is correcting the game; waiting for {waiting} to confirm")
 
     def _host(self, command: HostCommand) -> str:
         name = command.command
@@ -678,7 +840,7 @@ class TableWorker:
 
     def _automatic_delay(self) -> float | None:
         """How long to wait before the table moves by itself (chance or a bot), None if it won't."""
-        if self.status != "playing" or not self.started or self._rechecking():
+        if self.status != "playing" or not self.started or self._rechecking() or self.correction:
             return None
         to_act = self.table.state.to_act
         if to_act == (CHANCE,):
@@ -711,7 +873,7 @@ class TableWorker:
             if self.table_clock is None
             else (self.table_clock.reading(self.clock(), time.time()).to_json())
         )
-        problem = self._problem
+        problem = self._problem or self._cancelled
         if not problem and self.physical is not None:
             problem = self.physical.recheck_problem()  # on every screen, the table's included
         waiting = not self.started and self.status == "playing"
@@ -733,6 +895,7 @@ class TableWorker:
             misplaced=self.physical.offer() if self.physical is not None else None,
             bots=bot_stints(self.controllers, self.bot_kind, self.handovers),
             stall=self.stall.stall(seat_names(self.names, self.controllers, self.bot_kind)),
+            correction=correction_json(self.correction, len(self.table.history)),
         )
 
     def _publish(self) -> None:

@@ -29,10 +29,14 @@ from console.hub.worker import (
     Act,
     ActionsSince,
     ActResult,
+    CancelCorrection,
+    Confirm,
+    Correct,
     HostCommand,
     SetController,
     SetName,
     TableWorker,
+    TakeBack,
 )
 from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
 from console.web.sse import event_stream, last_event_id
@@ -211,6 +215,50 @@ def post_action(table_id: int, seat: int) -> Response:
 
     # The position is the published one: a web thread reads only the worker's snapshot.
     return _once(f"{table_id}/{seat}", action, lambda: worker.channel.snapshot.actions, act, settle)
+
+
+def _whole_number(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise HttpError(400, f"{what} must be a whole number")
+    return value
+
+
+@blueprint.post("/tables/<int:table_id>/seats/<int:seat>/takeback")
+def take_back(table_id: int, seat: int) -> Response:
+    """The seat takes back its last action, if the policy allows; ``seen`` (the ``actions`` its
+    page showed) makes a tap sent twice withdraw once."""
+    worker = _seat_worker(table_id, seat)
+    seen = json_body(optional=("seen",)).get("seen")
+    actions = wait_for(worker, TakeBack(seat, None if seen is None else _whole_number(seen, "seen")))
+    return jsonify(actions=actions, last_id=worker.channel.snapshot.last_id)
+
+
+@blueprint.post("/tables/<int:table_id>/seats/<int:seat>/correction")
+def confirm_correction(table_id: int, seat: int) -> Response:
+    """The seat's phone agrees to the host's correction (``agree``: true) or refuses it."""
+    worker = _seat_worker(table_id, seat)
+    agree = json_body(required=("agree",))["agree"]
+    if not isinstance(agree, bool):
+        raise HttpError(400, "agree must be true or false")
+    return jsonify(agreed=wait_for(worker, Confirm(seat, agree)))
+
+
+@blueprint.post("/tables/<int:table_id>/corrections")
+def host_correction(table_id: int) -> Response:
+    """The host goes back to before action ``to``; the phones whose own actions it undoes confirm."""
+    worker = hub().worker(table_id)
+    require_host()
+    to = _whole_number(json_body(required=("to",))["to"], "to")
+    return jsonify(waiting=wait_for(worker, Correct(to)))
+
+
+@blueprint.delete("/tables/<int:table_id>/corrections")
+def cancel_correction(table_id: int) -> Response:
+    """The host withdraws its correction while seats are still to answer."""
+    worker = hub().worker(table_id)
+    require_host()
+    wait_for(worker, CancelCorrection())
+    return jsonify(cancelled=True)
 
 
 @blueprint.get("/tables/<int:table_id>/seats/<int:seat>/log")

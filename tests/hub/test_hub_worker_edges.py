@@ -57,7 +57,8 @@ def test_host_commands_out_of_place_are_refused_and_change_nothing(make_hub: Mak
     worker = hub.tables()[0]
     before = payload(worker, None)
     unknown = (
-        "there is no host command 'fly'; commands: start, pause, resume, end, concede, extend, recheck, skip"
+        "there is no host command 'fly'; commands: "
+        "start, pause, resume, end, concede, extend, recheck, skip, move"
     )
     refusals = {
         unknown: HostCommand("fly"),

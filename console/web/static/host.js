@@ -227,6 +227,40 @@
     const extend = document.getElementById("extend");
     extend.addEventListener("click", () => host({ command: "extend", minutes: Number(extend.dataset.extend) }));
 
+    // A correction: the host picks a move of the game as it stands to go back to before; the
+    // phones whose own moves that undoes are asked to agree (docs/game-night.md).
+    const goBack = document.getElementById("go-back");
+    const goBackButton = document.getElementById("go-back-button");
+    function showMoves(state) {
+      const moves = new Map();  // the game's moves as they stand: index -> its first sentence
+      for (const event of window.tabletop ? window.tabletop.events() : []) {
+        if (event.kind === "takeback" || event.kind === "correction") {
+          for (const index of [...moves.keys()]) if (index >= event.action) moves.delete(index);
+        } else if (!moves.has(event.action) && event.action < state.actions) {
+          moves.set(event.action, Games.describe(state.game, event));
+        }
+      }
+      const picked = goBack.value;
+      const options = [...moves.entries()].sort((a, b) => b[0] - a[0]).slice(0, 30)
+        .map(([index, text]) => new Option(`move ${index + 1}: ${text}`, String(index)));
+      goBack.replaceChildren(...options);
+      if (picked && moves.has(Number(picked))) goBack.value = picked;
+      document.getElementById("go-back-row").hidden = !options.length || Boolean(state.outcome);
+      cancelCorrection.hidden = !state.correction;  // a phone that left need not hold the table up
+    }
+    const cancelCorrection = document.getElementById("cancel-correction");
+    cancelCorrection.addEventListener("click", () => run("DELETE", `/api/tables/${tableId}/corrections`));
+    goBackButton.addEventListener("click", () => {
+      const to = Number(goBack.value);
+      const count = window.tabletop.state().actions - to;
+      confirmThen(
+        `Go back to before ${goBack.selectedOptions[0].textContent}? The last ${count} move${count === 1 ? "" : "s"} `
+          + "are withdrawn once every phone whose own moves it undoes agrees.",
+        "Go back", () => run("POST", `/api/tables/${tableId}/corrections`, { to }));
+    });
+    document.addEventListener("tabletop:state", (changed) => showMoves(changed.detail));
+
+
     // One row per seat: who plays it (phone, a bot of a level, buttons, pod), and a concession.
     const BOT_LEVELS = ["easy", "normal", "hard", "hard2x", "hard4x"];
     // "bot" alone: the table's own level.
@@ -303,6 +337,7 @@
       showWhatApplies(window.tabletop.state());
       showSeats(window.tabletop.state());
       showMisplaced(window.tabletop.state());
+      showMoves(window.tabletop.state());
     }
 
     // The physical kits (pods, the Pi's button panel): which table's seat each serves, and the

@@ -37,6 +37,10 @@
     }
     if (state.status === "paused") return state.problem || "Paused by the host";
     if (state.stall && state.stall.told) return state.stall.told;  // 3 and 5 minutes: whom, and why
+    if (state.correction) {
+      const asked = state.correction.waiting.map((s) => (s === seat ? "you" : seatName(s)));
+      return `The host is going back ${state.correction.count} moves: waiting for ${asked.join(" and ")} to agree`;
+    }
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
       return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
@@ -46,7 +50,9 @@
     const scans = (state.bot_scans || []).map((s) => `lay the card for ${seatName(s)} on its reader`);
     // a nudged seat's phone says it first, at the top, as well as above its choices
     const nudged = seat && state.nudge ? "The table is waiting for your move · " : "";
-    return acting.length ? `${nudged}To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+    const toAct = acting.length ? `${nudged}To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+    // what the table says while it plays (a re-check, a correction refused), before who acts
+    return state.problem ? `${state.problem} · ${toAct}` : toAct;
   }
 
   // The seats a bot played (a player left mid-game), said with the result.
@@ -216,7 +222,8 @@
     }
     if (!state.legal.length) {
       const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : seatName(s)));
-      prompt.textContent = state.outcome ? "" : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
+      prompt.textContent = state.outcome ? "" : state.correction ? "Play waits for the host's correction."
+        : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
       return;
     }
     if (!state.can_act) {
