@@ -13,10 +13,14 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:  # selenium is imported only by a test that drives a browser
+    from tests.helpers.browser import Chromiums
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which adds no folder
@@ -96,6 +100,17 @@ def find_program(*names: str) -> str:
 def require_program() -> Callable[..., str]:
     """``require_program("chromium", "chromium-browser")``: the program's path, else skip/fail."""
     return find_program
+
+
+@pytest.fixture(scope="session")
+def chromiums(require_program: Callable[..., str]) -> Iterator[Chromiums]:
+    """This worker's Chromiums, reused from test to test, each handed out as a new device
+    (tests/helpers/browser.py, ``Chromiums``); closed when the worker ends."""
+    from tests.helpers.browser import Chromiums
+
+    pool = Chromiums(require_program("chromium", "chromium-browser"), require_program("chromedriver"))
+    yield pool
+    pool.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -10,9 +10,11 @@ rest of the suite collects and runs.
 from __future__ import annotations
 
 import os
+import pkgutil
 import shutil
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -27,6 +29,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.timeouts import Timeouts
     from selenium.webdriver.support.select import Select
     from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 except ImportError as error:
@@ -39,11 +42,13 @@ __all__ = [
     "ARTIFACTS",
     "UNDER_THE_FINGER",
     "By",
+    "Chromiums",
     "Keys",
     "Select",
     "WebDriverException",
     "WebDriverWait",
     "close_chromium",
+    "displayed",
     "open_chromium",
     "webdriver",
 ]
@@ -89,8 +94,14 @@ FLAGS = (
 )
 
 
+WINDOW = (1600, 900)  # a desktop browser's window, unless a test asks for another
+
+
 def open_chromium(
-    chromium: str, chromedriver: str, phone: bool = False, window: str = "--window-size=1600,900"
+    chromium: str,
+    chromedriver: str,
+    phone: bool = False,
+    window: str = f"--window-size={WINDOW[0]},{WINDOW[1]}",
 ) -> webdriver.Chrome:
     """A new headless Chromium with a profile of its own (removed by ``close_chromium``); a
     ``phone`` emulates a 390x844 screen."""
@@ -121,3 +132,96 @@ def size(driver: webdriver.Chrome, width: int, height: int, mobile: bool = False
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
     )
+
+
+class Chromiums:
+    """This process's Chromiums, each handed out as a new device and taken back for the next
+    test: opening one and loading its first page cost about two seconds, and the browser tests
+    opened dozens. A browser taken back is made new (``forget``) or, if that fails, closed; one
+    of another kind (a phone, or not) is never handed out for it."""
+
+    KEEP = 3  # idle browsers kept of each kind: a test uses at most a table screen and two phones
+
+    def __init__(self, chromium: str, chromedriver: str) -> None:
+        self.chromium, self.chromedriver = chromium, chromedriver
+        self.idle: dict[bool, list[webdriver.Chrome]] = {False: [], True: []}
+        self.kinds: dict[str, bool] = {}  # each browser's kind, by its session
+
+    def take(self, phone: bool = False) -> webdriver.Chrome:
+        """A browser with nothing of any earlier test: an idle one made new, else a new one."""
+        if self.idle[phone]:
+            return self.idle[phone].pop()
+        driver = open_chromium(self.chromium, self.chromedriver, phone)
+        self.kinds[str(driver.session_id)] = phone
+        return driver
+
+    def give_back(self, driver: webdriver.Chrome) -> None:
+        phone = self.kinds[str(driver.session_id)]
+        if len(self.idle[phone]) < self.KEEP:
+            try:
+                forget(driver, phone)
+            except WebDriverException:  # a browser that cannot be made new is not reused
+                pass
+            else:
+                self.idle[phone].append(driver)
+                return
+        self.kinds.pop(str(driver.session_id))
+        close_chromium(driver)
+
+    def close(self) -> None:
+        for drivers in self.idle.values():
+            while drivers:
+                close_chromium(drivers.pop())
+        self.kinds.clear()
+
+
+def forget(driver: webdriver.Chrome, phone: bool) -> None:
+    """Make ``driver`` a new device: one fresh tab (no history, no sessionStorage, no emulation
+    but a phone's own screen, which chromedriver gives every tab of a phone), no cookies, no
+    cache, nothing stored by any site its tabs visited, the console log read, Selenium's waits
+    and a desktop's window size as they began."""
+    origins: set[str] = set()
+    tabs = driver.window_handles
+    for tab in tabs:
+        driver.switch_to.window(tab)
+        history = driver.execute_cdp_cmd("Page.getNavigationHistory", {})
+        origins.update(_origin(entry["url"]) for entry in history["entries"])
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for tab in tabs:
+        driver.switch_to.window(tab)
+        driver.close()
+    driver.switch_to.window(fresh)
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    for origin in sorted(origins - {""}):
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    driver.get_log("browser")
+    driver.timeouts = Timeouts(implicit_wait=0, page_load=300, script=30)
+    if not phone:
+        window = driver.get_window_size()
+        if (window["width"], window["height"]) != WINDOW:
+            driver.set_window_size(*WINDOW)
+
+
+def _origin(url: str) -> str:
+    """``scheme://host:port`` of a web page's address; "" for about:blank, data: and the like."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
+def displayed(driver: webdriver.Chrome, css: str) -> list[webdriver.remote.webelement.WebElement]:
+    """The elements ``css`` finds that a person sees, by Selenium's own ``is_displayed`` (its
+    isDisplayed atom) run in the page on each at once: asked element by element, at a round trip
+    each, it was a tenth of the documented evening."""
+    global _IS_DISPLAYED
+    if _IS_DISPLAYED is None:
+        atom = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js")
+        assert atom is not None, "selenium ships no isDisplayed.js"
+        _IS_DISPLAYED = atom.decode()
+    found = "[...document.querySelectorAll(arguments[0])]"
+    script = f"const seen = ({_IS_DISPLAYED}); return {found}.filter((node) => seen(node));"
+    return list(driver.execute_script(script, css))
+
+
+_IS_DISPLAYED: str | None = None  # the atom's text, read once

@@ -5,7 +5,6 @@ test-artifacts/."""
 
 from __future__ import annotations
 
-import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,8 +15,8 @@ from waitress.server import create_server
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
-from tests.venue.conftest import MakeHub, need, venue_config, wait_for
+from tests.helpers.browser import ARTIFACTS, By, Chromiums, WebDriverWait, webdriver
+from tests.venue.conftest import MakeHub, venue_config, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,23 +36,17 @@ def board_url(broker: LocalBroker, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
-    need("chromium", shutil.which("chromium") and shutil.which("chromedriver"))
+def browser(chromiums: Chromiums) -> Iterator[Callable[[bool], webdriver.Chrome]]:
+    """Chromiums from this worker's pool, each a new device (its own cookies), given back after."""
     drivers: list[webdriver.Chrome] = []
 
     def open_browser(phone: bool) -> webdriver.Chrome:
-        drivers.append(
-            open_chromium(
-                shutil.which("chromium") or "/usr/bin/chromium",
-                shutil.which("chromedriver") or "chromedriver",
-                phone,
-            )
-        )
+        drivers.append(chromiums.take(phone))
         return drivers[-1]
 
     yield open_browser
     for driver in drivers:
-        close_chromium(driver)
+        chromiums.give_back(driver)
 
 
 def hub_x(driver: webdriver.Chrome, hub: str) -> float:

@@ -19,6 +19,8 @@ from console.web.sse_client import Message, parse_messages
 if TYPE_CHECKING:  # selenium is imported only by a test that drives a browser
     from selenium import webdriver
 
+    from tests.helpers.browser import Chromiums
+
 ORIGIN = {"Origin": "http://localhost"}
 
 
@@ -107,22 +109,20 @@ Browser = Callable[..., "webdriver.Chrome"]
 
 
 @pytest.fixture
-def browser(require_program: Callable[..., str]) -> Iterator[Browser]:
-    """``browser()`` opens a headless Chromium of its own (its own cookies: another device),
-    ``browser(phone=True)`` one that emulates a 390x844 phone; all are closed after the test.
-    Without Chromium and its driver the test skips (fails under TABLETOP_REQUIRE_ALL=1)."""
-    from tests.helpers.browser import close_chromium, open_chromium
-
-    chromium, chromedriver = require_program("chromium", "chromium-browser"), require_program("chromedriver")
+def browser(chromiums: Chromiums) -> Iterator[Browser]:
+    """``browser()`` gives a headless Chromium of its own (its own cookies: another device),
+    ``browser(phone=True)`` one that emulates a 390x844 phone; all are given back after the test,
+    to be handed out again made new (``Chromiums``: no cookies, storage, history or sizes of this
+    test). Without Chromium and its driver the test skips (fails under TABLETOP_REQUIRE_ALL=1)."""
     drivers: list[webdriver.Chrome] = []
 
     def open_browser(phone: bool = False) -> webdriver.Chrome:
-        drivers.append(open_chromium(chromium, chromedriver, phone))
+        drivers.append(chromiums.take(phone))
         return drivers[-1]
 
     yield open_browser
     for driver in drivers:
-        close_chromium(driver)
+        chromiums.give_back(driver)
 
 
 @pytest.fixture
