@@ -34,10 +34,12 @@ REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
 # short files fill in beside them and both workers finish together. The order only schedules: a
 # file missing here runs after these, in collection order, as before.
 HEAVY_FIRST = (
-    "tests/web/test_web_documented_evening.py",
-    "tests/web/test_web_browser_keyboard.py",
-    "tests/web/test_web_browser_games.py",
     "tests/golden/test_golden.py",
+    "tests/web/test_web_browser_games.py",
+    "tests/web/test_web_evening_2.py",
+    "tests/web/test_web_evening_3.py",
+    "tests/web/test_web_browser_keyboard.py",
+    "tests/web/test_web_documented_evening.py",
     "tests/games/test_every_engine.py",
     "tests/web/test_web_axe.py",
     "tests/web/test_web_browser_host.py",

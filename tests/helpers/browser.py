@@ -160,7 +160,7 @@ class Chromiums:
         if len(self.idle[phone]) < self.KEEP:
             try:
                 forget(driver, phone)
-            except WebDriverException:  # a browser that cannot be made new is not reused
+            except Exception:  # a browser that cannot be made new is closed, not reused
                 pass
             else:
                 self.idle[phone].append(driver)

@@ -6,7 +6,7 @@ that fit. Screenshots of each go to test-artifacts/ (docs/game-night.md shows th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest
 from console.bench.ux import SCREEN_USED
 from console.games import find_game
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, size, webdriver
+from tests.helpers.browser import ARTIFACTS, By, Chromiums, WebDriverWait, size, webdriver
 from tests.helpers.log_words import is_dump, raw_ids
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -92,26 +92,14 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     started.process.stop()
 
 
-_drivers: dict[str, webdriver.Chrome] = {}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _quit_browsers() -> Iterator[None]:
-    yield
-    for driver in _drivers.values():
-        close_chromium(driver)
-    _drivers.clear()
-
-
-@pytest.fixture
-def browsers(require_program: Callable[..., str]) -> dict[str, webdriver.Chrome]:
-    """Two Chromiums for the whole module: "screen" (a TV) and "phone" (its own cookies)."""
-    chromium = require_program("chromium", "chromium-browser")
-    chromedriver = require_program("chromedriver")
-    for name in ("screen", "phone"):
-        if name not in _drivers:
-            _drivers[name] = open_chromium(chromium, chromedriver)
-    return _drivers
+@pytest.fixture(scope="module")
+def browsers(chromiums: Chromiums) -> Iterator[dict[str, webdriver.Chrome]]:
+    """Two Chromiums for the whole module: "screen" (a TV) and "phone" (its own cookies), taken
+    from this worker's pool and given back, made new, when the module is done."""
+    drivers = {name: chromiums.take() for name in ("screen", "phone")}
+    yield drivers
+    for driver in drivers.values():
+        chromiums.give_back(driver)
 
 
 def drawn(driver: webdriver.Chrome, css: str = ".seat-panel") -> None:

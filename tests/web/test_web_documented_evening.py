@@ -10,10 +10,12 @@ the address bar); players type their names and play by tapping (a card first, th
 with it; a ringed place on the map); the host uses Host controls. Nothing is posted to the API
 by hand. What the person sees is asserted at each step, and each step's screenshot goes to
 test-artifacts/evening/<game>-<step>-<WxH>.png at the doc's sizes (phones 390x844 and 360x740,
-the table screen 1366x768 and 1920x1080).
+the table screen 1366x768 and 1920x1080). The first game is played here, the other two in
+test_web_evening_2.py and test_web_evening_3.py, each on a hub of its own: pytest-xdist hands out
+a file to one worker, and the three games, up to a minute each, then run side by side.
 
 The doc's own pictures (docs/img/) are screenshots of these steps: ``DOC_IMAGES`` says which.
-``TABLETOP_REGENERATE_DOC_IMAGES=1 pytest -n 0 tests/web/test_web_documented_evening.py`` copies
+``TABLETOP_REGENERATE_DOC_IMAGES=1 pytest -n 0 tests/web/test_web_*evening*.py`` copies
 them over docs/img/; ``test_every_doc_image_is_a_step_of_the_evening`` (a quick test, in every
 run) checks that each image the docs show exists and comes from a step of this test.
 """
@@ -40,6 +42,7 @@ from tests.helpers.browser import (
     Select,
     WebDriverException,
     WebDriverWait,
+    displayed,
     size,
     webdriver,
 )
@@ -152,6 +155,10 @@ def test_every_doc_image_is_a_step_of_the_evening() -> None:
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
+    yield from serve(tmp_path_factory)
+
+
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
     """``tabletop serve --simulate`` (what the quick start's first command runs) on a fresh
     journal, kept to this machine, with bots and the dealer that do not pause."""
     journal = tmp_path_factory.mktemp("evening") / "journal.db"
@@ -169,11 +176,11 @@ def wait(driver: webdriver.Chrome, seconds: float = 20) -> WebDriverWait:
 
 
 def text(driver: webdriver.Chrome, css: str) -> str:
-    return " ".join(node.text for node in driver.find_elements(By.CSS_SELECTOR, css) if node.is_displayed())
+    return " ".join(node.text for node in displayed(driver, css))
 
 
 def shown(driver: webdriver.Chrome, css: str) -> list[Any]:
-    return [node for node in driver.find_elements(By.CSS_SELECTOR, css) if node.is_displayed()]
+    return displayed(driver, css)
 
 
 def status(driver: webdriver.Chrome) -> str:
@@ -410,8 +417,14 @@ def test_the_quick_start_and_a_phone_that_died(hub: HubProcess, browser: Browser
 
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
-def test_the_documented_evening(hub: HubProcess, browser: Browser, game: str) -> None:
+def test_the_documented_evening(hub: HubProcess, browser: Browser) -> None:
+    """The first of the three games (the others: test_web_evening_<n>.py, each on a hub of its
+    own, so that the three, each up to a minute, run on different workers)."""
+    the_documented_evening(hub, browser, GAMES[0])
+
+
+def the_documented_evening(hub: HubProcess, browser: Browser, game: str) -> None:
+    """docs/game-night.md, every step, for ``game``, on ``hub``."""
     facts = find_game(game)
     title, plan = facts.title, PLANS[game]
     seen = Seen()
