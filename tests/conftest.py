@@ -26,6 +26,26 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which adds no folder
     sys.path.insert(0, str(ROOT))
 
+# tmp_path under /dev/shm (memory) where the system has it, unless PYTEST_DEBUG_TEMPROOT (pytest's
+# own setting for the folder tmp_path is made in) says otherwise. Every journal commits with
+# synchronous=FULL, and a test's journals, hubs and brokers commit thousands of times: on a disk
+# shared with other work each fsync waited, and the suite's two cores idled for a third of a run
+# (test_table and test_journal: 42 s on disk, 16 s in memory). What a test proves of a commit
+# holds as well in memory: a killed process loses nothing the kernel has; only a power cut, which
+# no test makes, needs the disk. This file is read before pytest makes the folder.
+# Bytecode is written, whatever the calling shell says (noxfile.py does the same for its sessions):
+# with PYTHONDONTWRITEBYTECODE set, each of pytest's processes rewrote the asserts of every test
+# module and compiled it anew, run after run (10 s of CPU per process for `nox -s fast`'s
+# selection, over half of its collection), and every hub or command a test starts compiled the
+# console again. __pycache__ is ignored by git; tests/mutation/mutate.py sets it again for its
+# mutants, whose bytecode could be stale.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+MEMORY = Path("/dev/shm")
+if "PYTEST_DEBUG_TEMPROOT" not in os.environ and MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY)
+
 REQUIRE_ALL = "TABLETOP_REQUIRE_ALL"
 # The files that keep a worker longest, heaviest first (each over about 5 s of one worker on two
 # quiet cores). pytest-xdist's loadfile hands files out in collection order (pyproject's addopts
