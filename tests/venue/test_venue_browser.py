@@ -5,6 +5,7 @@ test-artifacts/."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,8 +16,8 @@ from waitress.server import create_server
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
-from tests.helpers.browser import ARTIFACTS, By, Chromiums, WebDriverWait, webdriver
-from tests.venue.conftest import MakeHub, venue_config, wait_for
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.venue.conftest import MakeHub, need, venue_config, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,17 +37,26 @@ def board_url(broker: LocalBroker, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def browser(chromiums: Chromiums) -> Iterator[Callable[[bool], webdriver.Chrome]]:
-    """Chromiums from this worker's pool, each a new device (its own cookies), given back after."""
+def browser() -> Iterator[Callable[[bool], webdriver.Chrome]]:
+    """Chromiums of this test's own, closed after it: not the worker's pool (``Chromiums``), whose
+    browsers keep their idle connections open, which the board's waitress, closed from this
+    thread while its loop selects on them, met as a bad file descriptor."""
+    need("chromium", shutil.which("chromium") and shutil.which("chromedriver"))
     drivers: list[webdriver.Chrome] = []
 
     def open_browser(phone: bool) -> webdriver.Chrome:
-        drivers.append(chromiums.take(phone))
+        drivers.append(
+            open_chromium(
+                shutil.which("chromium") or "/usr/bin/chromium",
+                shutil.which("chromedriver") or "chromedriver",
+                phone,
+            )
+        )
         return drivers[-1]
 
     yield open_browser
     for driver in drivers:
-        chromiums.give_back(driver)
+        close_chromium(driver)
 
 
 def hub_x(driver: webdriver.Chrome, hub: str) -> float:
