@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,10 +11,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from console.hub.config import HubConfig, ServerConfig, TableConfig
+from console.http.guarded import GuardedServer
+from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
 from console.web import create_app
 from console.web.hub_process import HubProcess
+from console.web.server import listen
 from console.web.sse_client import Message, parse_messages
 
 if TYPE_CHECKING:  # selenium is imported only by a test that drives a browser
@@ -133,3 +136,41 @@ def screen(browser: Browser) -> webdriver.Chrome:
     driver = browser()
     size(driver, 1366, 768)
     return driver
+
+
+ServePods = Callable[..., tuple[Hub, str]]
+
+
+@pytest.fixture
+def serve_pods(tmp_path: Path) -> Iterator[ServePods]:
+    """``serve_pods(table, stable_ms=0)``: a hub in this process whose pods are simulated (real
+    ptys), served by the real waitress server at 127.0.0.1; returns the hub and its address, and
+    stops both after the test. ``stable_ms=0``: cards laid and lifted in a breath count; ``None``:
+    the default stable window, each card lying still."""
+    served: list[tuple[Hub, GuardedServer]] = []
+
+    def serve(table: TableConfig, stable_ms: int | None = 0) -> tuple[Hub, str]:
+        inputs = (
+            InputsConfig(mode="simulated")
+            if stable_ms is None
+            else InputsConfig(mode="simulated", stable_ms=stable_ms)
+        )
+        config = HubConfig(
+            journal=tmp_path / "journal.db",
+            bot_delay_s=0.0,
+            chance_delay_s=0.0,
+            host_pin="2468",
+            server=ServerConfig(host="127.0.0.1", port=0, threads=16),
+            inputs=inputs,
+            table=table,
+        )
+        hub = Hub(config).start()
+        server = listen(create_app({"HUB": hub}), hub)
+        threading.Thread(target=server.run, daemon=True).start()
+        served.append((hub, server))
+        return hub, f"http://127.0.0.1:{server.effective_port}"
+
+    yield serve
+    for hub, server in served:
+        server.close()
+        hub.stop()

@@ -4,22 +4,18 @@ for the hub's 300 ms window) are counted, and Finish names the copy missing and 
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
+from console.hub.config import TableConfig
 from console.hub.service import Hub
 from console.inputs.simulated import SimulatedPod
 from console.physical.cardmap import card_text
 from console.physical.copies import CopyStore
 from console.physical.tagstore import TagStore
-from console.web import create_app
-from console.web.server import listen
 from tests.helpers.browser import By, Select, WebDriverWait, webdriver
+from tests.web.conftest import ServePods
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TIMEOUT = 15
@@ -27,25 +23,14 @@ TAGS = {f"0400000{n}": str(n) for n in range(1, 7)}
 
 
 @pytest.fixture
-def pod_hub(tmp_path: Path) -> Iterator[tuple[Hub, str]]:
-    config = HubConfig(
-        journal=tmp_path / "journal.db",
-        bot_delay_s=0.0,
-        chance_delay_s=0.0,
-        host_pin="2468",
-        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-        inputs=InputsConfig(mode="simulated"),  # the default stable window: each card lies still
-        table=TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=7),
-    )
-    hub = Hub(config).start()
+def pod_hub(serve_pods: ServePods) -> tuple[Hub, str]:
+    # the default stable window: each card lies still on its reader
+    table = TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=7)
+    hub, url = serve_pods(table, stable_ms=None)
     tags = TagStore(hub.journal.connection, hub.journal.lock)
     for uid, card in TAGS.items():
         tags.enrol(uid, "wisteria", card)
-    server = listen(create_app({"HUB": hub}), hub)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield hub, f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    hub.stop()
+    return hub, url
 
 
 def lay(hub: Hub, pod: SimulatedPod, uid: str, text: str = "") -> None:

@@ -4,39 +4,20 @@ to another seat of this table (its scans go there and its LED follows)."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
+from console.hub.config import TableConfig
 from console.hub.service import Hub
-from console.web import create_app
-from console.web.server import listen
 from tests.helpers.browser import By, Select, WebDriverWait, webdriver
+from tests.web.conftest import ServePods
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TIMEOUT = 15
 
 
 @pytest.fixture
-def physical_hub(tmp_path: Path) -> Iterator[tuple[Hub, str]]:
-    config = HubConfig(
-        journal=tmp_path / "journal.db",
-        bot_delay_s=0.0,
-        chance_delay_s=0.0,
-        host_pin="2468",
-        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-        inputs=InputsConfig(mode="simulated", stable_ms=0),
-        table=TableConfig(game="wheels", players=2, seats=("pod", "pod"), seed=5),
-    )
-    hub = Hub(config).start()
-    server = listen(create_app({"HUB": hub}), hub)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield hub, f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    hub.stop()
+def physical_hub(serve_pods: ServePods) -> tuple[Hub, str]:
+    return serve_pods(TableConfig(game="wheels", players=2, seats=("pod", "pod"), seed=5))
 
 
 def test_the_host_sees_every_kit_and_binds_a_pod_to_another_seat(

@@ -3,41 +3,25 @@ the host is asked "meant for seat 2?" and one click (with the PIN) moves the car
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
+from console.hub.config import TableConfig
 from console.hub.service import Hub
 from console.physical.cardmap import card_text
-from console.web import create_app
-from console.web.server import listen
 from tests.helpers.browser import By, WebDriverWait, webdriver
 from tests.hub.test_hub_feedback import card_to_draw, until
+from tests.web.conftest import ServePods
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TIMEOUT = 15
 
 
 @pytest.fixture
-def pod_table(tmp_path: Path) -> Iterator[tuple[Hub, str]]:
-    config = HubConfig(
-        journal=tmp_path / "journal.db",
-        bot_delay_s=0.0,
-        chance_delay_s=0.0,
-        host_pin="2468",
-        server=ServerConfig(host="127.0.0.1", port=0, threads=16),
-        inputs=InputsConfig(mode="simulated", stable_ms=0),  # cards laid and lifted in a breath
-        table=TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=7),
+def pod_table(serve_pods: ServePods) -> tuple[Hub, str]:
+    # cards laid and lifted in a breath (no stable window)
+    return serve_pods(
+        TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=7)
     )
-    hub = Hub(config).start()
-    server = listen(create_app({"HUB": hub}), hub)
-    threading.Thread(target=server.run, daemon=True).start()
-    yield hub, f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    hub.stop()
 
 
 def test_the_host_moves_a_card_from_the_wrong_reader_with_one_click(
