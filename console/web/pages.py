@@ -196,29 +196,23 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
 def seat_page(table_id: int, seat: int) -> str:
     worker = hub().worker(table_id)
     require_seat(table_id, seat)
-    payload = worker.channel.snapshot.payloads[seat]
-    game = worker.table.game.name
-    return render_template(
-        "seat.html",
-        worker=worker,
-        seat=seat,
-        payload=payload,
-        cards=page_data.cards(game),
-        twins=page_data.twins(game),
-    )
+    return _seat_html(worker, seat)
 
 
 @seat_pages.get("/tables/<int:table_id>/spectate")
 def spectate_page(table_id: int) -> str:
     """The public view, for a phone without a seat's code (a spectator)."""
-    worker = hub().worker(table_id)
-    payload = worker.channel.snapshot.payloads[None]
+    return _seat_html(hub().worker(table_id), None)
+
+
+def _seat_html(worker: TableWorker, seat: int | None) -> str:
+    """A seat's page, or with ``seat`` None the spectator's: its payload and the game's page data."""
     game = worker.table.game.name
     return render_template(
         "seat.html",
         worker=worker,
-        seat=None,
-        payload=payload,
+        seat=seat,
+        payload=worker.channel.snapshot.payloads[seat],
         cards=page_data.cards(game),
         twins=page_data.twins(game),
     )
