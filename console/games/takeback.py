@@ -26,8 +26,6 @@ read: they are counts and places (a shelf, an age) that follow from what the sea
 from __future__ import annotations
 
 import json
-import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,15 +55,6 @@ def _words(value: Any) -> Iterator[str]:
             yield from _words(item)
 
 
-# Every JSON string in turn, with the colon after it when it is a key: a view's words, found in C.
-_JSON_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(\s*:)?')
-
-
-def string_values(text: str) -> list[str]:
-    """Every string value (not key) in JSON ``text``, as written there (escapes kept)."""
-    return [word for word, colon in _JSON_STRING.findall(text) if not colon]
-
-
 def _hidden(state: State) -> set[tuple[Seat, str]]:
     return {(seat, word) for seat in range(1, state.players + 1) for word in state.hidden_strings(seat)}
 
@@ -80,7 +69,6 @@ class Before:
         self._secrets = set(state.cards_in_hand(actor) or ()) | {word for _, word in self.hidden}
         self._state = state.copy()
         self._views: dict[Seat | None, str] = {}
-        self._counts: dict[Seat | None, Counter[str]] = {}
 
     def view(self, seat: Seat | None) -> str:
         """``seat``'s view before the action, as JSON text."""
@@ -88,10 +76,12 @@ class Before:
             self._views[seat] = json.dumps(self._state.view(seat))
         return self._views[seat]
 
-    def _count(self, seat: Seat | None, word: str) -> int:
-        if seat not in self._counts:
-            self._counts[seat] = Counter(string_values(self.view(seat)))
-        return self._counts[seat][word]
+    def _count(self, seat: Seat | None, written: str) -> int:
+        """How many string values of ``seat``'s view are ``written`` (a JSON string, quotes
+        included): its occurrences less those as a key (a key alone is followed by a colon; a
+        quote inside a string is escaped, so no occurrence starts or ends inside another)."""
+        text = self.view(seat)
+        return text.count(written) - text.count(f"{written}:")
 
     def secret(self, word: str) -> bool:
         """Whether no public event may name ``word``: a card in the actor's hand, a hidden string,
@@ -99,7 +89,7 @@ class Before:
         card whose twin lies face up, which ``hidden_strings`` leaves out: it cannot show a leak)."""
         if word in self._secrets:
             return True
-        written = json.dumps(word)[1:-1]  # as the view's JSON text writes it
+        written = json.dumps(word)  # as the view's JSON text writes it
         return self._count(self.actor, written) > self._count(None, written)
 
 

@@ -14,16 +14,18 @@ an oracle that reads views, not events, so it does not share the policy's reason
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from console.games.checks import random_action
 from console.games.core import CHANCE, Action, Event, Game, Seat, State
-from console.games.takeback import Takebacks, string_values
+from console.games.takeback import Takebacks
 
 
 @dataclass
@@ -70,14 +72,53 @@ def _words(value: Any) -> Iterator[str]:
             yield from _words(item)
 
 
+# Every JSON string in turn, with the colon after it when it is a key: a view's words, found in C.
+_JSON_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(\s*:)?')
+
+
+def string_values(text: str) -> list[str]:
+    """Every string value (not key) in JSON ``text``, as written there (escapes kept)."""
+    return [word for word, colon in _JSON_STRING.findall(text) if not colon]
+
+
+class _WordCounts:
+    """A view's parts as JSON text with their words counted, each part written and read once
+    while it stays the same: most of a view (a board, a seat's panel) is the same for every
+    viewer and after most actions, and writing and reading it again was most of a check's time
+    in a game with a large board. A part is matched by equality with a copy parsed back from its
+    own text (so a part the state later changes in place is never matched by its old self)."""
+
+    RECENT = 8  # texts kept per part: one per viewer of a part that differs by viewer
+
+    def __init__(self) -> None:
+        self._recent: dict[str, list[tuple[Any, str, Counter[str]]]] = {}
+
+    def of(self, view: Mapping[str, Any]) -> tuple[tuple[str, ...], Counter[str]]:
+        """The view as the JSON text of each top-level part, and its words counted."""
+        texts: list[str] = []
+        total: Counter[str] = Counter()
+        for key, value in sorted(view.items()):
+            recent = self._recent.setdefault(key, [])
+            known = next((entry for entry in recent if entry[0] == value), None)
+            if known is None:
+                text = json.dumps(value, sort_keys=True)
+                known = (json.loads(text), text, Counter(string_values(text)))
+                recent.insert(0, known)
+                del recent[self.RECENT :]
+            texts.append(known[1])
+            total.update(known[2])
+        return tuple(texts), total
+
+
 class _Seen:
     """Everything each viewer saw at one moment: views as text and their words counted; the
     legal actions and who acts, asked of a copy only when a withdrawal is compared."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, counts: _WordCounts) -> None:
         viewers: list[Seat | None] = [None, *range(1, state.players + 1)]
-        self.views = tuple(json.dumps(state.view(viewer), sort_keys=True) for viewer in viewers)
-        self.words = tuple(Counter(string_values(view)) for view in self.views)  # 0: public, N: seat N
+        read = [counts.of(state.view(viewer)) for viewer in viewers]
+        self.views = tuple(texts for texts, _ in read)
+        self.words = tuple(words for _, words in read)  # 0: public, N: seat N
         self._state = state.copy()
 
     def legal(self) -> tuple[tuple[str, ...], ...]:
@@ -115,7 +156,9 @@ def check_takebacks(
     state = game.new(players, seed, options)
     takebacks = Takebacks()
     history: list[Action] = []
-    seen = [_Seen(state)]
+    words = _WordCounts()
+    rebuild = functools.partial(game.replay, players, seed, options)
+    seen = [_Seen(state, words)]
     crossed: list[bool] = []  # per action: chance, or a secret shown (the oracle)
     counts = TakebackCounts(games=1)
     withdraw_at = rng.randrange(1, 200)  # the action count at which one withdrawal is replayed
@@ -123,11 +166,11 @@ def check_takebacks(
         action = random_action(state, rng)
         events = takebacks.apply(state, action)
         history.append(action)
-        seen.append(_Seen(state))
+        seen.append(_Seen(state, words))
         crossed.append(action.seat == CHANCE or showed_secret(seen[-2], seen[-1], action.seat, events))
         counts.actions += 1
         _check_allowances(state, takebacks, history, crossed, counts)
-        if len(history) >= withdraw_at and _withdraw(game, players, seed, options, history, takebacks, seen):
+        if len(history) >= withdraw_at and _withdraw(rebuild, history, takebacks, seen, words):
             counts.withdrawals += 1
             counts.withdrawn_actions += takebacks.point(history[-1].seat).count
             withdraw_at = len(history) + rng.randrange(20, 200)
@@ -163,13 +206,11 @@ def _check_allowances(
 
 
 def _withdraw(
-    game: Game,
-    players: int,
-    seed: int,
-    options: Mapping[str, Any] | None,
+    rebuild: Callable[[list[Action]], State],
     history: list[Action],
     takebacks: Takebacks,
     seen: list[_Seen],
+    counts: _WordCounts,
 ) -> bool:
     """Replay the game without the last seat's largest allowance and compare it with the game as
     it was before those actions; False when that seat may take back nothing."""
@@ -177,8 +218,8 @@ def _withdraw(
     if count == 0:
         return False
     kept = len(history) - count
-    state = game.replay(players, seed, options, history[:kept])
-    after = _Seen(state)
+    state = rebuild(history[:kept])
+    after = _Seen(state, counts)
     before = seen[kept]
     assert after.to_act() == before.to_act(), f"after withdrawing {count} actions, {after.to_act()} act"
     for viewer, view in enumerate(after.views):
