@@ -87,6 +87,16 @@ class PodReported:
     message: str
 
 
-InputEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased | PodConnected | PodLost | PodReported
+@dataclass(frozen=True)
+class PodRefused:
+    """A pod the hub will not hear (its HELLO speaks another protocol version): none of its
+    frames acts until it says HELLO in the hub's own version."""
+
+    pod: str
+    reason: str
+
+
 SeatEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased  # the events a seat's kit sends
+PodEvent = PodConnected | PodLost | PodReported | PodRefused  # a pod's link news
+InputEvent = SeatEvent | PodEvent
 Post = Callable[[InputEvent], None]

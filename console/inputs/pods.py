@@ -21,6 +21,7 @@ from console.inputs.events import (
     Key,
     PodConnected,
     PodLost,
+    PodRefused,
     PodReported,
     Post,
 )
@@ -85,6 +86,7 @@ class PodSource(SerialSource):
             timing=KeyTiming(0.0, timing.repeat_delay_s, timing.repeat_interval_s, timing.repeat_keys),
         )
         self.hello: protocol.Hello | None = None
+        self.refused = ""  # why its last HELLO was refused ("" unless it was)
         self.memory: dict[str, PodMemory] = {}
         self.connected = False
         self._last_frame_at = 0.0
@@ -112,7 +114,7 @@ class PodSource(SerialSource):
     # -- link state -------------------------------------------------------------------------------
 
     def opened(self) -> None:
-        self.hello = None
+        self.hello, self.refused = None, ""
         self._last_frame_at = self.clock()
         self._ask_hello(self.clock())
 
@@ -136,7 +138,7 @@ class PodSource(SerialSource):
             self.hello = None
             self._mark_lost(f"silent for {self.heartbeat_timeout_s:g} s")
         hello_retry_s = min(HELLO_RETRY_S, self.heartbeat_timeout_s / 2)
-        if self.hello is None and now - self._last_hello_ask >= hello_retry_s:
+        if self.hello is None and not self.refused and now - self._last_hello_ask >= hello_retry_s:
             self._ask_hello(now)
 
     def wait_at_most(self, now: float) -> float:
@@ -181,11 +183,16 @@ class PodSource(SerialSource):
 
     def _hello(self, hello: protocol.Hello) -> None:
         if hello.protocol != protocol.PROTOCOL_VERSION:
-            self.problem(
-                "protocol_mismatch",
-                f"speaks protocol {hello.protocol}, the hub {protocol.PROTOCOL_VERSION}: update its firmware",
-            )
-        self.hello = hello
+            # Refused: its frames may mean something else, so none acts (they count as frames
+            # before HELLO). The hub stops asking; a pod flashed anew says HELLO when it boots.
+            ours = protocol.PROTOCOL_VERSION
+            reason = f"speaks protocol {hello.protocol}, the hub {ours}: update its firmware"
+            self.problem("protocol_mismatch", reason)
+            self.hello, self.refused = None, reason
+            self._mark_lost(reason)
+            self.post(PodRefused(self.name, reason))
+            return
+        self.hello, self.refused = hello, ""
         memory = self.memory.get(hello.unique_id)
         if memory is None:
             # First sight since the hub started: what it did before is history, not play.

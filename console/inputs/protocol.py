@@ -15,6 +15,7 @@ PROTOCOL_VERSION = 1
 MAX_LINE = 256  # bytes of a line with its "\n" (a "\r" before it not counted); longer is refused whole
 MAX_FRAME = MAX_LINE - 1  # so a frame, "$" to checksum, is at most this long
 SEQ_MODULO = 256
+MAX_CARD_TEXT = 120  # a tag's NDEF text in a CARD frame, decoded (firmware/pod/pod_core.py)
 KEYS = ("UP", "DOWN", "OK", "BACK")
 LED_MODES = ("OFF", "ON", "BLINK")
 _HEX = "0123456789ABCDEF"
@@ -295,6 +296,8 @@ def _heartbeat(f: list[str]) -> Frame:
 def _card(f: list[str]) -> Frame:
     _arity("CARD", f, 3, 4)
     text = unquote_text(f[3]) if len(f) == 4 else ""
+    if len(text) > MAX_CARD_TEXT:
+        raise BadField(f"card text must be at most {MAX_CARD_TEXT} characters, not {len(text)}")
     return CardSeen(_seq(f[0]), _number(f[1], "reader", 1, 9), _uid(f[2]), text)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from console.games.core import JSON, Seat
-from console.inputs.events import CardRemoved, CardScanned, InputEvent, PodConnected, SeatEvent
+from console.inputs.events import CardRemoved, CardScanned, InputEvent, PodConnected, PodRefused, SeatEvent
 from console.physical.copies import DeckSession
 from console.physical.deckcheck import DeckReport
 from console.physical.feedback import MODES, WAITING, Light, Scheduler, TableFeedback
@@ -92,6 +92,9 @@ class InputRouter:
     def post(self, event: InputEvent) -> None:
         if isinstance(event, PodConnected):
             self._connected(event)
+            return
+        if isinstance(event, PodRefused):
+            self.kits.note(f"{event.pod} is refused: it {event.reason}")
             return
         if not isinstance(event, SeatEvent):
             return  # a pod's link news: nothing for a table

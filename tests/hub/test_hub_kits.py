@@ -13,7 +13,7 @@ from console.games.core import CHANCE
 from console.hub.config import ConfigError, HubConfig, InputsConfig, TableConfig, config_from_mapping
 from console.hub.service import Hub
 from console.hub.worker import Barrier, TableWorker
-from console.inputs.events import CardScanned
+from console.inputs.events import CardScanned, PodRefused
 from console.physical.cardmap import card_text
 from console.physical.kits import KitError
 from console.physical.router import InputRouter
@@ -128,3 +128,12 @@ def test_a_kit_whose_table_ended_is_free_for_the_next_table(make_hub: MakeHub) -
     router.post(scan(1, card_to_draw(second, 1), "pod1"))
     assert len(actions(hub, second)) == 1
     assert str(router.kits.binding("pod1")) == f"{second.table.id}:1"
+
+
+def test_a_pod_of_another_protocol_is_named_on_the_hosts_kits_list(make_hub: MakeHub) -> None:
+    hub = make_hub(game="wisteria", seats=("pod", "pod"), chance="physical", start=False)
+    hub.start(inputs=False)
+    router = hub.router = InputRouter(hub)
+    router.post(PodRefused("pod3", "speaks protocol 2, the hub 1: update its firmware"))
+    notes = router.listing()["notes"]
+    assert notes == ["pod3 is refused: it speaks protocol 2, the hub 1: update its firmware"]

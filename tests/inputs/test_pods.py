@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import pytest
@@ -18,6 +19,7 @@ from console.inputs.events import (
     Key,
     PodConnected,
     PodLost,
+    PodRefused,
     PodReported,
 )
 from console.inputs.pods import LineScannerSource, PodSource
@@ -349,17 +351,31 @@ def test_any_pyserial_url_works_here_a_loopback() -> None:
         source.close()
 
 
-def test_a_pod_speaking_another_protocol_version_is_reported_and_still_connected() -> None:
+def test_a_pod_speaking_another_protocol_version_is_refused_until_it_speaks_the_hubs() -> None:
+    """protocol.md: the hub refuses a pod whose protocol is not its own; its scans never act."""
     events = EventQueue()
     source = PodSource("loop://", events.post, name="loop").start()
     try:
         assert source.wait_open(WAIT)
         source.write(protocol.encode(protocol.Hello(0, "pod-9.0.0", 2, "E661", "7F3A", 2, 1)))
-        assert events.get(timeout=WAIT) == PodConnected("loop", "pod-9.0.0", 2, "E661", 2)
-        assert source.stats["protocol_mismatch"] == 1
-        source.write(protocol.encode(protocol.Hello(0, "pod-1.0.0", 1, "E661", "7F3A", 2, 1)))
+        refused = events.get(timeout=WAIT)
+        assert refused == PodRefused("loop", "speaks protocol 2, the hub 1: update its firmware")
+        unheard = source.stats["before_hello"]  # (the loop also brings back the hub's HELLO?)
         source.write(protocol.encode(protocol.CardSeen(1, 1, "DEADBEEF")))
-        assert events.get(timeout=WAIT) == CardScanned(2, "DEADBEEF", "", "loop", 1)
+        source.write(protocol.encode(protocol.Heartbeat(1, 100)))
+        _wait_for(lambda: source.stats["before_hello"] == unheard + 2)
+        assert events.get(timeout=0.2) is None  # the scan did not act
+        source.write(protocol.encode(protocol.Hello(1, "pod-1.0.0", 1, "E661", "7F3A", 2, 1)))
+        assert events.get(timeout=WAIT) == PodConnected("loop", "pod-1.0.0", 1, "E661", 2)
+        source.write(protocol.encode(protocol.CardSeen(2, 1, "CAFEF00D")))
+        assert events.get(timeout=WAIT) == CardScanned(2, "CAFEF00D", "", "loop", 1)
         assert source.stats["protocol_mismatch"] == 1  # version 1 is the hub's own: not counted
     finally:
         source.close()
+
+
+def _wait_for(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, "not within the wait"
+        time.sleep(0.01)
