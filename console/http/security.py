@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from console.http.errors import HttpError, retry_after, status_of
 from console.http.limits import PinGuard
@@ -53,10 +54,28 @@ def hub() -> Hub:
 def install(app: Flask, statuses: Mapping[type[BaseException], int] | None = None) -> None:
     """The guards and the one error map (console/http/errors.py) on ``app``; ``statuses`` adds the
     app's own error types."""
+    app.url_map.converters["int"] = CanonicalId  # before any route is added: every <int:...>
     app.before_request(_same_origin_for_posts)
+    app.after_request(_json_options)
     app.after_request(_security_headers)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, lambda error: _error(error, statuses))
+
+
+class CanonicalId(IntegerConverter):
+    """A table's or seat's number in a path as written once: ASCII digits, no leading zero.
+    (Werkzeug's own takes any Unicode digit, "/api/tables/١" named table 1, and "01" too.)"""
+
+    regex = r"0|[1-9][0-9]{0,17}"
+
+
+def _json_options(response: Response) -> Response:
+    """OPTIONS under /api answers JSON, like every other answer there (Flask's own is empty HTML)."""
+    if request.method != "OPTIONS" or not wants_json() or response.mimetype == "application/json":
+        return response
+    answer = jsonify(allow=sorted(response.allow))
+    answer.status_code, answer.allow = response.status_code, response.allow
+    return answer
 
 
 # Browsers honour Cross-Origin-Opener-Policy only on a trustworthy origin (https, or this machine);
@@ -174,7 +193,8 @@ def event_id(text: str, what: str) -> int:
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+    api = request.path == "/api" or request.path.startswith("/api/")
+    return api or request.accept_mimetypes.best == "application/json"
 
 
 def error_response(status: int, message: str) -> tuple[Response | str, int]:
