@@ -89,6 +89,11 @@ class _Tries:
     locked_until: float = 0.0
 
 
+# What every other device is told once wrong PINs locked them out.
+LOCKED = (
+    "too many wrong host PINs were tried on this hub: type the PIN on the hub's own display (or "
+    "restart the hub) to let other devices use it again"
+)
 # Where a host finds the PIN, in every refusal: no shared screen shows it.
 PIN_NEEDED = (
     "this needs the host PIN: the hub printed it when it started (on its console, or in "
@@ -97,11 +102,17 @@ PIN_NEEDED = (
 
 
 class PinGuard:
-    """Wrong host PINs, per client address: ``free`` wrong tries cost nothing, each further one
+    """Wrong host PINs. Per client address: ``free`` wrong tries cost nothing, each further one
     doubles the wait before the next (1 s, 2 s, 4 s ...), and ``lock_after`` wrong tries within
-    ``window_s`` lock that address out for ``lock_s``. Other addresses are unaffected; loopback
-    (the hub's own display) is never slowed or locked. At most ``max_clients`` addresses are
-    remembered (the oldest forgotten first), so a scan of addresses cannot grow the hub."""
+    ``window_s`` lock that address out for ``lock_s``. At most ``max_clients`` addresses are
+    remembered (the oldest forgotten first), so a scan of addresses cannot grow the hub.
+
+    Across every address (a phone on IPv6 has a /64 of them): at most ``per_hour`` PINs from
+    other devices are looked at in any hour (a bucket of ``burst`` refilled evenly), and after
+    ``lock_total`` wrong ones no PIN from another device is looked at until the right PIN is typed
+    on the hub's own display or the hub restarts. Guessing a 6-digit PIN at 600 an hour takes
+    about 830 hours on average; the lock stops it after ``lock_total``. The hub's own display
+    (loopback) is never slowed or locked."""
 
     def __init__(
         self,
@@ -110,18 +121,29 @@ class PinGuard:
         window_s: float = 600.0,
         lock_s: float = 300.0,
         max_clients: int = 4096,
+        per_hour: int = 600,
+        burst: int = 30,
+        lock_total: int = 300,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.free, self.lock_after, self.window_s, self.lock_s = free, lock_after, window_s, lock_s
         self.max_clients, self.clock = max_clients, clock
+        self.burst, self.lock_total = burst, lock_total
+        self._refill_per_s = (per_hour - burst) / 3600.0  # so no hour holds more than per_hour
+        self._tokens, self._filled_at = float(burst), clock()
         self._clients: OrderedDict[str, _Tries] = OrderedDict()
         self._lock = threading.Lock()
+        self.wrong = 0  # wrong PINs from other devices since the display last unlocked them
+        self.wrong_at: list[float] = []  # when, for the last hour's count (at most per_hour kept)
+        self.locked = False  # no PIN from another device is looked at (the display lifts it)
 
     def check(self, address: str, expected: str, given: str | None) -> None:
         right = given is not None and hmac.compare_digest(expected.encode(), given.strip().encode())
         if is_loopback(address):
             if not right:
                 raise Forbidden(PIN_NEEDED)
+            with self._lock:
+                self.locked, self.wrong = False, 0
             return
         with self._lock:
             now = self.clock()
@@ -134,9 +156,11 @@ class PinGuard:
             if tries.next_try > now:
                 wait = tries.next_try - now
                 raise HttpError(429, f"wrong host PINs: wait {wait:.0f} s before the next try", wait)
+            self._take_a_token(now)  # refused before the PIN is looked at
             if right:
                 self._clients.pop(address, None)
                 return
+            self._count_wrong(now)
             tries.failures = [t for t in tries.failures if now - t < self.window_s] + [now]
             wrong = len(tries.failures)
             if wrong >= self.lock_after:
@@ -148,3 +172,27 @@ class PinGuard:
             while len(self._clients) > self.max_clients:
                 self._clients.popitem(last=False)
         raise Forbidden(PIN_NEEDED)
+
+    def _take_a_token(self, now: float) -> None:
+        if self.locked:
+            raise HttpError(423, LOCKED)
+        self._tokens = min(float(self.burst), self._tokens + (now - self._filled_at) * self._refill_per_s)
+        self._filled_at = now
+        if self._tokens < 1:
+            wait = (1 - self._tokens) / self._refill_per_s
+            raise HttpError(429, f"too many wrong host PINs on this hub; wait {wait:.0f} s", wait)
+        self._tokens -= 1
+
+    def _count_wrong(self, now: float) -> None:
+        self.wrong += 1
+        self.wrong_at = [t for t in self.wrong_at if now - t < 3600.0] + [now]
+        if self.wrong >= self.lock_total:
+            self.locked = True
+
+    def attempts(self) -> dict[str, int | bool]:
+        """For the host's controls: wrong PINs from other devices in the last hour, since the
+        display last unlocked them, and whether they are locked out."""
+        with self._lock:
+            now = self.clock()
+            last_hour = sum(1 for t in self.wrong_at if now - t < 3600.0)
+            return {"wrong_last_hour": last_hour, "wrong": self.wrong, "locked": self.locked}

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from console.http.errors import HttpError
+from console.http.limits import PinGuard
 from console.http.security import (
     PIN_HEADER,
     event_id,
@@ -326,6 +327,14 @@ def join_codes(table_id: int) -> Response:
     require_host()
     claimed = json.loads(worker.channel.snapshot.payloads[None]).get("claimed", {})
     return jsonify(seats=join_links(worker.table.id, hub().tokens(worker.table.id), claimed))
+
+
+@blueprint.get("/pin-attempts")
+def pin_attempts() -> Response:
+    """Wrong host PINs from other devices (counts only), for the host's controls: someone at the
+    café guessing it is the host's to know."""
+    guard: PinGuard = current_app.extensions["pin_guard"]
+    return jsonify(guard.attempts())
 
 
 # -- kits: which pod or GPIO seat serves which table's seat (console/physical/kits.py) --------------

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from console.http.errors import HttpError
+from console.http.limits import PinGuard
+from console.hub.errors import Forbidden
 from console.hub.service import Hub
 
 
@@ -34,3 +38,73 @@ def test_every_answer_under_api_is_json(client: FlaskClient, hub: Hub, method: s
         assert isinstance(body, dict) and body, body
     if method == "OPTIONS" and answer.status_code == 200:
         assert answer.get_json()["allow"] == sorted(answer.allow)
+
+
+# -- the host PIN from many addresses ------------------------------------------------------------
+
+
+def _guess(client: FlaskClient, address: str, pin: str) -> int:
+    """One try of the host PIN from ``address`` (a host command any table has): its status."""
+    answer = client.get(
+        "/api/tables/1/join", headers={"X-Host-Pin": pin}, environ_base={"REMOTE_ADDR": address}
+    )
+    return answer.status_code
+
+
+def test_guessing_the_pin_from_thousands_of_addresses_is_bounded_per_hour_and_then_locked() -> None:
+    """An attacker with a /64 of IPv6 addresses, twelve guesses each: no more than 600 PINs are
+    looked at in any hour, and after 300 wrong ones no other device's PIN is (before: 60,000
+    guesses in 27 s, and the PIN was found)."""
+    now = [0.0]
+    guard = PinGuard(clock=lambda: now[0])
+    looked_at: list[float] = []  # when a guess was answered "wrong PIN", not refused unread
+    for address in range(5_000):
+        for _ in range(12):
+            try:
+                guard.check(f"2001:db8::{address:x}", "246813", "000000")
+            except Forbidden:
+                looked_at.append(now[0])
+            except HttpError as error:
+                assert error.status in (423, 429)
+            now[0] += 0.45  # 60,000 guesses over 7.5 hours
+    hours = [sum(1 for t in looked_at if start <= t < start + 3600) for start in range(0, 27_000, 60)]
+    assert max(hours) <= 600 and len(looked_at) == 300 and guard.attempts()["locked"]
+    now[0] = 0.0
+    unlimited = PinGuard(lock_total=10**6, clock=lambda: now[0])  # the hourly bound alone
+    looked_at.clear()
+    for guess in range(20_000):
+        try:
+            unlimited.check(f"2001:db8::{guess:x}", "246813", "000000")
+        except Forbidden:
+            looked_at.append(now[0])
+        except HttpError:
+            pass
+        now[0] += 0.5
+    hours = [sum(1 for t in looked_at if start <= t < start + 3600) for start in range(0, 10_000, 60)]
+    assert 580 <= max(hours) <= 600, max(hours)
+
+
+def test_once_locked_only_the_hubs_own_display_lets_other_devices_in_again(
+    client: FlaskClient, app: Flask, hub: Hub
+) -> None:
+    app.extensions["pin_guard"] = PinGuard(lock_total=20)
+    statuses = [_guess(client, f"2001:db8::{address:x}", "000000") for address in range(40)]
+    assert statuses.count(403) == 20 and set(statuses[20:]) == {423}
+    # The host's own phone is locked out too, and told how to lift it; the display lifts it.
+    refused = client.get(
+        "/api/tables/1/join",
+        headers={"X-Host-Pin": hub.host_pin},
+        environ_base={"REMOTE_ADDR": "192.168.1.23"},
+    )
+    assert refused.status_code == 423 and "hub's own display" in refused.get_json()["error"]
+    assert _guess(client, "127.0.0.1", hub.host_pin) == 200
+    assert _guess(client, "192.168.1.23", hub.host_pin) == 200
+    assert client.get("/api/pin-attempts").get_json() == {"wrong_last_hour": 20, "wrong": 0, "locked": False}
+
+
+def test_the_host_is_told_of_wrong_pins_from_other_devices(client: FlaskClient, app: Flask, hub: Hub) -> None:
+    for address in ("10.0.0.7", "10.0.0.8"):
+        assert _guess(client, address, "999999") == 403
+    assert client.get("/api/pin-attempts").get_json() == {"wrong_last_hour": 2, "wrong": 2, "locked": False}
+    assert _guess(client, "127.0.0.1", "999999") == 403  # the display's own typos are not counted
+    assert client.get("/api/pin-attempts").get_json()["wrong"] == 2

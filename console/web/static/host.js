@@ -173,6 +173,25 @@
       }
     }
     const host = (body) => run("POST", `/api/tables/${tableId}/host`, body);
+
+    // Wrong PINs typed on other devices, said in the host controls while they are open; once
+    // they lock the others out, any control used here with the right PIN lets them in again.
+    const hostBox = document.getElementById("host");
+    async function showPinAttempts() {
+      const line = document.getElementById("pin-attempts");
+      const answer = await fetch("/api/pin-attempts", { credentials: "same-origin" }).catch(() => null);
+      if (!line || !answer || !answer.ok) return;
+      const { wrong_last_hour: lastHour, wrong, locked } = await answer.json();
+      const tries = (n) => `${n} wrong host PIN${n === 1 ? "" : "s"}`;
+      line.textContent = locked
+        ? `Host PINs from other devices are locked after ${tries(wrong)}. Use a control here with the PIN to let them in again.`
+        : lastHour ? `${tries(lastHour)} typed on other devices in the last hour.` : "";
+      line.hidden = !line.textContent;
+    }
+    if (hostBox) {
+      hostBox.addEventListener("toggle", () => { if (hostBox.open) showPinAttempts(); });
+      setInterval(() => { if (hostBox.open) showPinAttempts(); }, 10000);
+    }
     hostForm.querySelectorAll("button[data-command]").forEach((button) => {
       const command = button.dataset.command;
       if (command === "end") {
