@@ -4,7 +4,8 @@ Engines have no clock. When a game has one (a time limit its options set), the c
 counts only while the table is playing, and when it runs out the worker posts the game's
 time-up action, journalled like any other. The time used is kept in the hub's tables, so a
 paused or restarted table resumes with the time that was left (less at most ``SAVE_EVERY_S``
-after a kill), and the host may add minutes.
+after a kill: it is saved at every change of the table and at least that often), and the host
+may add minutes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from dataclasses import dataclass
 from console.games.core import Action, TableClock
 from console.journal import Journal
 
-SAVE_EVERY_S = 5.0  # while running, the time used is saved this often
+# While running, the time used is saved at least this often: a kill loses at most this much of it
+# (one small write a second to the journal, which a Time Limit game's end must not miss).
+SAVE_EVERY_S = 1.0
 MAX_EXTRA_MINUTES = 240
 
 
@@ -102,10 +105,15 @@ class ClockRunner:
         self.expired = True
         self.save()
 
-    def tick(self, now: float) -> None:
-        """Save the time used now and then while counting, so a killed hub loses little."""
-        if self._since is not None and now - self._saved_at >= SAVE_EVERY_S:
+    def tick(self, now: float, changed: bool = False) -> None:
+        """Save the time used while counting, at a change of the table or ``SAVE_EVERY_S`` after
+        the last save, so a killed hub loses little."""
+        if self._since is not None and (changed or now - self._saved_at >= SAVE_EVERY_S):
             self.save(now)
+
+    def save_due(self) -> float:
+        """The monotonic time by which the time used is to be saved again."""
+        return self._saved_at + SAVE_EVERY_S
 
     def save(self, now: float | None = None) -> None:
         used = self.used_s if now is None else self._used(now)

@@ -19,7 +19,7 @@ from typing import Any
 from console.bots import BOT_KINDS, TABLE_THINK_S, bots_for, make_bot
 from console.games.core import CHANCE, Action, Bot, Seat
 from console.hub.channel import Channel, Snapshot
-from console.hub.clock import SAVE_EVERY_S, ClockRunner
+from console.hub.clock import ClockRunner
 from console.hub.config import CONTROLLERS
 from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.handovers import Handover, bot_stints, current_levels
@@ -381,8 +381,8 @@ class TableWorker:
         if self.table_clock is None:
             return None
         due = self.table_clock.due()
-        # Wake at least every few seconds while it counts, to save the time used.
-        return None if due is None else min(due, self.clock() + SAVE_EVERY_S)
+        # Wake when the time used is next to be saved, while it counts.
+        return None if due is None else min(due, self.table_clock.save_due())
 
     def _on_time(self) -> None:
         now = self.clock()
@@ -827,6 +827,7 @@ class TableWorker:
             if not self.table_clock.expired and str(self.table_clock.time_up) in self.table.history:
                 self.table_clock.expire(self.clock())  # a time-up that came another way (a scan)
             self.table_clock.run(self.status == "playing" and self.started, self.clock())
+            self.table_clock.tick(self.clock(), changed=True)
         self._publish()
         delay = self._automatic_delay()
         if delay is not None and self._automatic_due is None:

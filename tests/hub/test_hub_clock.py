@@ -5,6 +5,7 @@ time that was left, and the host may add minutes."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -234,5 +235,24 @@ def test_a_time_up_scanned_at_the_table_stops_its_clock_for_good(tmp_path: Path,
         worker.post(Act(CHANCE, str(worker.table_clock.time_up), "pod")).result(TIMEOUT)
         assert time_up_heard(worker)
         assert published_clock(worker)["expired"] is True
+    finally:
+        hub.stop()
+
+
+def test_a_kill_at_any_moment_loses_under_a_second_of_the_clock(tmp_path: Path, clock: FakeClock) -> None:
+    """What a killed hub leaves in its journal is what it resumes from: the time used as saved."""
+    hub = make_hub(tmp_path, clock, options={"victory": "time_limit", "time_limit_minutes": 10})
+    worker = hub.tables()[0]
+    try:
+        for _ in range(40):  # 0.3 s at a time, the worker looking at its clock each time
+            clock.advance(0.3)
+            clock_of(worker, clock.now)
+            with sqlite3.connect(f"file:{tmp_path / 'journal.db'}?mode=ro", uri=True) as reader:
+                row = reader.execute("SELECT used_s FROM hub_clocks").fetchone()
+            saved = row[0] if row else 0.0
+            assert worker.table_clock is not None
+            reading = worker.table_clock.reading(clock.now)
+            used = reading.total_s - reading.remaining_s
+            assert used - saved <= 1.0, (used, saved)
     finally:
         hub.stop()
