@@ -12,6 +12,7 @@ import fcntl
 import json
 import os
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -130,11 +131,18 @@ class Journal:
         self._next_seq: dict[int, int] = {}
         self._handle: int | None = None
         db: sqlite3.Connection | None = None
+        if str(path) != ":memory:":
+            _refuse_a_special_file(self.path)
         try:
-            if readonly and self.path.is_file() and self.path.stat().st_size > 0:
+            if readonly and _size(self.path):
                 self._db = db = _open_to_read(self.path)
                 self._check_ownership()
                 return
+            if readonly and str(path) != ":memory:":
+                # No journal there yet: read as an empty one in memory; nothing is made on disk.
+                _refuse_a_file_for_a_folder(self.path)
+                _refuse_a_folder_or_a_lone_wal(self.path)
+                path = ":memory:"
             new = True
             if str(path) != ":memory:":
                 self._handle, new = _open_file(self.path, exclusive, shared)
@@ -422,23 +430,78 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
+def _size(path: Path) -> int | None:
+    """The size of the regular file at ``path``; None if there is none (or a folder is there)."""
+    try:
+        found = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:  # a name too long, a loop of symlinks...
+        why = f"cannot read it ({error.strerror})"
+        raise JournalError(f"{path}: {why}; choose another journal path") from None
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+
+def _not_a_folder(path: Path) -> bool:
+    try:
+        return not stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:  # absent, or not to be read: making the folder says which
+        return False
+
+
+def _refuse_a_file_for_a_folder(path: Path) -> None:
+    """A file where the journal's folder, or one above it, must be: that path can hold no journal."""
+    blocker = next((p for p in [path.parent, *path.parent.parents] if _not_a_folder(p)), None)
+    if blocker is not None:
+        raise JournalError(
+            f"{path}: cannot make its folder, {blocker} is a file; choose another journal path (--journal)"
+        )
+
+
+def _refuse_a_folder_or_a_lone_wal(path: Path) -> None:
+    """A folder at the journal's path, or an absent or empty journal with a write-ahead log
+    beside it (which this console never leaves: a journal lost, its log left), is refused."""
+    if path.is_dir():
+        raise JournalError(f"{path} is a folder, not a journal file; give the path of a file (--journal)")
+    if not _size(path) and _size(Path(f"{path.resolve()}-wal")):
+        raise JournalError(
+            f"{path} is empty but has a write-ahead log beside it ({path.name}-wal), which this "
+            "console never leaves; move both aside or choose another journal path"
+        )
+
+
+SPECIAL_FILES = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _refuse_a_special_file(path: Path) -> None:
+    """A journal is a regular file: a FIFO, a device or a socket at its path (or at the end of a
+    symlink there) is refused by name, before anything opens it (a FIFO gave a traceback)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # absent (made later), or unreadable: opening it says which
+    for test, kind in SPECIAL_FILES:
+        if test(mode):
+            raise JournalError(f"{path} is {kind}, not a journal file; give the path of a file (--journal)")
+
+
 def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, bool]:
     """A handle on the journal file, made (with its folder) if absent, and whether it is new.
     Only an absent or empty file is new; anything else must pass the header check first."""
+    _refuse_a_file_for_a_folder(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        blocker = next(p for p in [path.parent, *path.parent.parents] if p.exists() and not p.is_dir())
-        raise JournalError(
-            f"{path}: cannot make its folder, {blocker} is a file; choose another journal path (--journal)"
-        ) from None
     except OSError as error:
         raise JournalError(
             f"{path}: cannot make its folder {path.parent} ({error.strerror}); "
             "create it or choose another journal path"
         ) from None
-    if path.is_dir():
-        raise JournalError(f"{path} is a folder, not a journal file; give the path of a file (--journal)")
+    _refuse_a_folder_or_a_lone_wal(path)
     if not os.access(path.resolve().parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm there
         raise JournalError(
             f"{path}: its folder {path.parent} is read-only; make it writable or choose another journal path"
@@ -456,12 +519,6 @@ def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, 
         size = os.fstat(handle).st_size
         header = os.pread(handle, HEADER_BYTES, 0)
         if size == 0:
-            wal = Path(f"{path.resolve()}-wal")
-            if wal.exists() and wal.stat().st_size > 0:
-                raise JournalError(
-                    f"{path} is empty but has a write-ahead log beside it ({wal.name}), which this "
-                    "console never leaves; move both aside or choose another journal path"
-                )
             return handle, True
         problem = _header_problem(header)
         if problem:

@@ -89,6 +89,16 @@ def newer(folder: Path) -> tuple[Path, str]:
     return path, "newer tabletop console"
 
 
+def a_fifo(folder: Path) -> tuple[Path, str]:
+    os.mkfifo(folder / "journal.db")
+    return folder / "journal.db", "is a named pipe (FIFO), not a journal file"
+
+
+def a_symlink_to_a_device(folder: Path) -> tuple[Path, str]:
+    (folder / "journal.db").symlink_to("/dev/null")
+    return folder / "journal.db", "is a character device, not a journal file"
+
+
 def parent_is_file(folder: Path) -> tuple[Path, str]:
     (folder / "games").write_text("not a folder\n")
     return folder / "games" / "journal.db", f"{folder / 'games'} is a file"
@@ -108,6 +118,8 @@ PROBLEMS: dict[str, Callable[[Path], tuple[Path, str]]] = {
     "damaged": damaged,
     "newer": newer,
     "parent-is-file": parent_is_file,
+    "fifo": a_fifo,
+    "device": a_symlink_to_a_device,
     "folder": a_folder,
 }
 
@@ -123,6 +135,16 @@ def test_each_journal_problem_is_one_line_and_changes_nothing(
         captured = capsys.readouterr()
         one_line_exit_2(code, captured.out, captured.err, path, says)
         assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", [["games"], ["replay", "1"]])
+def test_a_command_that_reads_makes_no_journal_where_there_is_none(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deeper" / "journal.db"
+    main(["--journal", str(path), *command])
+    capsys.readouterr()
+    assert list(tmp_path.iterdir()) == []
 
 
 def tabletop(*args: str, home: Path, without_root_override: bool = False) -> subprocess.CompletedProcess[str]:
