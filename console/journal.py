@@ -324,10 +324,15 @@ class Journal:
                 " WHERE table_id = ? ORDER BY number",
                 (table_id,),
             ).fetchall()
-        return [
-            Correction(row[0], row[1], row[2], tuple(json.loads(row[3])), tuple(json.loads(row[4])), row[5])
-            for row in rows
-        ]
+        try:
+            return [
+                Correction(
+                    row[0], row[1], row[2], tuple(json.loads(row[3])), tuple(json.loads(row[4])), row[5]
+                )
+                for row in rows
+            ]
+        except (TypeError, ValueError) as error:
+            raise _damaged(self.path, f"a correction of table {table_id}", error) from None
 
     def set_status(self, table_id: int, status: str, outcome: Mapping[str, Any] | None = None) -> None:
         with self._transaction() as db:
@@ -370,28 +375,9 @@ class Journal:
         return self._records("", ())
 
     def _records(self, where: str, params: tuple[Any, ...]) -> list[TableRecord]:
-        query = (
-            "SELECT t.id, t.game, t.players, t.seed, t.options, t.decks, t.created, t.status, t.outcome,"
-            " (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
-            f" FROM tables t {where} ORDER BY t.id"
-        )
         with self._lock:
-            rows = self._db.execute(query, params).fetchall()
-        return [
-            TableRecord(
-                id=row[0],
-                game=row[1],
-                players=row[2],
-                seed=row[3],
-                options=json.loads(row[4]),
-                decks={int(k): v for k, v in json.loads(row[5]).items()},
-                created=row[6],
-                status=row[7],
-                outcome=json.loads(row[8]) if row[8] else None,
-                actions=row[9],
-            )
-            for row in rows
-        ]
+            rows = self._db.execute(RECORDS.format(where=where), params).fetchall()
+        return [_record(self.path, row) for row in rows]
 
     def close(self) -> None:
         with self._lock:
@@ -584,6 +570,44 @@ def _missing_companions_as_empty(db: sqlite3.Connection) -> None:
             db.execute(statement.replace("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE IF NOT EXISTS", 1))
 
 
+RECORDS = (
+    "SELECT t.id, t.game, t.players, t.seed, t.options, t.decks, t.created, t.status, t.outcome,"
+    " (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
+    " FROM tables t {where} ORDER BY t.id"
+)
+
+
+def _record(path: Path, row: tuple[Any, ...]) -> TableRecord:
+    """A table's row as a record; a row this console never writes is one line naming it."""
+    try:
+        options, decks = json.loads(row[4]), json.loads(row[5])
+        record = TableRecord(
+            id=row[0],
+            game=row[1],
+            players=row[2],
+            seed=row[3],
+            options=options,
+            decks={int(k): list(v) for k, v in decks.items()},
+            created=row[6],
+            status=row[7],
+            outcome=json.loads(row[8]) if row[8] else None,
+            actions=row[9],
+        )
+    except (TypeError, ValueError, AttributeError) as error:
+        raise _damaged(path, f"table {row[0]}'s setup", error) from None
+    if not isinstance(options, dict):
+        raise _damaged(path, f"table {row[0]}'s setup", ValueError("its options are not a JSON object"))
+    return record
+
+
+def _damaged(path: Path, what: str, error: Exception) -> JournalError:
+    """A row this console never writes (a journal damaged, or edited by hand): one line."""
+    why = " ".join(str(error).split())
+    return JournalError(
+        f"{path}: {what} cannot be read ({why}); the journal is damaged: restore it from a backup"
+    )
+
+
 def _open_to_read(path: Path) -> sqlite3.Connection:
     """A read-only connection to an existing journal, after its header and SQLite's check: it
     takes no lock a writer waits for, and writes nothing."""
@@ -593,10 +617,14 @@ def _open_to_read(path: Path) -> sqlite3.Connection:
         raise JournalError(f"{path} {problem}")
     _quick_check(path)
     resolved = path.resolve()
-    # A file nobody can write (it, or its folder, is read-only) is read as it is, making nothing
-    # beside it; any other is read through SQLite's shared-memory index, as a hub writes it.
+    # A file nobody can write (it, or its folder, is read-only), or one with no write-ahead log
+    # beside it (no program has it open: SQLite removes the log when the last one closes it), is
+    # read as it is, making nothing beside it; one a hub has open is read through SQLite's
+    # shared-memory index, as the hub writes it. (Read through the index, a closed journal got
+    # an empty -wal and a -shm made beside it by a command that only reads.)
     writable = os.access(resolved, os.W_OK) and os.access(resolved.parent, os.W_OK | os.X_OK)
-    mode = "mode=ro" if writable else "immutable=1"
+    in_use = any(Path(f"{resolved}{suffix}").exists() for suffix in ("-wal", "-shm"))
+    mode = "mode=ro" if writable and in_use else "immutable=1"
     db = sqlite3.connect(
         f"{resolved.as_uri()}?{mode}", uri=True, check_same_thread=False, isolation_level=None
     )
@@ -651,6 +679,9 @@ def _quick_check(path: Path) -> None:
     try:
         check.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         found = " ".join(str(check.execute("PRAGMA quick_check(1)").fetchone()[0]).split())  # one line
+        if found == "ok" and check.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone():
+            for row in check.execute(RECORDS.format(where="")):  # every table's setup readable
+                _record(path, row)
     finally:
         check.close()
     if found != "ok":

@@ -89,6 +89,15 @@ def newer(folder: Path) -> tuple[Path, str]:
     return path, "newer tabletop console"
 
 
+def a_bad_row(folder: Path) -> tuple[Path, str]:
+    path = folder / "journal.db"
+    with closing(Journal(path)) as journal:
+        journal.create_table("wisteria", 2, 1, {}, None, 0.0)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE tables SET options = '{not json' WHERE id = 1")
+    return path, "table 1's setup cannot be read (Expecting property name"
+
+
 def a_fifo(folder: Path) -> tuple[Path, str]:
     os.mkfifo(folder / "journal.db")
     return folder / "journal.db", "is a named pipe (FIFO), not a journal file"
@@ -119,6 +128,7 @@ PROBLEMS: dict[str, Callable[[Path], tuple[Path, str]]] = {
     "newer": newer,
     "parent-is-file": parent_is_file,
     "fifo": a_fifo,
+    "bad-row": a_bad_row,
     "device": a_symlink_to_a_device,
     "folder": a_folder,
 }
