@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -31,6 +32,14 @@ SHORT_CODE_LENGTH = 8
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+TOKEN_FORM = re.compile(rf"[A-Za-z0-9_-]{{{len(new_token())}}}")  # what new_token writes
+
+
+def is_token(text: str | None) -> bool:
+    """Whether ``text`` has the form of a token this hub makes (a cookie a phone may bring)."""
+    return bool(text and TOKEN_FORM.fullmatch(text))
 
 
 def short_code(token: str) -> str:
@@ -114,10 +123,11 @@ class HubStore:
         rows = self._run("SELECT seat, joins FROM hub_claims WHERE table_id = ?", (table_id,))
         return {int(seat): int(joins) for seat, joins in rows}
 
-    def claim(self, table_id: int, seat: int, handover: bool = False) -> str:
-        """A fresh token for the phone that joins ``seat``: the seat's first phone, or (with
-        ``handover``) the phone the host hands it to, whose token replaces the old phone's."""
-        token = new_token()
+    def claim(self, table_id: int, seat: int, handover: bool = False, token: str | None = None) -> str:
+        """The token of the phone that joins ``seat`` (``token``, the one its cookie already holds,
+        or a fresh one): the seat's first phone, or (with ``handover``) the phone the host hands
+        it to, whose token replaces the old phone's."""
+        token = token or new_token()
         if handover:
             self._run(
                 "INSERT INTO hub_claims VALUES (?, ?, ?, 1) ON CONFLICT (table_id, seat) "

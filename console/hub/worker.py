@@ -88,6 +88,7 @@ class ClaimSeat:
 
     seat: Seat
     handover: bool = False
+    token: str | None = None  # the token the phone already holds for it (None: a new one)
 
 
 @dataclass(frozen=True)
@@ -783,7 +784,7 @@ class TableWorker:
                 f"seat {seat} is already taken by a phone; if this is your seat (a new "
                 "phone, a closed browser), ask the host to type the PIN here"
             )
-        token = self.store.claim(self.table.id, seat, handover=command.handover)
+        token = self.store.claim(self.table.id, seat, handover=command.handover, token=command.token)
         self.claims[seat] = self.claims.get(seat, 0) + 1
         if self._begin_if_everyone_joined():
             self._after_change()  # the dealer and the bots may move now

@@ -21,8 +21,10 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console.games import game_names
+from console.http.errors import HttpError
 from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
+from console.hub.store import is_token, new_token
 from console.hub.worker import ClaimSeat, TableWorker
 from console.table import result_words
 from console.web import page_data
@@ -164,32 +166,57 @@ def next_game(table_id: int, seat: int) -> WerkzeugResponse | tuple[str, int]:
     return _claim(hub().worker(next_id), seat)
 
 
+# The query a join link is opened again with once the phone has been given its token.
+GIVEN = "given"
+
+
 def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]:
+    """The claim and its cookie never part: a phone is first given its seat token (a cookie, and
+    the same address again), and claims the seat with the token it holds. A hub killed after the
+    claim and before its answer leaves a phone whose token opens the seat: it opens the link
+    again and is in (it was asked for the host's PIN)."""
     table_id = worker.table.id
     seat_page = url_for("seat.seat_page", table_id=table_id, seat=seat)
     held = seat_token(table_id)
     if held and hub().seat_for_token(table_id, held) == seat:  # this phone has the seat already
         return redirect(seat_page, code=303)
+    unused = is_token(held) and hub().seat_for_token(table_id, held) is None
+    if not unused and request.method == "GET":
+        if GIVEN in request.args:  # given a token, it came back without: it keeps no cookies
+            raise HttpError(
+                400,
+                "this browser keeps no cookies for the hub, and a seat needs one: allow cookies and scan "
+                "again",
+            )
+        response = redirect(f"{request.path}?{GIVEN}=1", code=303)
+        _give_token(response, table_id, new_token())
+        return response
+    token = held if unused else new_token()
     if request.method == "POST":
         require_host(request.form.get("pin", ""))
-        new_token = wait_for(worker, ClaimSeat(seat, handover=True))
+        claimed = wait_for(worker, ClaimSeat(seat, handover=True, token=token))
     else:
         try:
-            new_token = wait_for(worker, ClaimSeat(seat))
+            claimed = wait_for(worker, ClaimSeat(seat, token=token))
         except SeatTaken as taken:
             return render_template(
                 "join-claimed.html", worker=worker, seat=seat, message=str(taken), action=request.path
             ), 409
     response = redirect(seat_page, code=303)
+    if claimed != held:  # a handover posted by a browser that had no token of its own yet
+        _give_token(response, table_id, claimed)
+    return response
+
+
+def _give_token(response: WerkzeugResponse, table_id: int, token: str) -> None:
     response.set_cookie(
         cookie_name(table_id),
-        new_token,
+        token,
         max_age=COOKIE_MAX_AGE_S,
         httponly=True,
         samesite="Lax",
         secure=request.is_secure,
     )
-    return response
 
 
 @seat_pages.get("/tables/<int:table_id>/seats/<int:seat>")

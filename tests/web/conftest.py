@@ -5,17 +5,19 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from console.http.guarded import GuardedServer
 from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
 from console.hub.service import Hub
 from console.web import create_app
 from console.web.hub_process import HubProcess
+from console.web.pages import GIVEN
 from console.web.server import listen
 from console.web.sse_client import Message, parse_messages
 
@@ -174,3 +176,12 @@ def serve_pods(tmp_path: Path) -> Iterator[ServePods]:
     for hub, server in served:
         server.close()
         hub.stop()
+
+
+def join(phone: FlaskClient, url: str, **options: Any) -> TestResponse:
+    """A phone opening a join link, as a browser does: it follows the hub's first hop (the phone
+    given its seat token as a cookie, console/web/pages.py) and gets the answer after it."""
+    answer = phone.get(url, **options)
+    if answer.status_code == 303 and f"?{GIVEN}=1" in answer.location:
+        answer = phone.get(answer.location, **options)
+    return answer

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from console.hub.service import EVENING_S, Hub
 from console.web import create_app
-from tests.web.conftest import ORIGIN, hub_config
+from tests.web.conftest import ORIGIN, hub_config, join
 
 HOST = {**ORIGIN, "X-Host-Pin": "2468"}
 PHONE = {"REMOTE_ADDR": "192.168.1.50"}
@@ -74,7 +74,7 @@ def test_again_starts_the_same_game_with_the_same_seats_and_phones_follow(app: F
     host, phone, stranger = app.test_client(), app.test_client(), app.test_client()
     first = tid(hub)
     # the fixture's table: Wheels, two phones, seed 11
-    assert phone.get(f"/join/{first}/2/{hub.tokens(first)[2]}", environ_base=PHONE).status_code == 303
+    assert join(phone, f"/join/{first}/2/{hub.tokens(first)[2]}", environ_base=PHONE).status_code == 303
     host.post(f"/api/tables/{first}/seats/1/controller", json={"controller": "bot"}, headers=HOST)
     assert host.post(f"/api/tables/{first}/host", json={"command": "end"}, headers=HOST).status_code == 200
 
@@ -91,7 +91,7 @@ def test_again_starts_the_same_game_with_the_same_seats_and_phones_follow(app: F
     assert answer(host.get(f"/api/tables/{first}"))["next"] == {"table": second, "url": f"/tables/{second}"}
     told = answer(phone.get(f"/api/tables/{first}/seats/2", environ_base=PHONE))["next"]
     assert told == {"table": second, "url": f"/tables/{first}/seats/2/next"}
-    followed = phone.get(told["url"], environ_base=PHONE)
+    followed = join(phone, told["url"], environ_base=PHONE)
     assert followed.status_code == 303 and followed.location.endswith(f"/tables/{second}/seats/2")
     assert phone.get(f"/api/tables/{second}/seats/2", environ_base=PHONE).status_code == 200
     assert answer(host.get(f"/api/tables/{second}"))["claimed"] == {"1": False, "2": True}
@@ -101,14 +101,14 @@ def test_again_starts_the_same_game_with_the_same_seats_and_phones_follow(app: F
 
 def test_every_page_has_a_way_back_to_the_tables(app: Flask, hub: Hub) -> None:
     phone, other_phone = app.test_client(), app.test_client()
-    join = f"/join/{tid(hub)}/1/{hub.tokens(tid(hub))[1]}"
-    seat_page = phone.get(join, environ_base=PHONE).location
+    link = f"/join/{tid(hub)}/1/{hub.tokens(tid(hub))[1]}"
+    seat_page = join(phone, link, environ_base=PHONE).location
     pages = {
         "table screen": phone.get(f"/tables/{tid(hub)}"),
         "spectate": phone.get(f"/tables/{tid(hub)}/spectate", environ_base=PHONE),
         "seat": phone.get(seat_page, environ_base=PHONE),
         "an error": phone.get("/tables/404", environ_base=PHONE),
-        "seat taken": other_phone.get(join, environ_base={"REMOTE_ADDR": "192.168.1.51"}),
+        "seat taken": join(other_phone, link, environ_base={"REMOTE_ADDR": "192.168.1.51"}),
     }
     for name, page in pages.items():
         assert 'href="/"' in page.get_data(as_text=True), name

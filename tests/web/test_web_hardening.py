@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -11,6 +13,9 @@ from console.http.errors import HttpError
 from console.http.limits import PinGuard
 from console.hub.errors import Forbidden
 from console.hub.service import Hub
+from console.web import create_app
+from tests.web.conftest import hub_config
+from tests.web.test_web_hostile import legal, post
 
 
 def tid(hub: Hub) -> int:
@@ -108,3 +113,40 @@ def test_the_host_is_told_of_wrong_pins_from_other_devices(client: FlaskClient, 
     assert client.get("/api/pin-attempts").get_json() == {"wrong_last_hour": 2, "wrong": 2, "locked": False}
     assert _guess(client, "127.0.0.1", "999999") == 403  # the display's own typos are not counted
     assert client.get("/api/pin-attempts").get_json()["wrong"] == 2
+
+
+# -- answers survive a kill --------------------------------------------------------------------------
+
+
+def test_a_retry_of_the_action_that_ended_the_game_gets_its_answer_after_a_kill(tmp_path: Path) -> None:
+    """The table finished with the retried action and the hub was killed before answering: after
+    the restart the same post with the same key gets that answer (it got "there is no open table")."""
+    hub = Hub(hub_config(tmp_path)).start(inputs=False)
+    try:
+        client = create_app({"TESTING": True, "HUB": hub}).test_client()
+        while True:
+            seat = next(s for s in (1, 2) if legal(client, hub, s))
+            action = legal(client, hub, seat)[0]
+            before = len(hub.journal.actions(tid(hub)))
+            key = f"phone-last-{before:06d}"
+            assert post(client, hub, seat, {"action": action}, **{"Idempotency-Key": key}).status_code == 200
+            if client.get(f"/api/tables/{tid(hub)}").get_json()["outcome"]:
+                break
+        # What a SIGKILL between the action's commit and its answer leaves: the key under way.
+        with hub.journal.lock:
+            hub.journal.connection.execute(
+                "UPDATE web_requests SET status = NULL, body = NULL, before = ? WHERE key LIKE ?",
+                (before, f"%/{key}"),
+            )
+    finally:
+        hub.stop()
+    hub = Hub(hub_config(tmp_path)).start(inputs=False, default_table=False)
+    try:
+        client = create_app({"TESTING": True, "HUB": hub}).test_client()
+        actions = hub.journal.actions(1)
+        retry = post(client, hub, seat, {"action": action}, **{"Idempotency-Key": key})
+        assert retry.status_code == 200 and retry.get_json()["action"] == action, retry.get_json()
+        assert retry.headers["Idempotent-Replayed"] == "true"
+        assert hub.journal.actions(1) == actions  # not played again
+    finally:
+        hub.stop()

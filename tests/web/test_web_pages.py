@@ -7,6 +7,7 @@ from flask.testing import FlaskClient
 
 from console.http.security import HEADERS
 from console.hub.service import Hub
+from tests.web.conftest import join
 
 REMOTE = {"REMOTE_ADDR": "192.168.1.50"}
 
@@ -28,7 +29,7 @@ def test_the_hubs_own_display_shows_a_qr_code_per_seat_as_a_link_and_never_the_h
 
 def test_a_joined_seats_code_leaves_the_table_screen(client: FlaskClient, hub: Hub) -> None:
     token = hub.tokens(tid(hub))[2]
-    assert client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE).status_code == 303
+    assert join(client, f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE).status_code == 303
     page = client.get(f"/tables/{tid(hub)}").get_data(as_text=True)
     assert page.count('class="code"') == 1 and token not in page
     assert 'data-seat="1"' in page and 'data-claimed="[2]"' in page
@@ -50,7 +51,7 @@ def test_a_tables_pages_load_its_own_games_script_and_styles_served_from_the_gam
     client: FlaskClient, hub: Hub
 ) -> None:
     token = hub.tokens(tid(hub))[1]
-    client.get(f"/join/{tid(hub)}/1/{token}", environ_base=REMOTE)
+    join(client, f"/join/{tid(hub)}/1/{token}", environ_base=REMOTE)
     for url in (f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/seats/1", f"/tables/{tid(hub)}/spectate"):
         page = client.get(url, environ_base=REMOTE).get_data(as_text=True)
         assert page.count('src="/games/') == 1 and 'src="/games/wheels/page.js"' in page, url
@@ -81,12 +82,16 @@ def test_a_page_that_names_the_hub_by_another_sites_name_gets_no_join_code(
 
 def test_a_join_link_sets_the_seat_cookie_and_opens_the_seat_page(client: FlaskClient, hub: Hub) -> None:
     token = hub.tokens(tid(hub))[2]
-    joined = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
-    assert joined.status_code == 303 and joined.location.endswith(f"/tables/{tid(hub)}/seats/2")
-    cookie = joined.headers["Set-Cookie"]
+    given = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)  # first the phone's token
+    cookie = given.headers["Set-Cookie"]
     assert f"tt_seat_{tid(hub)}=" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    # the phone gets a token of its own: the code seen on the shared screen is spent
-    assert token not in cookie and hub.seat_for_token(tid(hub), token) is None
+    held = client.get_cookie(f"tt_seat_{tid(hub)}")
+    assert held is not None and hub.seat_for_token(tid(hub), held.value) is None  # nothing claimed yet
+    joined = client.get(given.location, environ_base=REMOTE)  # then the claim, with that token
+    assert joined.status_code == 303 and joined.location.endswith(f"/tables/{tid(hub)}/seats/2")
+    assert "Set-Cookie" not in joined.headers and hub.seat_for_token(tid(hub), held.value) == 2
+    # the phone's token is its own: the code seen on the shared screen is spent
+    assert held.value != token and hub.seat_for_token(tid(hub), token) is None
     page = client.get(joined.location, environ_base=REMOTE)
     assert page.status_code == 200 and 'data-seat="2"' in page.get_data(as_text=True)
 
@@ -134,7 +139,7 @@ def test_an_unexpected_error_on_a_join_link_keeps_its_token_out_of_the_log(
 
     monkeypatch.setattr(hub, "seat_for_join_token", failing_store)
     token = hub.tokens(tid(hub))[2]
-    response = client.get(f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
+    response = join(client, f"/join/{tid(hub)}/2/{token}", environ_base=REMOTE)
     assert response.status_code == 500 and token not in response.get_data(as_text=True)
     assert f"/join/{tid(hub)}/2/" in caplog.text and "could not be read" in caplog.text
     assert token not in caplog.text
