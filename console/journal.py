@@ -186,6 +186,9 @@ class Journal:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            if self._db.in_transaction:  # inside ``transaction()``: part of its one commit
+                yield self._db
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -193,6 +196,13 @@ class Journal:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Every write inside, by this journal or a store in its file, is one commit: a kill at
+        any instant leaves all of them or none (a new table with its seats and links, say)."""
+        with self._transaction():
+            yield
 
     @contextmanager
     def reading(self) -> Iterator[None]:

@@ -27,7 +27,7 @@ from console.hub.config import CHANCE_MODES, CONTROLLERS, HubConfig, TableConfig
 from console.hub.errors import HubError, NotFound, Refused
 from console.hub.inputs import attach_table, record_new_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
-from console.hub.worker import NextTable, SetName, TableWorker
+from console.hub.worker import NextTable, TableWorker
 from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
 from console.physical.router import InputRouter
@@ -151,8 +151,10 @@ class Hub:
     def _default_controllers(self, players: int) -> dict[Seat, str]:
         return {seat: "phone" if seat == 1 else "bot" for seat in range(1, players + 1)}
 
-    def start_table(self, spec: TableConfig) -> TableWorker:
-        """Start a new table; its seats get fresh tokens. Bad options raise BadOptions."""
+    def start_table(self, spec: TableConfig, with_it: Callable[[int], None] | None = None) -> TableWorker:
+        """Start a new table; its seats get fresh tokens. Bad options raise BadOptions. The table,
+        its seats and settings, and whatever ``with_it(table_id)`` writes, are one commit: a kill
+        at any instant leaves the whole table or none of it."""
         game = find_game(spec.game)
         game.check_players(spec.players)
         controllers = dict(enumerate(spec.seats, start=1))
@@ -163,10 +165,13 @@ class Hub:
         if spec.bot not in BOT_KINDS:
             raise HubError(f"bot must be one of {', '.join(BOT_KINDS)}")
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
-        table = Table.start(self.journal, game.name, spec.players, seed, spec.options)
-        self.store.add_table(table.id, spec.chance, spec.bot, controllers)
-        if not spec.wait_for_phones:
-            self.store.set_started(table.id)
+        with self.journal.transaction():
+            table = Table.start(self.journal, game.name, spec.players, seed, spec.options)
+            self.store.add_table(table.id, spec.chance, spec.bot, controllers)
+            if not spec.wait_for_phones:
+                self.store.set_started(table.id)
+            if with_it is not None:
+                with_it(table.id)
         return self._run(table, "playing", controllers, spec.chance, spec.bot)
 
     def _run(
@@ -215,19 +220,22 @@ class Hub:
             record = self.journal.record(table_id)
             settings = self.store.settings(table_id) or TableSettings("virtual", "heuristic")
             seats = tuple(old.controllers.get(seat, "bot") for seat in range(1, record.players + 1))
-            worker = self.start_table(
-                TableConfig(
-                    game=record.game,
-                    players=record.players,
-                    seats=seats,
-                    options=dict(record.options),
-                    bot=settings.bot,
-                    chance=settings.chance,
-                )
+            names = self.store.names(table_id)  # the same people: the same names
+
+            def linked(next_id: int) -> None:  # in the new table's own commit: all of it or none
+                self.store.set_next_table(table_id, next_id)
+                for seat, name in names.items():
+                    self.store.set_name(next_id, seat, name)
+
+            spec = TableConfig(
+                game=record.game,
+                players=record.players,
+                seats=seats,
+                options=dict(record.options),
+                bot=settings.bot,
+                chance=settings.chance,
             )
-            self.store.set_next_table(table_id, worker.table.id)
-        for seat, name in self.store.names(table_id).items():  # the same people: the same names
-            worker.post(SetName(seat, name)).result(timeout=10)
+            worker = self.start_table(spec, with_it=linked)
         old.post(NextTable(worker.table.id)).result(timeout=10)
         return worker
 

@@ -77,19 +77,13 @@ class HubStore:
     def add_table(self, table_id: int, chance: str, bot: str, controllers: dict[int, str]) -> None:
         """Record a new table's settings and give every seat a fresh token, in one transaction."""
         db = self.journal.connection
-        with self.journal.lock:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT OR REPLACE INTO hub_tables VALUES (?, ?, ?)", (table_id, chance, bot))
-                for seat, controller in controllers.items():
-                    db.execute(
-                        "INSERT OR IGNORE INTO hub_seats VALUES (?, ?, ?, ?)",
-                        (table_id, seat, new_token(), controller),
-                    )
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        with self.journal.transaction():
+            db.execute("INSERT OR REPLACE INTO hub_tables VALUES (?, ?, ?)", (table_id, chance, bot))
+            for seat, controller in controllers.items():
+                db.execute(
+                    "INSERT OR IGNORE INTO hub_seats VALUES (?, ?, ?, ?)",
+                    (table_id, seat, new_token(), controller),
+                )
 
     def settings(self, table_id: int) -> TableSettings | None:
         rows = self._run("SELECT chance, bot FROM hub_tables WHERE table_id = ?", (table_id,))
@@ -172,30 +166,24 @@ class HubStore:
         """The seat's new controller and the handover that says when, in one transaction: a hub
         killed between them never restarts with the one and not the other."""
         db = self.journal.connection
-        with self.journal.lock:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute(
-                    "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        table_id,
-                        handover.seat,
-                        handover.before,
-                        handover.controller,
-                        handover.level,
-                        handover.at_action,
-                        time.time(),
-                    ),
-                )
-                db.execute(
-                    "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
-                    (handover.controller, table_id, handover.seat),
-                )
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        with self.journal.transaction():
+            db.execute(
+                "INSERT INTO hub_handovers (table_id, seat, before, controller, level, at_action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    handover.seat,
+                    handover.before,
+                    handover.controller,
+                    handover.level,
+                    handover.at_action,
+                    time.time(),
+                ),
+            )
+            db.execute(
+                "UPDATE hub_seats SET controller = ? WHERE table_id = ? AND seat = ?",
+                (handover.controller, table_id, handover.seat),
+            )
 
     def handovers(self, table_id: int) -> list[Handover]:
         """The table's handovers, oldest first."""
