@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from console.walcheck import wal_damage
+
 # "TBLT" as a 32-bit integer: marks a SQLite file as ours.
 APPLICATION_ID = 0x54424C54
 SCHEMA_VERSION = 1
@@ -684,6 +686,12 @@ def _quick_check(path: Path) -> None:
     resolved = path.resolve()
     if Path(f"{resolved}-journal").exists():
         return
+    damage = wal_damage(Path(f"{resolved}-wal"))
+    if damage:  # before SQLite replays it: its recovery would drop the rest without a word
+        raise JournalError(
+            f"{path}: its write-ahead log {path.name}-wal is damaged ({damage}); both files are "
+            "kept as they are: copy them aside and restore the journal from a backup"
+        )
     has_wal = any(Path(f"{resolved}{suffix}").exists() for suffix in ("-wal", "-shm"))
     check = sqlite3.connect(f"{resolved.as_uri()}?{'mode=ro' if has_wal else 'immutable=1'}", uri=True)
     try:
