@@ -8,6 +8,7 @@ refused with one line and left as it was.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -113,6 +114,26 @@ class TableRecord:
         return self.status in ("finished", "ended")
 
 
+def journal_busy(error: BaseException) -> bool:
+    """SQLite's "database is locked": another program holds the journal file for now."""
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def disk_full(error: BaseException) -> bool:
+    """SQLite's "database or disk is full" (its own limit, or the disk's), or the disk's ENOSPC."""
+    if isinstance(error, sqlite3.Error):
+        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "is full" in str(error)
+    return isinstance(error, OSError) and error.errno == errno.ENOSPC
+
+
+# What every screen says while the journal cannot grow.
+DISK_FULL = (
+    "the hub's disk is full: nothing new can be saved, so play waits. Free some space on the hub "
+    "(old logs, downloads); the table goes on by itself with the next move"
+)
+
+
 class Journal:
     """One SQLite journal file, safe to share between the table worker and web threads.
 
@@ -195,9 +216,17 @@ class Journal:
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                self._roll_back()
                 raise
-            self._db.execute("COMMIT")
+            try:
+                self._db.execute("COMMIT")
+            except BaseException:  # a commit the disk had no room for: nothing of it stays
+                self._roll_back()
+                raise
+
+    def _roll_back(self) -> None:
+        if self._db.in_transaction:  # SQLite rolls back by itself on some errors (a full disk)
+            self._db.execute("ROLLBACK")
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

@@ -22,6 +22,7 @@ from console.http.errors import HttpError, retry_after, status_of
 from console.http.limits import PinGuard
 from console.hub.errors import Forbidden
 from console.hub.service import Hub
+from console.journal import DISK_FULL, disk_full, journal_busy
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -239,21 +240,19 @@ def with_retry_after(answer: tuple[Response | str, int], seconds: float) -> Resp
     return response
 
 
-def journal_busy(error: BaseException) -> bool:
-    """SQLite's "database is locked": another program holds the journal file for now."""
-    text = str(error).lower()
-    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
-
-
 def _journal_error(error: sqlite3.OperationalError) -> tuple[Response | str, int] | Response:
     if journal_busy(error):
         current_app.logger.warning("the journal is busy (held by another program) on %s", loggable_path())
         return with_retry_after(error_response(503, JOURNAL_BUSY), JOURNAL_RETRY_S)
+    if disk_full(error):  # one line in the log, not a traceback: the host frees space
+        current_app.logger.warning("the journal's disk is full on %s", loggable_path())
+        return with_retry_after(error_response(507, f"nothing was done: {DISK_FULL}"), FULL_RETRY_S)
     return _unexpected(error)
 
 
 JOURNAL_BUSY = "the game journal is busy (another program holds it); nothing was done; try again shortly"
 JOURNAL_RETRY_S = 2.0
+FULL_RETRY_S = 10.0
 
 
 def _unexpected(error: Exception) -> tuple[Response | str, int]:

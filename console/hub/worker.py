@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -28,6 +27,7 @@ from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
+from console.journal import DISK_FULL, disk_full, journal_busy
 from console.physical.seats import Note, PhysicalSeats, Play
 from console.table import Table
 
@@ -35,6 +35,7 @@ log = logging.getLogger("console.hub")
 
 HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip", "move")
 BUSY_RETRY_S = 0.5
+FULL_RETRY_S = 5.0  # a full disk: moves by themselves tried again this often
 
 
 @dataclass(frozen=True)
@@ -228,11 +229,6 @@ def correction_json(pending: PendingCorrection | None, actions: int) -> dict[str
     }
 
 
-def _journal_busy(error: Exception) -> bool:
-    """SQLite's word that another program holds the journal for now."""
-    return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
-
-
 class TableWorker:
     """The thread that owns ``table``. Post commands with ``post``; read the channel for results."""
 
@@ -273,6 +269,7 @@ class TableWorker:
         self.started = store.started(table.id) or bool(table.history)
         self._begin_if_everyone_joined()
         self._problem = ""
+        self._full_at = 0  # the actions journalled when the disk was found full
         self._version = 0
         self._published = len(table.log)
         self.recorder: Recorder | None = None  # under tabletop record
@@ -366,7 +363,9 @@ class TableWorker:
             try:
                 result = self._handle(command)
             except BaseException as error:  # every failure goes back to whoever asked
-                if not isinstance(error, HubError | ValueError):
+                if disk_full(error):
+                    self._disk_full()
+                elif not isinstance(error, HubError | ValueError):
                     # Never the command itself: its notation can be a secret (a face-down card).
                     log.exception("table %s: %s failed", self.table.id, describe(command))
                 future.set_exception(error)
@@ -444,11 +443,15 @@ class TableWorker:
         try:
             step()
         except Exception as error:
-            if _journal_busy(error):
+            if journal_busy(error):
                 log.warning(
                     "table %s: the journal is busy; trying again in %.0f s", self.table.id, BUSY_RETRY_S
                 )
                 self._busy_until = self.clock() + BUSY_RETRY_S
+                return
+            if disk_full(error):
+                self._disk_full()
+                self._busy_until = self.clock() + FULL_RETRY_S
                 return
             # Any other failure, a journal that cannot write (disk I/O error) too, pauses: raised
             # here it would reach a phone whose own action counted, or end the thread.
@@ -817,9 +820,23 @@ class TableWorker:
             raise Refused(f"name a seat from 1 to {self.table.state.players}")
         return seat
 
+    def _disk_full(self) -> None:
+        """The journal cannot grow: every screen says so (once), nothing moves by itself for a
+        while, and the first action journalled again clears it (``_after_change``)."""
+        self._full_at = len(self.table.history)
+        if self._problem != DISK_FULL:
+            log.warning("table %s: the journal's disk is full; play waits for space", self.table.id)
+            self._problem = DISK_FULL
+            try:
+                self._publish()
+            except Exception:  # publishing writes nothing, but the thread must live on regardless
+                log.warning("table %s: could not tell the screens the disk is full", self.table.id)
+
     def _after_change(self) -> None:
         """Publish the change, after any moves that are due at once (chance and bots without a
         pause); moves with a pause are scheduled on the worker's clock."""
+        if self._problem == DISK_FULL and len(self.table.history) > self._full_at:
+            self._problem = ""  # an action was journalled: there is space again
         while self.status == "playing" and self._automatic_delay() == 0.0 and not self._busy():
             self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:

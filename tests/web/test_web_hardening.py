@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,12 @@ from console.http.errors import HttpError
 from console.http.limits import PinGuard
 from console.hub.errors import Forbidden
 from console.hub.service import Hub
+from console.hub.worker import Barrier
+from console.journal import DISK_FULL
 from console.web import create_app
+from tests.helpers.fake_clock import FakeClock
 from tests.web.conftest import hub_config
-from tests.web.test_web_hostile import legal, post
+from tests.web.test_web_hostile import bearer, legal, post
 
 
 def tid(hub: Hub) -> int:
@@ -150,3 +154,60 @@ def test_a_retry_of_the_action_that_ended_the_game_gets_its_answer_after_a_kill(
         assert hub.journal.actions(1) == actions  # not played again
     finally:
         hub.stop()
+
+
+# -- a full disk -------------------------------------------------------------------------------------
+
+
+def test_a_full_disk_is_said_in_words_on_every_screen_and_play_goes_on_when_space_returns(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """(It answered 500 "unexpected error" with 25 tracebacks in the log.) SQLite's own page limit
+    stands in for the disk: it fails a write exactly as a full disk does (SQLITE_FULL). Whichever
+    write meets it first, a phone's action or the dealer's, the table says so and waits."""
+    clock = FakeClock()
+    # The Watch: a game long enough to fill a page of the journal with its actions.
+    hub = Hub(hub_config(tmp_path, game="watch", seats=("phone",) * 4), clock=clock).start(inputs=False)
+    try:
+        client = create_app({"TESTING": True, "HUB": hub}).test_client()
+        worker, db = hub.tables()[0], hub.journal.connection
+        with hub.journal.lock:
+            (pages,) = db.execute("PRAGMA page_count").fetchone()
+            db.execute(f"PRAGMA max_page_count = {pages}")
+        refused = None
+        for _ in range(500):  # actions until one needs a page the disk no longer has
+            seats = [s for s in (1, 2, 3, 4) if legal(client, hub, s)]
+            if not seats:  # the dealer's own deal met it
+                break
+            answer = post(client, hub, seats[0], {"action": legal(client, hub, seats[0])[0]})
+            if answer.status_code != 200:
+                refused = answer
+                break
+        if refused is not None:
+            assert refused.status_code == 507 and refused.headers["Retry-After"], refused.status_code
+            assert refused.get_json()["error"] == f"nothing was done: {DISK_FULL}"
+        for seat in (None, 1, 2, 3, 4):
+            url = f"/api/tables/{tid(hub)}" + (f"/seats/{seat}" if seat else "")
+            seen = client.get(url, headers=bearer(hub, seat) if seat else {}).get_json()
+            assert seen["problem"] == DISK_FULL, (refused and refused.status_code, seen["status"])
+        assert not [r for r in caplog.records if r.exc_info], "a traceback in the log"
+        with hub.journal.lock:
+            db.execute("PRAGMA max_page_count = 1073741823")  # space again
+        clock.advance(10)  # the dealer tries again by itself
+        worker.post(Barrier()).result(10)
+        worker.post(Barrier()).result(10)
+        seat = next(s for s in (1, 2, 3, 4) if legal(client, hub, s))
+        assert post(client, hub, seat, {"action": legal(client, hub, seat)[0]}).status_code == 200
+        assert client.get(f"/api/tables/{tid(hub)}").get_json()["problem"] == ""
+    finally:
+        hub.stop()
+
+
+def test_a_full_disk_met_by_any_request_is_a_507_in_words(app: Flask, client: FlaskClient) -> None:
+    @app.get("/api/full")
+    def full() -> str:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    answer = client.get("/api/full")
+    assert answer.status_code == 507 and answer.headers["Retry-After"] == "10"
+    assert answer.get_json()["error"] == f"nothing was done: {DISK_FULL}"
