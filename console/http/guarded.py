@@ -64,10 +64,14 @@ class GuardedTask(WSGITask):
         return environ
 
 
+ROTATE_BYTES = 64 * 1024  # a response's output moves to a new buffer this often (see write_soon)
+
+
 class GuardedChannel(HTTPChannel):
     task_class = GuardedTask
     error_task_class = JsonErrorTask
     connected: bool
+    current_outbuf_count: int
 
     def __init__(self, server: GuardedServer, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map)
@@ -86,6 +90,13 @@ class GuardedChannel(HTTPChannel):
         limits = self.server.limits
         if data and self.total_outbufs_len > limits.response_buffer_bytes:
             self._wait_for_reader(limits)
+        with self.outbuf_lock:
+            # Waitress keeps what a buffer has sent until it moves to a new buffer, which it does
+            # every outbuf_high_watermark bytes (32 MB here): a stream open for an evening held
+            # all it had sent, ~70 kB an action for five phones. Moving on every ROTATE_BYTES,
+            # the buffer sent is closed and freed once its reader has it (waitress #265).
+            if self.current_outbuf_count >= ROTATE_BYTES:
+                self.current_outbuf_count = self.adj.outbuf_high_watermark
         return int(super().write_soon(data))
 
     def _wait_for_reader(self, limits: Limits) -> None:

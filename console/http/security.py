@@ -20,6 +20,7 @@ from werkzeug.routing import IntegerConverter
 
 from console.http.errors import HttpError, retry_after, status_of
 from console.http.limits import PinGuard
+from console.http.static import serve_static_from_memory
 from console.hub.errors import Forbidden
 from console.hub.service import Hub
 from console.journal import DISK_FULL, disk_full, journal_busy
@@ -53,9 +54,10 @@ def hub() -> Hub:
 
 
 def install(app: Flask, statuses: Mapping[type[BaseException], int] | None = None) -> None:
-    """The guards and the one error map (console/http/errors.py) on ``app``; ``statuses`` adds the
-    app's own error types."""
+    """The guards, the one error map (console/http/errors.py) and static files from memory on
+    ``app``; ``statuses`` adds the app's own error types."""
     app.url_map.converters["int"] = CanonicalId  # before any route is added: every <int:...>
+    serve_static_from_memory(app)  # no queued answer holds a file open
     app.before_request(_same_origin_for_posts)
     app.after_request(_json_options)
     app.after_request(_security_headers)
