@@ -19,7 +19,7 @@ from console.journal import DISK_FULL
 from console.web import create_app
 from tests.helpers.fake_clock import FakeClock
 from tests.web.conftest import hub_config
-from tests.web.test_web_hostile import bearer, legal, post
+from tests.web.test_web_hostile import bearer, leave_under_way, legal, post
 
 
 def tid(hub: Hub) -> int:
@@ -136,12 +136,7 @@ def test_a_retry_of_the_action_that_ended_the_game_gets_its_answer_after_a_kill(
             assert post(client, hub, seat, {"action": action}, **{"Idempotency-Key": key}).status_code == 200
             if client.get(f"/api/tables/{tid(hub)}").get_json()["outcome"]:
                 break
-        # What a SIGKILL between the action's commit and its answer leaves: the key under way.
-        with hub.journal.lock:
-            hub.journal.connection.execute(
-                "UPDATE web_requests SET status = NULL, body = NULL, before = ? WHERE key LIKE ?",
-                (before, f"%/{key}"),
-            )
+        leave_under_way(hub, key, before)
     finally:
         hub.stop()
     hub = Hub(hub_config(tmp_path)).start(inputs=False, default_table=False)

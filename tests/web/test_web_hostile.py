@@ -180,6 +180,15 @@ def test_a_retried_table_start_makes_one_table_even_after_a_restart(tmp_path: Pa
         hub.stop()
 
 
+def leave_under_way(hub: Hub, key: str, before: int) -> None:
+    """What a SIGKILL between an action's commit and its answer leaves: its key under way."""
+    with hub.journal.lock:
+        hub.journal.connection.execute(
+            "UPDATE web_requests SET status = NULL, body = NULL, before = ? WHERE key LIKE ?",
+            (before, f"%/{key}"),
+        )
+
+
 def test_a_key_left_under_way_by_a_killed_hub_is_settled_from_the_journal(tmp_path: Path) -> None:
     hub = Hub(hub_config(tmp_path)).start(inputs=False)
     try:
@@ -189,12 +198,7 @@ def test_a_key_left_under_way_by_a_killed_hub_is_settled_from_the_journal(tmp_pa
         key = "phone-kill-00001"
         before = len(hub.journal.actions(tid(hub)))
         assert post(client, hub, seat, {"action": action}, **{"Idempotency-Key": key}).status_code == 200
-        # What a SIGKILL between the action's commit and its answer's leaves: the key under way.
-        with hub.journal.lock:
-            hub.journal.connection.execute(
-                "UPDATE web_requests SET status = NULL, body = NULL, before = ? WHERE key LIKE ?",
-                (before, f"%/{key}"),
-            )
+        leave_under_way(hub, key, before)
     finally:
         hub.stop()
     hub = Hub(hub_config(tmp_path)).start(inputs=False)
