@@ -70,9 +70,10 @@ def _pods() -> list[dict[str, Any]]:
 
 
 def _hub() -> list[dict[str, Any]]:
-    from console.bench import hub, hub_flood  # hub_flood builds on hub's rig, so hub never imports it
+    # hub_flood and hub_hardening build on hub's rig, so hub never imports them
+    from console.bench import hub, hub_flood, hub_hardening
 
-    return [*hub_flood.benchmarks(), *hub.benchmarks()]
+    return [*hub_flood.benchmarks(), *hub_hardening.benchmarks(), *hub.benchmarks()]
 
 
 def _journal() -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -22,12 +23,19 @@ class HubProcess:
     """Starts ``tabletop --journal JOURNAL serve OPTIONS`` (no user configuration file is read)
     and waits until it serves; ``url`` and ``pin`` are read from what it prints."""
 
-    def __init__(self, journal: Path, *options: str, timeout: float = 30.0) -> None:
+    def __init__(
+        self, journal: Path, *options: str, timeout: float = 30.0, file_limit: int | None = None
+    ) -> None:
         env = {**os.environ, "XDG_CONFIG_HOME": str(journal.parent / "no-config"), "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", *options]
         self.spawned = time.monotonic()
+
+        def limited() -> None:  # the open-files limit a service has (a Pi's: about 2,000), hard too
+            if file_limit is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit))
+
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True, preexec_fn=limited
         )
         self.lines: list[str] = []
         self.url = self.pin = ""
