@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("console", "console.paths", "console.resources"),  # the package's own places; imports nothing
     ("console.games",),  # the engines and their contract
     ("console.bots",),  # a game's bots by name
-    ("console.journal",),  # the only owner of the journal file
+    ("console.journal", "console.walcheck"),  # the only owner of the journal file, and its log's check
     ("console.table", "console.scenario"),  # one game, its seats, its journal rows
     ("console.lab",),  # the designer's lab: simulations over games and bots, no table, no hub
     ("console.inputs",),  # drivers only -> InputEvent

@@ -6,13 +6,15 @@
 * ``hub.fds_max_under_flood``: the most descriptors the hub held meanwhile (below its limit, and
   no "Too many open files");
 * ``hub.rss_kb_per_action_5_streams``: what the hub's memory grows by per action while five
-  phones read their streams and random bots play the Watch;
+  phones read their streams and random bots play the game with the largest public view at its
+  usual number of seats (a state of some kilobytes an action);
 * ``hub.pin_guesses_per_hour_max``: the most host PINs from other devices looked at in any hour
   while 5,000 addresses guess twelve times each (console/http/limits.py's guard).
 """
 
 from __future__ import annotations
 
+import json
 import socket
 import tempfile
 import threading
@@ -23,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from console.bench.hub import percentile
+from console.games import find_game, game_names
 from console.hub.errors import Forbidden
 from console.web.hub_process import HubProcess
 
 FILE_LIMIT = 2048
 READERS, PIPELINED = 320, 12
-RANDOM_WATCH = '[table]\ngame = "watch"\nplayers = 4\nseats = ["bot", "bot", "bot", "bot"]\nbot = "easy"\n'
 
 
 def descriptors(pid: int) -> int:
@@ -133,17 +135,34 @@ def stream_growth(hub: HubProcess, actions: int = 600, streams: int = 5) -> tupl
             reader.join(5)
 
 
-def random_watch(folder: Path) -> tuple[str, ...]:
-    """``serve``'s options for a hub where random bots play a Watch of four as fast as they can
-    (a few hundred actions in seconds); its configuration is written in ``folder``."""
+def largest_table() -> tuple[str, int]:
+    """The registered game with the largest public view at its usual number of seats (what the
+    streams carry most of), and that number."""
+
+    def seats(name: str) -> int:
+        game = find_game(name)
+        return game.facts.typical_players or game.min_players
+
+    def size(name: str) -> int:
+        return len(json.dumps(find_game(name).new(seats(name), 1).view(None)))
+
+    name = max(game_names(), key=size)
+    return name, seats(name)
+
+
+def random_bots(folder: Path) -> tuple[str, ...]:
+    """``serve``'s options for a hub where random bots play ``largest_table()`` as fast as they
+    can (a few hundred actions in seconds); its configuration is written in ``folder``."""
+    game, players = largest_table()
     config = folder / "hub.toml"
-    config.write_text(RANDOM_WATCH)
+    seats = ", ".join(['"bot"'] * players)
+    config.write_text(f'[table]\ngame = "{game}"\nplayers = {players}\nseats = [{seats}]\nbot = "easy"\n')
     return ("--config", str(config), "--bot-delay", "0.005", "--chance-delay", "0", "--inputs", "none")
 
 
 def streams_per_action() -> float:
     with tempfile.TemporaryDirectory() as folder:
-        hub = HubProcess(Path(folder) / "journal.db", *random_watch(Path(folder)))
+        hub = HubProcess(Path(folder) / "journal.db", *random_bots(Path(folder)))
         try:
             return stream_growth(hub)[0]
         finally:

@@ -36,6 +36,7 @@ from console.physical.tagstore import TagStore
 from console.table import Table
 from console.web import create_app
 from tests.helpers.rig import SeatKit, SimulatedRig
+from tests.web.conftest import join
 
 pytestmark = pytest.mark.slow  # pip installs the game once per session
 TIMEOUT = 10
@@ -88,8 +89,8 @@ def test_a_hub_table_serves_its_phone_pages_with_the_games_own_script(
     assert "Games.renderers.duel" in script.get_data(as_text=True)
     assert client.get("/games/chess/page.js").status_code == 400
 
-    joined = client.get(
-        f"/join/{table}/1/{hub.tokens(table)[1]}", environ_base={"REMOTE_ADDR": "192.168.1.50"}
+    joined = join(
+        client, f"/join/{table}/1/{hub.tokens(table)[1]}", environ_base={"REMOTE_ADDR": "192.168.1.50"}
     )
     assert joined.status_code == 303
     page = client.get(joined.location).get_data(as_text=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from console.bench.hub_hardening import descriptors, random_watch, slow_readers, stream_growth
+from console.bench.hub_hardening import descriptors, random_bots, slow_readers, stream_growth
 from tests.web.test_web_reliability import pages_still_served
 
 Start = Callable[..., Any]
@@ -34,6 +34,6 @@ def test_pipelined_slow_readers_of_static_files_hold_no_file_open(tmp_path: Path
 def test_five_phones_streams_do_not_grow_the_hub_with_each_action(tmp_path: Path, hub_process: Start) -> None:
     """Five phones reading their streams while bots play: the hub grew 55 kB an action (waitress
     kept all a stream had sent) and gave it back only when the streams closed."""
-    per_action, received = stream_growth(hub_process(tmp_path / "journal.db", *random_watch(tmp_path)))
+    per_action, received = stream_growth(hub_process(tmp_path / "journal.db", *random_bots(tmp_path)))
     assert received > 5_000_000  # the streams were read: a state an action, each
     assert per_action <= 5, f"{per_action:.1f} kB an action"
