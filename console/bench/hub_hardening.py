@@ -70,7 +70,8 @@ def page_ms(port: int) -> float:
 def pipelined_slow_readers(pages: int = 200) -> tuple[float, int]:
     """The phone's page p99 (ms) and the most descriptors the hub held, under ``slow_readers``."""
     with tempfile.TemporaryDirectory() as folder:
-        hub = HubProcess(Path(folder) / "journal.db", "--inputs", "none", file_limit=FILE_LIMIT)
+        options = ("--port", "0", "--inputs", "none")
+        hub = HubProcess(Path(folder) / "journal.db", *options, file_limit=FILE_LIMIT)
         most, stop = descriptors(hub.process.pid), threading.Event()
 
         def watch() -> None:
@@ -91,9 +92,10 @@ def pipelined_slow_readers(pages: int = 200) -> tuple[float, int]:
     return percentile(latencies, 0.99), most
 
 
-def stream_growth(hub: HubProcess, actions: int = 600, streams: int = 5) -> tuple[float, int]:
+def stream_growth(hub: HubProcess, actions: int = 300, streams: int = 5) -> tuple[float, int]:
     """kB the hub grows by per action over ``actions`` while ``streams`` phones read the public
-    stream of table 1 (after the first 100 actions); and the bytes the phones read."""
+    stream of table 1 (after the first 50 actions: a random game lasts some 400 or more); and the
+    bytes the phones read."""
     stop, received = threading.Event(), [0]
 
     def read(number: int) -> None:
@@ -118,7 +120,7 @@ def stream_growth(hub: HubProcess, actions: int = 600, streams: int = 5) -> tupl
         reader.start()
     try:
         deadline = time.monotonic() + 120
-        while played() < 100:  # past the start: the streams and the table as they settle
+        while played() < 50:  # past the start: the streams and the table as they settle
             if time.monotonic() > deadline:
                 raise RuntimeError("the bots did not play")
             time.sleep(0.2)

@@ -14,7 +14,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
@@ -57,6 +57,14 @@ class JsonErrorTask(ErrorTask):
 
 
 class GuardedTask(WSGITask):
+    def write(self, data: bytes) -> None:
+        # The channel's bound on unsent output treats a stream apart (console.http.guarded).
+        self.channel.streaming = any(
+            name.lower() == "content-type" and value.startswith("text/event-stream")
+            for name, value in self.response_headers
+        )
+        super().write(data)
+
     def get_environment(self) -> dict[str, Any]:
         environ: dict[str, Any] = super().get_environment()
         # A stream registers here to be told the moment its client leaves (console.web.sse).
@@ -72,6 +80,7 @@ class GuardedChannel(HTTPChannel):
     error_task_class = JsonErrorTask
     connected: bool
     current_outbuf_count: int
+    streaming = False  # the response being written is a live stream (set by GuardedTask.write)
 
     def __init__(self, server: GuardedServer, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
         super().__init__(server, sock, addr, adj, map)
@@ -89,6 +98,12 @@ class GuardedChannel(HTTPChannel):
     def write_soon(self, data: Any) -> int:
         limits = self.server.limits
         if data and self.total_outbufs_len > limits.response_buffer_bytes:
+            if not self.streaming:
+                # More output while the last answers lie unread: a client that pipelines
+                # requests and reads slowly (a browser never does). Waiting for it held a thread
+                # each: 320 such clients held them all and a phone's page took a quarter second.
+                with self.outbuf_lock:
+                    self._drop()
             self._wait_for_reader(limits)
         with self.outbuf_lock:
             # Waitress keeps what a buffer has sent until it moves to a new buffer, which it does
@@ -107,15 +122,19 @@ class GuardedChannel(HTTPChannel):
             while self.connected and self.total_outbufs_len > limits.response_buffer_bytes:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    self.server.dropped += 1
-                    self.will_close = True
-                    self.connected = False
-                    self.server.pull_trigger()
-                    raise ClientDisconnected
+                    self._drop()
                 self.server.pull_trigger()
                 self.outbuf_lock.wait(min(remaining, 0.25))
         if not self.connected:
             raise ClientDisconnected
+
+    def _drop(self) -> NoReturn:
+        """Close the connection (its output is bounded, its thread free again)."""
+        self.server.dropped += 1
+        self.will_close = True
+        self.connected = False
+        self.server.pull_trigger()
+        raise ClientDisconnected
 
     def on_disconnect(self, callback: Callable[[], None]) -> None:
         if not self.connected:

@@ -36,4 +36,6 @@ def test_five_phones_streams_do_not_grow_the_hub_with_each_action(tmp_path: Path
     kept all a stream had sent) and gave it back only when the streams closed."""
     per_action, received = stream_growth(hub_process(tmp_path / "journal.db", *random_bots(tmp_path)))
     assert received > 5_000_000  # the streams were read: a state an action, each
-    assert per_action <= 5, f"{per_action:.1f} kB an action"
+    # The hub keeps each action's events for the streams to resume from: some 4.6 kB an action of
+    # this game with no stream open (``tabletop bench hub``). Five streams kept 55 kB more.
+    assert per_action <= 10, f"{per_action:.1f} kB an action"
