@@ -8,6 +8,8 @@
 * ``hub.rss_kb_per_action_5_streams``: what the hub's memory grows by per action while five
   phones read their streams and random bots play the game with the largest public view at its
   usual number of seats (a state of some kilobytes an action);
+* ``hub.rss_mb_after_floods``: what the hub holds beyond its start once four floods (hub_flood's
+  idle connections and streams that never read) have come and gone, random bots playing;
 * ``hub.pin_guesses_per_hour_max``: the most host PINs from other devices looked at in any hour
   while 5,000 addresses guess twelve times each (console/http/limits.py's guard).
 """
@@ -171,6 +173,29 @@ def streams_per_action() -> float:
             hub.stop()
 
 
+def memory_after_floods(hub: HubProcess, waves: int = 4, flood_s: float = 8.0, calm_s: float = 6.0) -> float:
+    """MB the hub holds beyond its start once ``waves`` floods (hub_flood's idle connections and
+    streams that never read) have each come and gone."""
+    from console.bench.hub_flood import Flood  # hub_flood builds on this module's neighbours
+
+    start = hub.rss_mb()
+    for _ in range(waves):
+        flood = Flood(hub.port)
+        time.sleep(flood_s)
+        flood.close()
+        time.sleep(calm_s)
+    return hub.rss_mb() - start
+
+
+def floods_retained() -> float:
+    with tempfile.TemporaryDirectory() as folder:  # on a busy table: its streams carry much
+        hub = HubProcess(Path(folder) / "journal.db", *random_bots(Path(folder)))
+        try:
+            return memory_after_floods(hub)
+        finally:
+            hub.stop()
+
+
 def pin_guesses_per_hour(addresses: int = 5_000, each: int = 12, spacing_s: float = 0.45) -> int:
     """The most PINs from other devices the guard looks at in any hour of the attack."""
     from console.http.limits import PinGuard
@@ -198,5 +223,6 @@ def benchmarks() -> list[dict[str, Any]]:
         {"name": "hub.page_p99_ms_pipelined_slow_readers", "value": p99, "unit": "ms"},
         {"name": "hub.fds_max_under_flood", "value": most, "unit": "descriptors"},
         {"name": "hub.rss_kb_per_action_5_streams", "value": streams_per_action(), "unit": "kB"},
+        {"name": "hub.rss_mb_after_floods", "value": floods_retained(), "unit": "MB over the start"},
         {"name": "hub.pin_guesses_per_hour_max", "value": pin_guesses_per_hour(), "unit": "guesses"},
     ]

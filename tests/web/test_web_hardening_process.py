@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from console.bench.hub_hardening import descriptors, random_bots, slow_readers, stream_growth
+from console.bench.hub_hardening import (
+    descriptors,
+    memory_after_floods,
+    random_bots,
+    slow_readers,
+    stream_growth,
+)
 from tests.web.test_web_reliability import pages_still_served
 
 Start = Callable[..., Any]
@@ -39,3 +45,10 @@ def test_five_phones_streams_do_not_grow_the_hub_with_each_action(tmp_path: Path
     # The hub keeps each action's events for the streams to resume from: some 4.6 kB an action of
     # this game with no stream open (``tabletop bench hub``). Five streams kept 55 kB more.
     assert per_action <= 10, f"{per_action:.1f} kB an action"
+
+
+def test_the_memory_of_a_flood_is_given_back_once_it_has_gone(tmp_path: Path, hub_process: Start) -> None:
+    """A wave of idle connections and never-reading streams on a busy table left the hub 50 MB
+    bigger for good."""
+    hub = hub_process(tmp_path / "journal.db", *random_bots(tmp_path))
+    assert memory_after_floods(hub, waves=1) <= 20
