@@ -18,15 +18,25 @@ from console.hub.errors import Busy
 Audience = int | None  # a seat, or None for the public
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PublishedEvent:
+    """One event of the table's log as every reader gets it: a Server-Sent Events message, made
+    once, whose data is the event's JSON (kept only there: a table keeps every event it published
+    for the streams to resume from, and a second copy was a fifth of the hub's memory an action)."""
+
     id: int  # 1-based position in the table's log
     audience: frozenset[int] | None
-    json: str  # {"id", "action", "kind", ...data}, serialised once for every reader
-    message: bytes = field(init=False)  # the same as a Server-Sent Events message
+    message: bytes  # "id: N\nevent: game\ndata: {JSON}\n\n"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "message", f"id: {self.id}\nevent: game\ndata: {self.json}\n\n".encode())
+    def __init__(self, id: int, audience: frozenset[int] | None, json: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "audience", audience)
+        object.__setattr__(self, "message", f"id: {id}\nevent: game\ndata: {json}\n\n".encode())
+
+    @property
+    def json(self) -> str:
+        """The event as JSON: {"id", "action", "kind", ...data}."""
+        return self.message[self.message.index(b"data: ") + 6 : -2].decode()
 
     def visible_to(self, audience: Audience) -> bool:
         return self.audience is None or (audience is not None and audience in self.audience)
