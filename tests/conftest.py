@@ -64,6 +64,7 @@ HEAVY_FIRST = (
     "tests/games/test_every_engine.py",
     "tests/games/test_takeback.py",
     "tests/web/test_web_browser_seat_leaves.py",
+    "tests/web/test_web_hardening_process.py",
     "tests/web/test_web_axe.py",
     "tests/web/test_web_browser_host.py",
     "tests/web/test_web_reliability.py",

@@ -137,3 +137,69 @@ def test_a_kill_during_a_claim_leaves_the_phone_its_seat(tmp_path: Path, hub_pro
             seat_page = opened.url.endswith(f"/tables/{table}/seats/1")
             assert opened.status == 200 and seat_page, (kill, opened.url)
         again.kill()
+
+
+def test_a_kill_at_the_games_last_action_leaves_its_answer_and_its_result(
+    tmp_path: Path, hub_process: Start
+) -> None:
+    """(After a kill as the game's last action was journalled, its retry got 404 "there is no open
+    table 1" though the journal held its 200 answer.) The retry gets its answer, the result reads.
+    The game is the same each time (its seed, the phones' first choices): a first run counts its
+    moves, and each kill lands as its last is posted."""
+    rng = random.Random(25)
+    options = ("--game", "wisteria", "--seats", "phone,phone", "--seed", "5", "--inputs", "none", "--no-wait")
+    moves = None
+    for kill in range(-1, AGAIN_KILLS):
+        journal = tmp_path / f"game-{kill}" / "journal.db"
+        journal.parent.mkdir()
+        hub = hub_process(journal, *options)
+        tokens = {seat: {"Authorization": f"Bearer {token}"} for seat, token in _tokens(hub).items()}
+        played = 0
+        while moves is None or played < moves - 1:
+            seat, action = _next_move(hub, tokens)
+            assert _post(hub, seat, action, tokens, key=None)[0] == 200
+            played += 1
+            if moves is None and hub.request("GET", "/api/tables/1")[1]["outcome"]:
+                moves = played  # the first run: the game's length in the phones' moves
+                break
+        if kill < 0:
+            hub.kill()
+            continue
+        seat, action = _next_move(hub, tokens)
+        key = f"last-move-{kill:04d}"
+        posting = threading.Thread(target=_quietly, args=(_post, hub, seat, action, tokens, key))
+        posting.start()
+        time.sleep(rng.random() * 0.02)
+        hub.kill()
+        posting.join(10)
+        again = hub_process(journal, "--inputs", "none")
+        status, answer = _post(again, seat, action, tokens, key)
+        assert status == 200 and answer["action"] == action, (kill, status, answer)
+        assert again.request("GET", "/api/tables/1")[1]["outcome"], "the result does not read"
+        assert again.request("GET", "/api/tables/1/seats/1", **tokens[1])[0] == 200
+        again.kill()
+
+
+def _tokens(hub: Any) -> dict[int, str]:
+    links = hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})[1]["seats"]
+    return {link["seat"]: link["url"].rsplit("/", 1)[1] for link in links}
+
+
+def _next_move(hub: Any, tokens: dict[int, dict[str, str]]) -> tuple[int, str]:
+    for _ in range(500):
+        for seat, auth in tokens.items():
+            legal = hub.request("GET", f"/api/tables/1/seats/{seat}", **auth)[1]["legal"]
+            if legal:
+                return seat, str(legal[0])
+        time.sleep(0.01)  # the dealer deals
+    raise AssertionError("no seat had a move")
+
+
+def _post(
+    hub: Any, seat: int, action: str, tokens: dict[int, dict[str, str]], key: str | None
+) -> tuple[int, Any]:
+    once = {"Idempotency-Key": key} if key else {}
+    answer: tuple[int, Any] = hub.request(
+        "POST", f"/api/tables/1/seats/{seat}/actions", {"action": action}, **tokens[seat], **once
+    )
+    return answer
