@@ -118,13 +118,9 @@ def _game(hub: HubProcess, driver: Any, game: str) -> list[dict[str, Any]]:
             "seats": ["phone"] + ["bot"] * (players - 1),
             "options": dict(facts.short_options),
         }
-        status, made = hub.request("POST", "/api/tables", spec, **{"X-Host-Pin": hub.pin})
-        if status != 201:
-            raise RuntimeError(f"the hub refused the bench's table: {made}")
-        table = int(made["id"])
-        _, codes = hub.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": hub.pin})
+        table = hub.new_table(spec)
         _size(driver, 360, 740, True)
-        driver.get(next(link["url"] for link in codes["seats"] if link["seat"] == 1))
+        driver.get(hub.join_links(table)[1])
         paint = driver.execute_script(
             "const p = performance.getEntriesByName('first-contentful-paint')[0];"
             "return p ? p.startTime : null;"

@@ -84,6 +84,24 @@ class HubProcess:
             with error:
                 return error.code, json.loads(error.read() or b"null")
 
+    def new_table(self, spec: dict[str, Any]) -> int:
+        """A table made as the host's start form makes it (``spec``: ``POST /api/tables``'s body)."""
+        status, made = self.request("POST", "/api/tables", spec, **{"X-Host-Pin": self.pin})
+        if status != 201:
+            raise RuntimeError(f"the hub refused the table {spec}: {made}")
+        return int(made["id"])
+
+    def join_links(self, table: int) -> dict[int, str]:
+        """Each seat's join link (its QR code's address), as the host's controls get them."""
+        status, body = self.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": self.pin})
+        if status != 200:
+            raise RuntimeError(f"the hub gave no join links for table {table}: {body}")
+        return {int(link["seat"]): str(link["url"]) for link in body["seats"]}
+
+    def seat_tokens(self, table: int) -> dict[int, str]:
+        """Each seat's join token (the end of its join link), which opens the seat for a client."""
+        return {seat: url.rsplit("/", 1)[1] for seat, url in self.join_links(table).items()}
+
     def kill(self) -> None:
         """SIGKILL: no clean-up of any kind, as a power cut would leave it."""
         if self.process.poll() is None:

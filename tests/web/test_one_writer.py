@@ -16,7 +16,7 @@ import pytest
 
 from console.journal import Journal
 from tests.test_journal_cli import one_line_exit_2, tabletop
-from tests.web.test_web_restart import WISTERIA, play_one, tokens
+from tests.web.test_web_restart import WISTERIA, play_one
 
 pytestmark = pytest.mark.slow
 
@@ -40,7 +40,7 @@ def test_every_writer_is_refused_in_one_line_naming_the_running_hub(
 ) -> None:
     path = tmp_path / "journal.db"
     hub = hub_process(path, *WISTERIA, "--host", "127.0.0.1")
-    seat_tokens = tokens(hub)
+    seat_tokens = hub.seat_tokens(1)
     assert play_one(hub, seat_tokens)
     before = listed(path, tmp_path)
     pid = hub.process.pid
@@ -61,7 +61,7 @@ def test_readers_answer_beside_the_hub_and_never_hold_it_up(
 ) -> None:
     path = tmp_path / "journal.db"
     hub = hub_process(path, *WISTERIA, "--host", "127.0.0.1")
-    seat_tokens = tokens(hub)
+    seat_tokens = hub.seat_tokens(1)
     assert play_one(hub, seat_tokens)
     replay = tabletop("--journal", str(path), "replay", "1", home=tmp_path)
     assert replay.returncode == 0 and replay.stdout.startswith("table 1: wisteria"), replay.stderr
@@ -86,7 +86,7 @@ def test_a_game_being_written_is_listed_whole_or_not_at_all(
     count of actions it lists is the count of moves a replay prints."""
     path = tmp_path / "journal.db"
     hub = hub_process(path, *WISTERIA, "--host", "127.0.0.1")
-    seat_tokens = tokens(hub)
+    seat_tokens = hub.seat_tokens(1)
     stop = threading.Event()
 
     def keep_playing() -> None:

@@ -75,14 +75,10 @@ class Hub:
         self.bot_tables = {name: self.start(spec) for name, spec in BOT_TABLES.items()}
 
     def start(self, spec: dict[str, Any]) -> int:
-        status, made = self.process.request("POST", "/api/tables", spec, **{"X-Host-Pin": self.pin})
-        assert status == 201, made
-        return int(made["id"])
+        return self.process.new_table(spec)
 
     def join_url(self, table: int, seat: int) -> str:
-        status, codes = self.process.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": self.pin})
-        assert status == 200, codes
-        return str(next(link["url"] for link in codes["seats"] if link["seat"] == seat))
+        return self.process.join_links(table)[seat]
 
 
 @pytest.fixture(scope="module")

@@ -82,12 +82,8 @@ def test_a_whole_game_is_played_by_keyboard_alone(
     tmp_path: Path, hub_process: Callable[..., Any], phone: webdriver.Chrome, game: str
 ) -> None:
     hub = hub_process(tmp_path / "journal.db", "--seats", "bot,bot", "--host", "127.0.0.1")
-    status, made = hub.request("POST", "/api/tables", TABLES[game], **{"X-Host-Pin": hub.pin})
-    assert status == 201, made
-    table = int(made["id"])
-    status, codes = hub.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": hub.pin})
-    assert status == 200
-    phone.get(next(link["url"] for link in codes["seats"] if link["seat"] == 1))
+    table = hub.new_table(TABLES[game])
+    phone.get(hub.join_links(table)[1])
     WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
     decisions = 0
     for _ in range(400):

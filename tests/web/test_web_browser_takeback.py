@@ -48,9 +48,7 @@ class Hub:
 
     def table(self, spec: dict[str, Any]) -> int:
         """A table made and started without waiting for its other phones (set-up, not the test)."""
-        status, made = self.process.request("POST", "/api/tables", spec, **{"X-Host-Pin": self.pin})
-        assert status == 201, made
-        table = int(made["id"])
+        table = self.process.new_table(spec)
         status, started = self.process.request(
             "POST", f"/api/tables/{table}/host", {"command": "start"}, **{"X-Host-Pin": self.pin}
         )
@@ -58,9 +56,7 @@ class Hub:
         return table
 
     def join_url(self, table: int, seat: int) -> str:
-        status, codes = self.process.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": self.pin})
-        assert status == 200, codes
-        return str(next(link["url"] for link in codes["seats"] if link["seat"] == seat))
+        return self.process.join_links(table)[seat]
 
 
 @pytest.fixture(scope="module")

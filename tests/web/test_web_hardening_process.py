@@ -124,8 +124,7 @@ def test_a_kill_during_a_claim_leaves_the_phone_its_seat(tmp_path: Path, hub_pro
     for kill in range(AGAIN_KILLS):
         hub = hub_process(journal, *options)  # a game named: a new table beside the unfinished
         table = max(t["id"] for t in hub.request("GET", "/api/tables")[1]["tables"])
-        links = hub.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": hub.pin})[1]["seats"]
-        link = urllib.parse.urlsplit(links[0]["url"]).path
+        link = urllib.parse.urlsplit(hub.join_links(table)[1]).path
         phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         joining = threading.Thread(target=_quietly, args=(phone.open, hub.url + link))
         joining.start()
@@ -153,7 +152,7 @@ def test_a_kill_at_the_games_last_action_leaves_its_answer_and_its_result(
         journal = tmp_path / f"game-{kill}" / "journal.db"
         journal.parent.mkdir()
         hub = hub_process(journal, *options)
-        tokens = {seat: {"Authorization": f"Bearer {token}"} for seat, token in _tokens(hub).items()}
+        tokens = {seat: {"Authorization": f"Bearer {token}"} for seat, token in hub.seat_tokens(1).items()}
         played = 0
         while moves is None or played < moves - 1:
             seat, action = _next_move(hub, tokens)
@@ -178,11 +177,6 @@ def test_a_kill_at_the_games_last_action_leaves_its_answer_and_its_result(
         assert again.request("GET", "/api/tables/1")[1]["outcome"], "the result does not read"
         assert again.request("GET", "/api/tables/1/seats/1", **tokens[1])[0] == 200
         again.kill()
-
-
-def _tokens(hub: Any) -> dict[int, str]:
-    links = hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})[1]["seats"]
-    return {link["seat"]: link["url"].rsplit("/", 1)[1] for link in links}
 
 
 def _next_move(hub: Any, tokens: dict[int, dict[str, str]]) -> tuple[int, str]:

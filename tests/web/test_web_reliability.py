@@ -48,12 +48,6 @@ def current_table(hub: Any) -> int:
     return int(made["id"])
 
 
-def seat_tokens(hub: Any, table: int) -> dict[int, str]:
-    status, body = hub.request("GET", f"/api/tables/{table}/join", **{"X-Host-Pin": hub.pin})
-    assert status == 200, body
-    return {link["seat"]: link["url"].rsplit("/", 1)[1] for link in body["seats"]}
-
-
 def journal_actions(journal: Path) -> dict[int, list[str]]:
     with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as db:
         rows = db.execute("SELECT table_id, notation FROM actions ORDER BY table_id, seq").fetchall()
@@ -73,7 +67,7 @@ def test_kills_during_play_from_several_clients_lose_no_acknowledged_action(
     for kill in range(KILLS):
         hub = hub_process(journal, *GAME)
         table = current_table(hub)
-        tokens = seat_tokens(hub, table)
+        tokens = hub.seat_tokens(table)
         stop = threading.Event()
 
         def phone(
@@ -210,7 +204,7 @@ def post_head(hub: Any, path: str, length: int | str, **headers: str) -> bytes:
 def test_the_abuse_battery_against_a_real_hub(tmp_path: Path, hub_process: Start) -> None:
     journal = tmp_path / "journal.db"
     hub = hub_process(journal, *GAME)
-    tokens = seat_tokens(hub, 1)
+    tokens = hub.seat_tokens(1)
     seat = next(
         s
         for s, t in tokens.items()
@@ -381,7 +375,7 @@ def test_no_seat_secret_reaches_another_reader_through_a_real_hub(
     hub = hub_process(
         journal, "--game", game, "--seats", "phone,phone", "--seed", "5", "--inputs", "none", "--no-wait"
     )
-    tokens = seat_tokens(hub, 1)
+    tokens = hub.seat_tokens(1)
     rng = random.Random(game)
     after, checked = 0, 0
     before: dict[int | None, tuple[str, str]] = {}

@@ -24,12 +24,6 @@ Start = Callable[..., Any]
 WISTERIA = ("--game", "wisteria", "--seats", "phone,phone", "--seed", "1", "--no-wait")
 
 
-def tokens(hub: Any) -> dict[int, str]:
-    status, body = hub.request("GET", "/api/tables/1/join", **{"X-Host-Pin": hub.pin})
-    assert status == 200, body
-    return {link["seat"]: link["url"].rsplit("/", 1)[1] for link in body["seats"]}
-
-
 def play_one(hub: Any, seat_tokens: dict[int, str]) -> str | None:
     """Post the first legal action of the first seat that has one; return it."""
     for seat, token in seat_tokens.items():
@@ -69,7 +63,7 @@ def test_a_killed_hub_restarts_where_it_was_with_the_same_seat_tokens(
 ) -> None:
     journal = tmp_path / "journal.db"
     hub = hub_process(journal, *WISTERIA)
-    seat_tokens = tokens(hub)
+    seat_tokens = hub.seat_tokens(1)
     played = [play_one(hub, seat_tokens) for _ in range(6)]
     assert all(played)
     before = settled_views(hub, seat_tokens)
@@ -77,7 +71,7 @@ def test_a_killed_hub_restarts_where_it_was_with_the_same_seat_tokens(
 
     again = hub_process(journal, *WISTERIA)
     assert "resumed table(s) 1" in "".join(again.lines)
-    assert tokens(again) == seat_tokens
+    assert again.seat_tokens(1) == seat_tokens
     assert settled_views(again, seat_tokens) == before
     assert play_one(again, seat_tokens)
 
@@ -87,7 +81,7 @@ def test_a_hub_killed_in_the_middle_of_play_keeps_every_acknowledged_action(
 ) -> None:
     journal = tmp_path / "journal.db"
     hub = hub_process(journal, *WISTERIA)
-    seat_tokens = tokens(hub)
+    seat_tokens = hub.seat_tokens(1)
     acknowledged: list[str] = []
     stop = threading.Event()
 
@@ -117,7 +111,7 @@ def test_a_hub_killed_in_the_middle_of_play_keeps_every_acknowledged_action(
     assert by_seats[: len(acknowledged)] == acknowledged  # nothing acknowledged was lost
     assert len(by_seats) - len(acknowledged) <= 1  # at most the post cut short by the kill
     again = hub_process(journal, *WISTERIA)
-    assert tokens(again) == seat_tokens
+    assert again.seat_tokens(1) == seat_tokens
     with Journal(journal) as opened:
         assert opened.actions(1)[: len(logged)] == logged
     status, state = again.request("GET", "/api/tables/1")
