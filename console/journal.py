@@ -155,7 +155,7 @@ class Journal:
         self._handle: int | None = None
         db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
-            _refuse_a_special_file(self.path)
+            _refuse_a_path_of_no_journal(self.path)
         try:
             if readonly and _size(self.path):
                 self._db = db = _open_to_read(self.path)
@@ -163,8 +163,6 @@ class Journal:
                 return
             if readonly and str(path) != ":memory:":
                 # No journal there yet: read as an empty one in memory; nothing is made on disk.
-                _refuse_a_file_for_a_folder(self.path)
-                _refuse_a_folder_or_a_lone_wal(self.path)
                 path = ":memory:"
             new = True
             if str(path) != ":memory:":
@@ -457,47 +455,26 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def _size(path: Path) -> int | None:
-    """The size of the regular file at ``path``; None if there is none (or a folder is there)."""
+def _mode(path: Path) -> int | None:
+    """The mode of what is at ``path`` (through symlinks); None if nothing is there. A path that
+    cannot be looked at (a name too long, a loop of symlinks) is one line."""
     try:
-        found = os.stat(path)
+        return os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except OSError as error:  # a name too long, a loop of symlinks...
-        why = f"cannot read it ({error.strerror})"
-        raise JournalError(f"{path}: {why}; choose another journal path") from None
-    return found.st_size if stat.S_ISREG(found.st_mode) else None
+    except OSError as error:
+        raise JournalError(f"{path}: cannot use it ({error.strerror}); choose another journal path") from None
 
 
-def _not_a_folder(path: Path) -> bool:
-    try:
-        return not stat.S_ISDIR(os.stat(path).st_mode)
-    except OSError:  # absent, or not to be read: making the folder says which
-        return False
+def _size(path: Path) -> int:
+    """The size of the regular file at ``path``; 0 if there is none."""
+    mode = _mode(path)
+    return path.stat().st_size if mode is not None and stat.S_ISREG(mode) else 0
 
 
-def _refuse_a_file_for_a_folder(path: Path) -> None:
-    """A file where the journal's folder, or one above it, must be: that path can hold no journal."""
-    blocker = next((p for p in [path.parent, *path.parent.parents] if _not_a_folder(p)), None)
-    if blocker is not None:
-        raise JournalError(
-            f"{path}: cannot make its folder, {blocker} is a file; choose another journal path (--journal)"
-        )
-
-
-def _refuse_a_folder_or_a_lone_wal(path: Path) -> None:
-    """A folder at the journal's path, or an absent or empty journal with a write-ahead log
-    beside it (which this console never leaves: a journal lost, its log left), is refused."""
-    if path.is_dir():
-        raise JournalError(f"{path} is a folder, not a journal file; give the path of a file (--journal)")
-    if not _size(path) and _size(Path(f"{path.resolve()}-wal")):
-        raise JournalError(
-            f"{path} is empty but has a write-ahead log beside it ({path.name}-wal), which this "
-            "console never leaves; move both aside or choose another journal path"
-        )
-
-
-SPECIAL_FILES = (
+# What may stand at a journal's path but is no journal file, and its name in a refusal.
+NO_JOURNAL = (
+    (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
     (stat.S_ISCHR, "a character device"),
     (stat.S_ISBLK, "a block device"),
@@ -505,22 +482,31 @@ SPECIAL_FILES = (
 )
 
 
-def _refuse_a_special_file(path: Path) -> None:
-    """A journal is a regular file: a FIFO, a device or a socket at its path (or at the end of a
-    symlink there) is refused by name, before anything opens it (a FIFO gave a traceback)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return  # absent (made later), or unreadable: opening it says which
-    for test, kind in SPECIAL_FILES:
-        if test(mode):
+def _refuse_a_path_of_no_journal(path: Path) -> None:
+    """One line, before anything opens or makes it, for a path that can hold no journal: a file
+    where its folder (or one above) must be; a folder, a FIFO, a device or a socket at it (a FIFO
+    gave a traceback); or an absent or empty journal with a write-ahead log beside it (which this
+    console never leaves: a journal lost, its log left)."""
+    for folder in (path.parent, *path.parent.parents):
+        mode = _mode(folder)
+        if mode is not None and not stat.S_ISDIR(mode):
+            raise JournalError(
+                f"{path}: cannot make its folder, {folder} is a file; choose another journal path (--journal)"
+            )
+    mode = _mode(path)
+    for test, kind in NO_JOURNAL:
+        if mode is not None and test(mode):
             raise JournalError(f"{path} is {kind}, not a journal file; give the path of a file (--journal)")
+    if not _size(path) and _size(Path(f"{path.resolve()}-wal")):
+        raise JournalError(
+            f"{path} is empty but has a write-ahead log beside it ({path.name}-wal), which this "
+            "console never leaves; move both aside or choose another journal path"
+        )
 
 
 def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, bool]:
     """A handle on the journal file, made (with its folder) if absent, and whether it is new.
     Only an absent or empty file is new; anything else must pass the header check first."""
-    _refuse_a_file_for_a_folder(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -528,7 +514,6 @@ def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, 
             f"{path}: cannot make its folder {path.parent} ({error.strerror}); "
             "create it or choose another journal path"
         ) from None
-    _refuse_a_folder_or_a_lone_wal(path)
     if not os.access(path.resolve().parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm there
         raise JournalError(
             f"{path}: its folder {path.parent} is read-only; make it writable or choose another journal path"

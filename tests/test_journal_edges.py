@@ -236,8 +236,12 @@ def test_closing_twice_is_harmless(tmp_path: Path) -> None:
 
 def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path) -> None:
     path = tmp_path / ("x" * 300) / "journal.db"  # a name longer than any file system allows
-    with pytest.raises(JournalError, match=r"cannot make its folder .*create it or choose another"):
+    with pytest.raises(
+        JournalError, match=r"cannot use it \(File name too long\); choose another journal path"
+    ):
         Journal(path)
+    with pytest.raises(JournalError, match=r"cannot use it \(File name too long\)"):
+        Journal(path, readonly=True)  # not "no games in the journal yet"
 
 
 def test_a_read_only_folder_or_file_is_refused_before_sqlite_sees_it(
