@@ -886,7 +886,11 @@ class TableWorker:
             self.physical.acted(self.table.state)
 
     def _snapshot(self) -> Snapshot:
-        cursors = self.physical.cursors(self.table.state, self.controllers) if self.physical else {}
+        cursors = (
+            self.physical.cursors(self.table.state, self.controllers, self.chance == "physical")
+            if self.physical
+            else {}
+        )
         clock = (
             None
             if self.table_clock is None

@@ -256,14 +256,22 @@ class PhysicalSeats:
             self.copies.keep_held(self.table_id, self.composer.game.name, self.held.holder)
         self.misplaced = self.moving = None
 
-    def cursors(self, state: State, controllers: Mapping[Seat, str]) -> dict[Seat, JSON]:
+    def cursors(
+        self, state: State, controllers: Mapping[Seat, str], chance_scanned: bool
+    ) -> dict[Seat, JSON]:
         """Each physical seat's cursor as that seat may see it, and why a press or scan was refused
-        (also for a phone seat whose pod was used)."""
+        (also for a phone seat whose pod was used). ``chance_scanned``: the table's chance cards are
+        laid on readers (its chance is physical), so a bot's are too."""
         cursors: dict[Seat, JSON] = {}
         for seat, controller in controllers.items():
             if controller in PHYSICAL:
                 cursors[seat] = self.composer.cursor(seat, state).to_json(seat, self.names)
-            elif controller == "bot" and CHANCE in state.to_act and self.composer.supplies(seat, state):
+            elif (
+                chance_scanned
+                and controller == "bot"
+                and CHANCE in state.to_act
+                and self.composer.supplies(seat, state)
+            ):
                 # A player left and a bot plays on: its cards are still laid on the seat's reader.
                 cursors[seat] = {"seat": seat, "bot_scan": True, "prompt": BOT_SCAN_PROMPT}
             if seat in self.refusals:

@@ -155,6 +155,24 @@ def test_at_a_physical_table_the_bot_plays_with_the_cards_scanned_at_its_seat(ma
     assert seat_actions(worker, 2, 0), "the bot chose with the cards the journal says it holds"
 
 
+def test_where_the_hub_deals_no_screen_asks_for_a_bots_card_at_a_reader(tmp_path: Any) -> None:
+    """(Every table whose dealer dealt by itself said "lay the card for Bot 2 on its reader" while
+    the dealer was about to deal for a bot's seat.)"""
+    config = HubConfig(
+        journal=tmp_path / "j.db",
+        chance_delay_s=60.0,  # the dealer takes its time: the screens show it about to deal
+        table=TableConfig(game="wisteria", players=2, seats=("phone", "bot"), seed=7, wait_for_phones=False),
+    )
+    hub = Hub(config).start(inputs=False)
+    try:
+        worker = hub.tables()[0]
+        worker.post(Barrier()).result(TIMEOUT)
+        assert worker.table.state.to_act == (CHANCE,)
+        assert payload(worker, None)["bot_scans"] == []
+    finally:
+        hub.stop()
+
+
 def test_a_seat_handed_to_a_bot_before_the_game_began_is_a_bot_from_action_0(tmp_path: Any) -> None:
     config = HubConfig(
         journal=tmp_path / "j.db",
