@@ -10,13 +10,19 @@
   usual number of seats (a state of some kilobytes an action);
 * ``hub.rss_mb_after_floods``: what the hub holds beyond its start once four floods (hub_flood's
   idle connections and streams that never read) have come and gone, random bots playing;
+* ``hub.page_p99_ms_reconnect_storm``: the same phone's page, p99, while 1,800 idle sockets from
+  113 addresses (16 each: the hub's per-address bound is 32) are re-opened the moment the hub
+  sheds them (it holds at most 1,500), from a process of their own;
 * ``hub.pin_guesses_per_hour_max``: the most host PINs from other devices looked at in any hour
   while 5,000 addresses guess twelve times each (console/http/limits.py's guard).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
+import selectors
 import socket
 import tempfile
 import threading
@@ -196,6 +202,56 @@ def floods_retained() -> float:
             hub.stop()
 
 
+STORM = 1_800
+
+
+def reopening_sockets(port: int, count: int, per_address: int = 16) -> None:
+    """``count`` idle sockets, each re-opened the moment the hub closes it, until killed."""
+    selector = selectors.DefaultSelector()
+
+    def open_one(number: int) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        address = number // per_address
+        sock.bind((f"127.0.{20 + address // 250}.{1 + address % 250}", 0))
+        with contextlib.suppress(BlockingIOError):  # connecting, without waiting for it
+            sock.connect(("127.0.0.1", port))
+        selector.register(sock, selectors.EVENT_READ, number)
+
+    for number in range(count):
+        open_one(number)
+    while True:
+        for key, _ in selector.select(1.0):
+            sock: Any = key.fileobj
+            try:
+                closed = not sock.recv(4096)
+            except OSError:
+                closed = True
+            if closed:
+                selector.unregister(sock)
+                sock.close()
+                open_one(key.data)
+
+
+def reconnect_storm(pages: int = 300) -> float:
+    """The phone's page p99 (ms) under ``reopening_sockets`` run by a process of its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        options = ("--port", "0", "--inputs", "none")
+        hub = HubProcess(Path(folder) / "journal.db", *options, file_limit=FILE_LIMIT)
+        storm = multiprocessing.get_context("spawn").Process(
+            target=reopening_sockets, args=(hub.port, STORM), daemon=True
+        )
+        storm.start()
+        try:
+            time.sleep(5.0)  # every socket open, the hub shedding the oldest
+            latencies = [page_ms(hub.port) for _ in range(pages)]
+        finally:
+            storm.kill()
+            storm.join()
+            hub.stop()
+    return percentile(latencies, 0.99)
+
+
 def pin_guesses_per_hour(addresses: int = 5_000, each: int = 12, spacing_s: float = 0.45) -> int:
     """The most PINs from other devices the guard looks at in any hour of the attack."""
     from console.http.limits import PinGuard
@@ -224,5 +280,6 @@ def benchmarks() -> list[dict[str, Any]]:
         {"name": "hub.fds_max_under_flood", "value": most, "unit": "descriptors"},
         {"name": "hub.rss_kb_per_action_5_streams", "value": streams_per_action(), "unit": "kB"},
         {"name": "hub.rss_mb_after_floods", "value": floods_retained(), "unit": "MB over the start"},
+        {"name": "hub.page_p99_ms_reconnect_storm", "value": reconnect_storm(), "unit": "ms"},
         {"name": "hub.pin_guesses_per_hour_max", "value": pin_guesses_per_hour(), "unit": "guesses"},
     ]

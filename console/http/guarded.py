@@ -11,6 +11,7 @@ header line now and then, and lets a non-reading stream buffer 16 MB, spilling t
 from __future__ import annotations
 
 import ctypes
+import heapq
 import json
 import logging
 import time
@@ -22,6 +23,7 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, WSGITask
 
 from console.http.limits import Limits, is_loopback
+from console.http.loop import WatchedMap, loop
 from console.http.security import HEADERS
 
 log = logging.getLogger("console.web")
@@ -137,6 +139,13 @@ class GuardedChannel(HTTPChannel):
         self.server.pull_trigger()
         raise ClientDisconnected
 
+    def settled(self) -> bool:
+        """Nothing under way: only the client speaking can change what this connection waits for
+        (console.http.loop asks it again only then). Under the requests' lock, as a worker
+        thread empties them and may write a last word (a 100 Continue) in one step."""
+        with self.requests_lock:
+            return not (self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed)
+
     def on_disconnect(self, callback: Callable[[], None]) -> None:
         if not self.connected:
             callback()
@@ -163,6 +172,14 @@ class GuardedChannel(HTTPChannel):
                 self.server.per_client.pop(self.client, None)
 
 
+ACCEPT_AT_ONCE = 64  # connections taken from the accept queue in one turn of the loop
+EVICT_AT_ONCE_PERCENT = 5  # of the connection bound, closed at once when it is reached
+
+
+def _waiting_since(channel: GuardedChannel) -> float:
+    return channel.request_began if channel.request is not None else channel.last_activity
+
+
 TRIM_AFTER = 100  # connections gone since the most: a flood ended, its memory is given back
 
 
@@ -187,7 +204,13 @@ class GuardedServer(TcpWSGIServer):
         self.per_client: dict[str, int] = {}
         self.refused = self.evicted = self.dropped = self.timed_out = 0
         self._most_open = 0  # the most connections open since memory was last given back
-        super().__init__(application, **kw)
+        super().__init__(application, map=WatchedMap(), **kw)
+
+    def run(self) -> None:
+        try:
+            loop(self._map, self.adj.asyncore_loop_timeout)
+        except (SystemExit, KeyboardInterrupt):
+            self.task_dispatcher.shutdown()
 
     def readable(self) -> bool:
         now = time.time()
@@ -197,13 +220,18 @@ class GuardedServer(TcpWSGIServer):
         return bool(self.accepting)
 
     def handle_accept(self) -> None:
-        try:
-            accepted = self.accept()
-        except OSError:
-            return
-        if accepted is None:
-            return
-        conn, addr = accepted
+        # Every connection waiting, up to a bound: in a storm of re-opening sockets the accept
+        # queue is full, and a phone's connection waits behind all of it.
+        for _ in range(ACCEPT_AT_ONCE):
+            try:
+                accepted = self.accept()
+            except OSError:
+                return
+            if accepted is None:
+                return
+            self._take(*accepted)
+
+    def _take(self, conn: Any, addr: Any) -> None:
         client = str(addr[0])
         if not is_loopback(client) and self.per_client.get(client, 0) >= self.limits.connections_per_client:
             self.refused += 1
@@ -221,13 +249,15 @@ class GuardedServer(TcpWSGIServer):
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
 
     def _evict_one(self) -> bool:
-        """Close the connection that has waited longest without a request being served."""
+        """Make room: close the connections that have waited longest without a request being
+        served, ``EVICT_AT_ONCE`` of them (looking through them all once for many newcomers)."""
         idle = [c for c in self.active_channels.values() if not c.requests and not c.will_close]
         if not idle:
             return False
-        victim = min(idle, key=lambda c: c.request_began if c.request is not None else c.last_activity)
-        self.evicted += 1
-        victim.handle_close()
+        at_once = max(1, self.limits.connections * EVICT_AT_ONCE_PERCENT // 100)
+        for victim in heapq.nsmallest(at_once, idle, key=_waiting_since):
+            self.evicted += 1
+            victim.handle_close()
         return True
 
     def maintenance(self, now: float) -> None:
@@ -244,6 +274,7 @@ class GuardedServer(TcpWSGIServer):
             if late:
                 self.timed_out += 1
                 channel.will_close = True
+                self._map.touch(channel._fileno)
         self._give_memory_back()
 
     def _give_memory_back(self) -> None:
