@@ -15,19 +15,26 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 
 class HubProcess:
     """Starts ``tabletop --journal JOURNAL serve OPTIONS`` (no user configuration file is read)
-    and waits until it serves; ``url`` and ``pin`` are read from what it prints."""
+    and waits until it serves; ``url`` and ``pin`` are read from what it prints. ``under``: a
+    command the hub is started by (it must end by running the command given after it)."""
 
     def __init__(
-        self, journal: Path, *options: str, timeout: float = 30.0, file_limit: int | None = None
+        self,
+        journal: Path,
+        *options: str,
+        timeout: float = 30.0,
+        file_limit: int | None = None,
+        under: Sequence[str] = (),
     ) -> None:
         env = {**os.environ, "XDG_CONFIG_HOME": str(journal.parent / "no-config"), "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", *options]
+        command = [*under, sys.executable, "-m", "console.cli", "--journal", str(journal), "serve", *options]
         self.spawned = time.monotonic()
 
         def limited() -> None:  # the open-files limit a service has (a Pi's: about 2,000), hard too

@@ -99,10 +99,11 @@ def config_for() -> Callable[..., HubConfig]:
 def hub_process() -> Iterator[Callable[..., HubProcess]]:
     started: list[HubProcess] = []
 
-    def start(journal: Path, *options: str) -> HubProcess:
-        """The hub as a user starts it, with bots and the dealer that do not pause."""
+    def start(journal: Path, *options: str, **settings: Any) -> HubProcess:
+        """The hub as a user starts it, with bots and the dealer that do not pause (``settings``:
+        HubProcess's own)."""
         quick = ("--port", "0", "--bot-delay", "0", "--chance-delay", "0", "--keepalive", "1")
-        started.append(HubProcess(journal, *quick, *options))
+        started.append(HubProcess(journal, *quick, *options, **settings))
         return started[-1]
 
     yield start

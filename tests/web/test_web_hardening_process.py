@@ -9,7 +9,10 @@ import http.client
 import http.cookiejar
 import os
 import random
+import shutil
+import signal
 import sqlite3
+import subprocess
 import threading
 import time
 import urllib.parse
@@ -28,6 +31,7 @@ from console.bench.hub_hardening import (
     slow_readers,
     stream_growth,
 )
+from console.journal import DISK_FULL
 from tests.web.test_web_reliability import pages_still_served
 
 Start = Callable[..., Any]
@@ -197,3 +201,74 @@ def _post(
         "POST", f"/api/tables/1/seats/{seat}/actions", {"action": action}, **tokens[seat], **once
     )
     return answer
+
+
+# -- a disk that really fills -------------------------------------------------------------------------
+
+
+def _own_small_disk(folder: Path, size_kb: int, free_kb: int) -> tuple[str, ...]:
+    """The command a hub is started under to have ``folder`` on a file system of its own that
+    really fills: a ``size_kb`` tmpfs mounted there in a mount namespace of the hub's (no root
+    needed: a user namespace maps us to its root), all but ``free_kb`` of it taken by a file."""
+    script = (
+        f"mount -t tmpfs -o size={size_kb}k tmpfs {folder} && "
+        f'head -c {(size_kb - free_kb) * 1024} /dev/zero > {folder}/filler && exec "$@"'
+    )
+    return ("unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script, "sh")
+
+
+def _can_mount_a_disk_of_its_own() -> str:
+    """Why this machine cannot give a process a tmpfs of its own ("" when it can)."""
+    try:
+        made = subprocess.run(
+            ["unshare", "--user", "--map-root-user", "--mount", "mount", "-t", "tmpfs", "tmpfs", "/mnt"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"unshare cannot run: {error}"
+    return "" if made.returncode == 0 else f"no mount namespace for a user here: {made.stderr.strip()}"
+
+
+def test_a_disk_that_really_fills_pauses_the_table_in_words_and_play_resumes_when_space_returns(
+    tmp_path: Path, hub_process: Start
+) -> None:
+    """The full disk of the attack, on a real file system: the hub's journal on a small tmpfs
+    that bots fill by playing. (SQLite's page limit stands in for it in test_web_hardening.)"""
+    if why := _can_mount_a_disk_of_its_own():
+        pytest.skip(why)
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    under = _own_small_disk(disk, size_kb=4096, free_kb=384)
+    hub = hub_process(disk / "journal.db", *random_bots(tmp_path), under=under)
+    inside = Path(f"/proc/{hub.process.pid}/root") / disk.relative_to("/")  # the hub's own view
+
+    def table() -> dict[str, Any]:
+        return dict(hub.request("GET", "/api/tables/1")[1])
+
+    deadline = time.monotonic() + 120
+    while table()["problem"] != DISK_FULL:
+        assert time.monotonic() < deadline, "the bots never filled the disk"
+        time.sleep(0.2)
+    actions_when_full = table()["actions"]
+    time.sleep(2.0)  # the dealer and the bots try again meanwhile, and are refused
+    assert table()["actions"] == actions_when_full and table()["problem"] == DISK_FULL
+    screen = hub.get("/tables/1").decode()
+    assert "Traceback" not in screen and not any("Traceback" in line for line in hub.lines), hub.lines[-20:]
+
+    (inside / "filler").unlink()  # space again
+    while table()["actions"] <= actions_when_full + 10 or table()["problem"]:
+        assert time.monotonic() < deadline + 60, "play did not resume by itself"
+        time.sleep(0.2)
+    # The journal as a power cut would leave it now (SQLite cannot open it through /proc: it
+    # resolves the link to our own file system), checked whole.
+    os.kill(hub.process.pid, signal.SIGSTOP)
+    try:
+        for name in ("journal.db", "journal.db-wal"):
+            shutil.copyfile(inside / name, tmp_path / name)
+    finally:
+        os.kill(hub.process.pid, signal.SIGCONT)
+    with contextlib.closing(sqlite3.connect(tmp_path / "journal.db")) as db:
+        assert db.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    assert not any("Traceback" in line for line in hub.lines)
