@@ -1,5 +1,6 @@
 """``tabletop venue``: the venue board, following every hub on the venue's broker and serving the
 board page (big screen or phone); results are kept in the board's own SQLite file.
+``tabletop venue acl``: the broker's ACL for a venue's name and hubs (hardware/mosquitto/).
 
 The broker password comes from ``--password-file`` or $TABLETOP_VENUE_PASSWORD, never from the
 command line, where anyone on the machine could read it.
@@ -14,12 +15,12 @@ from pathlib import Path
 
 from console.cli.common import Subparsers
 from console.paths import default_journal_path
-from console.venue.broker import BOARD_USER
+from console.venue.broker import BOARD_USER, acl_text
 
 
 def register_cli(subparsers: Subparsers) -> None:
     venue = subparsers.add_parser("venue", help="run the venue board: every hub and table, and the standings")
-    venue.add_argument("--broker", required=True, help="the venue's MQTT broker (host name or address)")
+    venue.add_argument("--broker", help="the venue's MQTT broker (host name or address)")
     venue.add_argument("--broker-port", type=int, default=1883)
     venue.add_argument("--venue", default="venue", help="the venue's name in the topics (default: venue)")
     venue.add_argument("--user", default=BOARD_USER, help=f"the board's broker user (default: {BOARD_USER})")
@@ -31,6 +32,16 @@ def register_cli(subparsers: Subparsers) -> None:
     venue.add_argument("--results", type=Path, help="the board's results file (default: the data folder)")
     venue.add_argument("--pin", default="", help="the organiser's PIN, 4 to 12 digits (default: a new one)")
     venue.set_defaults(handler=cmd_venue)
+    made = venue.add_subparsers(dest="venue_command", metavar="{acl}")
+    acl = made.add_parser("acl", help="print the broker's ACL for the venue's name and its hubs")
+    acl.add_argument("--venue", dest="acl_venue", required=True, help="the venue's name in the topics")
+    acl.add_argument("hubs", nargs="+", help="every hub's name (its [venue] hub, and its broker user)")
+    acl.set_defaults(handler=cmd_venue_acl)
+
+
+def cmd_venue_acl(args: argparse.Namespace) -> int:
+    print(acl_text(args.acl_venue, args.hubs), end="")
+    return 0
 
 
 def board_password(args: argparse.Namespace) -> str:
@@ -49,6 +60,8 @@ def cmd_venue(args: argparse.Namespace) -> int:
     from console.venue.board import Board, ResultStore
     from console.venue.web import create_board_app
 
+    if not args.broker:
+        raise ValueError("--broker is needed: the venue's MQTT broker (host name or address)")
     if not TOPIC_NAME.fullmatch(args.venue):
         raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
     if not 1 <= args.broker_port <= 65535 or not 0 <= args.port <= 65535:

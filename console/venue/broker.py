@@ -1,8 +1,10 @@
 """A Mosquitto broker of our own, for tests, benchmarks and a first evening: a generated password
 file and ACL (the same rules as hardware/mosquitto/, docs/venue.md) on a port of its choosing.
 
-``acl_text`` is the venue's access rule: no anonymous user, each hub reads and writes only its own
-topics, the board reads everything and writes only acknowledgements and seatings.
+``acl_text`` is the venue's access rule, made for its name and its hubs (``tabletop venue acl``):
+no anonymous user, each hub reads and writes only its own topics, the board reads everything and
+writes only acknowledgements and seatings. ``BROKER_SETTINGS`` are the lines every venue broker
+has (hardware/mosquitto/tabletop.conf holds them too).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from console.venue import topics
+
 BOARD_USER = "board"
 
 
@@ -25,16 +29,51 @@ def find_mosquitto() -> str | None:
     return program if program and shutil.which("mosquitto_passwd") else None
 
 
-def acl_text(venue: str) -> str:
-    return (
-        "# Every hub's user is the hub's name: it reads and writes its own topics only.\n"
-        f"pattern readwrite tt/v1/{venue}/%u/#\n\n"
-        "# The board reads everything and writes only acknowledgements and seatings.\n"
-        f"user {BOARD_USER}\n"
-        f"topic read tt/v1/{venue}/#\n"
-        f"topic write tt/v1/{venue}/+/ack\n"
-        f"topic write tt/v1/{venue}/+/seating\n"
-    )
+BROKER_SETTINGS = "per_listener_settings false\nallow_anonymous false\n"
+# After a listener line (before any, mosquitto 2.0 opens its default listener on 1883 for it). A
+# client's id is its user name, whatever id it asks for: a hub logging in with its own password
+# and another hub's id would otherwise knock that hub off (and have its will published).
+LISTENER_SETTINGS = "use_username_as_clientid true\n"
+
+
+def acl_text(venue: str, hubs: list[str]) -> str:
+    """The ACL of ``venue`` for ``hubs`` (their broker users are their names) and the board.
+    Each user is named, not matched by a pattern: a pattern applies to every user, the board's
+    too, which could then publish as a hub named "board"."""
+    check_names(venue, hubs)
+    lines = [
+        f"# The venue {venue}'s ACL for Mosquitto, made by `tabletop venue acl --venue {venue} "
+        f"{' '.join(hubs)}` (docs/venue.md).",
+        "# Make it again, and reload the broker, when a hub joins: a hub not named here can do nothing.",
+        "",
+        "# Each hub's user is the hub's name: it reads and writes its own topics only.",
+    ]
+    for hub in hubs:
+        lines += [f"user {hub}", f"topic readwrite {topics.hub_prefix(venue, hub)}/#", ""]
+    lines += [
+        "# The board reads everything and writes only each hub's acknowledgements and seatings.",
+        f"user {BOARD_USER}",
+        f"topic read {topics.everything(venue)}",
+    ]
+    for hub in hubs:
+        lines += [f"topic write {topics.ack(venue, hub)}", f"topic write {topics.seating(venue, hub)}"]
+    return "\n".join(lines) + "\n"
+
+
+def check_names(venue: str, hubs: list[str]) -> None:
+    """ValueError, in words, unless the venue and every hub are topic levels and no hub is the
+    board or named twice."""
+    from console.hub.config import TOPIC_NAME
+
+    for name in [venue, *hubs]:
+        if not TOPIC_NAME.fullmatch(name):
+            raise ValueError(f"{name!r} cannot be a venue or hub name: letters, digits, '-' or '_' only")
+    if BOARD_USER in hubs:
+        raise ValueError(f"no hub may be named {BOARD_USER!r}: that is the board's user")
+    if len(set(hubs)) != len(hubs):
+        raise ValueError("a hub is named twice")
+    if not hubs:
+        raise ValueError("name the venue's hubs (their broker users), e.g. table1 table2")
 
 
 def free_port() -> int:
@@ -71,15 +110,14 @@ class LocalBroker:
             subprocess.run(
                 ["mosquitto_passwd", "-b", str(passwords), user, password], check=True, capture_output=True
             )
-        (folder / "acl").write_text(acl_text(venue))
+        (folder / "acl").write_text(acl_text(venue, [user for user in users if user != BOARD_USER]))
         os.chmod(folder / "acl", 0o600)
         self.config = folder / "mosquitto.conf"
         self.config.write_text(
-            "per_listener_settings false\n"
-            "allow_anonymous false\n"
-            f"password_file {passwords}\n"
+            BROKER_SETTINGS + f"password_file {passwords}\n"
             f"acl_file {folder / 'acl'}\n"
             f"listener {self.port} 127.0.0.1\n"
+            + LISTENER_SETTINGS
             + ("" if tls is None else f"cafile {tls[0]}\ncertfile {tls[1]}\nkeyfile {tls[2]}\n")
             + "persistence false\n"
             # Started by root, mosquitto would drop to its own user and lose our 0600 files.

@@ -85,6 +85,8 @@ class Recorder:
         self.client.username_pw_set(user, USERS[user])
         self.client.on_message = self._on_message
         self.client.on_connect = lambda c, *_: c.subscribe(f"tt/v1/{VENUE}/#", qos=1)
+        self.subscribed = threading.Event()  # from then on, it hears every message sent
+        self.client.on_subscribe = lambda *_: self.subscribed.set()
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
 
