@@ -42,6 +42,9 @@ def wait_for(condition: Callable[[], Any], timeout: float) -> bool:
     return False
 
 
+READER = "reader"
+
+
 class Rig:
     """The broker, ``count`` hubs with a table of ``SHORT_GAME`` (two bots) each, and a board."""
 
@@ -49,7 +52,9 @@ class Rig:
         self.folder = folder
         self.passwords = {f"hub{i}": secrets.token_hex(8) for i in range(count)}
         self.passwords[BOARD_USER] = secrets.token_hex(8)
-        self.broker = LocalBroker(folder / "broker", VENUE, self.passwords).start()
+        # A second board, joining late, logs in as a reader: one login is one connection.
+        self.passwords[READER] = secrets.token_hex(8)
+        self.broker = LocalBroker(folder / "broker", VENUE, self.passwords, readers=[READER]).start()
         self.sent: dict[tuple[str, int, int], float] = {}  # (hub, table, actions) -> handed over at
         self.latencies: list[float] = []
         self.block_s: list[float] = []  # a table's time in the venue hook, while the broker is down
@@ -73,7 +78,9 @@ class Rig:
         )
 
     def new_board(self, record: bool = False) -> Board:
-        board = Board(self.venue(BOARD_USER), ResultStore(self.folder / f"board-{time.monotonic_ns()}.db"))
+        """The board (``record``: its updates timed), else a second one that only reads."""
+        user = BOARD_USER if record else READER
+        board = Board(self.venue(user), ResultStore(self.folder / f"board-{time.monotonic_ns()}.db"))
         if record:
             original = board._on_message
 

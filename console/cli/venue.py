@@ -36,11 +36,14 @@ def register_cli(subparsers: Subparsers) -> None:
     acl = made.add_parser("acl", help="print the broker's ACL for the venue's name and its hubs")
     acl.add_argument("--venue", dest="acl_venue", required=True, help="the venue's name in the topics")
     acl.add_argument("hubs", nargs="+", help="every hub's name (its [venue] hub, and its broker user)")
+    acl.add_argument(
+        "--reader", action="append", default=[], help="a user who reads everything and writes nothing"
+    )
     acl.set_defaults(handler=cmd_venue_acl)
 
 
 def cmd_venue_acl(args: argparse.Namespace) -> int:
-    print(acl_text(args.acl_venue, args.hubs), end="")
+    print(acl_text(args.acl_venue, args.hubs, args.reader), end="")
     return 0
 
 

@@ -86,6 +86,16 @@ def is_result(data: dict[str, Any]) -> bool:
     )
 
 
+def is_late_will(known: dict[str, Any], presence: dict[str, Any]) -> bool:
+    """An offline presence from an older connection of a hub than the one last seen (its will,
+    delivered after the hub came back): the hub is not offline. A hub online again with a lower
+    number (its journal made anew) is believed: it is there."""
+    session, last = presence.get("session"), known.get("session")
+    return (
+        not presence.get("online") and isinstance(session, int) and isinstance(last, int) and session < last
+    )
+
+
 class Board:
     """Follows one venue on its broker. ``start``; read ``snapshot``; ``stop``."""
 
@@ -98,6 +108,7 @@ class Board:
         self.hubs: dict[str, dict[str, Any]] = {}
         self.tables: dict[tuple[str, int], dict[str, Any]] = {}
         self.received_at: dict[tuple[str, int], float] = {}  # when each table's state came
+        self.late_wills = 0  # offline presences of older connections, ignored
         self._lock = threading.Lock()
         self.client = make_client(config, client_id or f"tt-board-{time.monotonic_ns()}")
         self.client.on_connect = self._on_connect
@@ -139,7 +150,13 @@ class Board:
             return
         if rest == ["status"] and isinstance(data, dict):
             with self._lock:
-                self.hubs[hub] = {"hub": hub, "online": bool(data.get("online")), "at": data.get("at")}
+                if is_late_will(self.hubs.get(hub, {}), data):
+                    self.late_wills += 1
+                    late = data["session"]
+                    log.info("venue board: %s's will of connection %s came late; ignored", hub, late)
+                    return
+                online, session = bool(data.get("online")), data.get("session")
+                self.hubs[hub] = {"hub": hub, "online": online, "at": data.get("at"), "session": session}
         elif len(rest) == 2 and rest[0] == "tables" and rest[1].isdigit():
             key = (hub, int(rest[1]))
             with self._lock:
@@ -215,7 +232,8 @@ class Board:
             hubs = {name: {**info, "tables": []} for name, info in sorted(self.hubs.items())}
             for (hub, _), state in sorted(self.tables.items()):
                 hubs.setdefault(hub, {"hub": hub, "online": None, "at": None, "tables": []})
-                hubs[hub]["tables"].append(state)
+                # A hub gone offline keeps its tables on the board, as last seen: stale, not gone.
+                hubs[hub]["tables"].append({**state, "stale": hubs[hub]["online"] is False})
         table = {game: [s.to_json() for s in rows] for game, rows in standings(self.results_now()).items()}
         return {
             "venue": self.venue,

@@ -12,9 +12,11 @@ from __future__ import annotations
 import getpass
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from console.venue import topics
@@ -36,11 +38,13 @@ BROKER_SETTINGS = "per_listener_settings false\nallow_anonymous false\n"
 LISTENER_SETTINGS = "use_username_as_clientid true\n"
 
 
-def acl_text(venue: str, hubs: list[str]) -> str:
-    """The ACL of ``venue`` for ``hubs`` (their broker users are their names) and the board.
-    Each user is named, not matched by a pattern: a pattern applies to every user, the board's
-    too, which could then publish as a hub named "board"."""
-    check_names(venue, hubs)
+def acl_text(venue: str, hubs: list[str], readers: Sequence[str] = ()) -> str:
+    """The ACL of ``venue`` for ``hubs`` (their broker users are their names), the board, and
+    ``readers``: users who read everything and write nothing (a logger, a test's recorder; each
+    login is one connection, as client ids are user names). Each user is named, not matched by a
+    pattern: a pattern applies to every user, the board's too, which could then publish as a hub
+    named "board"."""
+    check_names(venue, [*hubs, *readers])
     lines = [
         f"# The venue {venue}'s ACL for Mosquitto, made by `tabletop venue acl --venue {venue} "
         f"{' '.join(hubs)}` (docs/venue.md).",
@@ -57,6 +61,10 @@ def acl_text(venue: str, hubs: list[str]) -> str:
     ]
     for hub in hubs:
         lines += [f"topic write {topics.ack(venue, hub)}", f"topic write {topics.seating(venue, hub)}"]
+    if readers:
+        lines += ["", "# Readers read everything and write nothing."]
+    for reader in readers:
+        lines += [f"user {reader}", f"topic read {topics.everything(venue)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -92,8 +100,12 @@ class LocalBroker:
         users: dict[str, str],
         port: int = 0,
         tls: tuple[Path, Path, Path] | None = None,
+        acl: str | None = None,
+        readers: Sequence[str] = (),
     ) -> None:
-        """``tls``: (CA, certificate, key) files for a TLS listener instead of plain TCP."""
+        """``tls``: (CA, certificate, key) files for a TLS listener instead of plain TCP. ``acl``:
+        the ACL's text, if not the venue's (``acl_text``: every user a hub but the board and
+        ``readers``)."""
         program = find_mosquitto()
         if program is None:
             raise FileNotFoundError("mosquitto is not installed (apt-get install mosquitto)")
@@ -110,7 +122,9 @@ class LocalBroker:
             subprocess.run(
                 ["mosquitto_passwd", "-b", str(passwords), user, password], check=True, capture_output=True
             )
-        (folder / "acl").write_text(acl_text(venue, [user for user in users if user != BOARD_USER]))
+        self.acl = folder / "acl"
+        hubs = [user for user in users if user != BOARD_USER and user not in readers]
+        self.acl.write_text(acl if acl is not None else acl_text(venue, hubs, readers))
         os.chmod(folder / "acl", 0o600)
         self.config = folder / "mosquitto.conf"
         self.config.write_text(
@@ -139,6 +153,11 @@ class LocalBroker:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"mosquitto did not listen on port {self.port} within {timeout} s")
+
+    def reload(self) -> None:
+        """Read the ACL and password files again, as ``systemctl reload mosquitto`` does (SIGHUP)."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGHUP)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -99,3 +99,13 @@ class Outbox:
         with self._lock:
             rows = self._db.execute("SELECT table_id, seating FROM venue_seatings").fetchall()
         return {row[0]: json.loads(row[1]) for row in rows}
+
+    def next_session(self) -> int:
+        """A number for the hub's next connection to the venue, above every one before it (kept
+        in the journal's file, so a restarted hub counts on): the board ignores a last will older
+        than the session it has seen online, as Sparkplug B's ``bdSeq`` does."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM venue_meta WHERE key = 'session'").fetchone()
+            session = int(row[0]) + 1 if row else 1
+            self._db.execute("INSERT OR REPLACE INTO venue_meta VALUES ('session', ?)", (str(session),))
+            return session

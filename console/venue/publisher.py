@@ -51,8 +51,10 @@ def dumps(data: Any) -> str:
 
 
 def make_client(config: VenueConfig, client_id: str) -> mqtt.Client:
-    """A paho client (callback API 2) with the configured credentials and TLS."""
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
+    """A paho client (callback API 2) with the configured credentials and TLS, speaking MQTT 5:
+    its acknowledgements carry reason codes, so a message the broker's ACL refuses is known (in
+    MQTT 3.1.1 it is acknowledged and dropped in silence)."""
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
     if config.username:
         client.username_pw_set(config.username, config.password or None)
     if config.tls:
@@ -77,6 +79,11 @@ class VenuePublisher:
         self._starting: tuple[int, dict[str, Any]] | None = None  # (accepting thread, seating)
         self.connected = False
         self.problem = ""
+        self.refused = ""  # what the broker refuses this hub and why, in words (for its badge)
+        self.user = config.username or self.hub
+        # Each connection's number, in its presence and its last will (console.venue.board).
+        self.session = self.outbox.next_session()
+        self._next_session: int | None = None  # the number the next connection's will carries
         self._latest: dict[int, str] = {}  # table id -> its newest public payload, not yet sent
         self._states: dict[int, dict[str, Any]] = {}  # every table's last message, for reconnects
         # Wakes the publisher thread. A SimpleQueue's put takes no lock a Python thread can hold,
@@ -88,27 +95,35 @@ class VenuePublisher:
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name="venue-publisher", daemon=True)
         # The broker's ACL lets a hub's user write only under its own name: the default user.
-        self.client = make_client(
-            replace(config, username=config.username or self.hub), f"tt-{self.venue}-{self.hub}"
-        )
-        self.client.will_set(topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True)
+        self.client = make_client(replace(config, username=self.user), f"tt-{self.venue}-{self.hub}")
+        self._will(self.session)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_connect_fail = self._on_connect_fail
         self.client.on_message = self._on_message
+        self.client.on_publish = self._on_publish
+        self.client.on_subscribe = self._on_subscribe
 
     @property
     def address(self) -> str:
         return f"{self.config.broker}:{self.config.port}"
 
     def status(self) -> dict[str, Any]:
-        """For the host page's badge: is the venue's broker reachable."""
+        """For the host page's badge: is the venue's broker reachable, and does it take what the
+        hub sends; ``badge`` says so in words."""
+        if self.refused:
+            badge = f"the broker refuses {self.refused}; play on, results are kept"
+        elif self.connected:
+            badge = "connected"
+        else:
+            badge = "broker unreachable; play on, results are kept"
         return {
             "venue": self.venue,
             "hub": self.hub,
             "broker": self.address,
-            "connected": self.connected,
+            "connected": self.connected and not self.refused,
             "problem": self.problem,
+            "badge": f"venue {self.venue}: {badge}",
         }
 
     def start(self) -> VenuePublisher:
@@ -129,7 +144,7 @@ class VenuePublisher:
         self._thread.join(timeout)
         if self.connected:
             info = self.client.publish(
-                topics.status(self.venue, self.hub), self._presence(False), qos=1, retain=True
+                topics.status(self.venue, self.hub), self._presence(False, self.session), qos=1, retain=True
             )
             # The connection may go while we wait: the last will then says the same.
             with contextlib.suppress(RuntimeError):
@@ -154,8 +169,11 @@ class VenuePublisher:
             with self._flags:
                 resend, self._resend_now = self._resend_now, False
                 republish, self._republish = self._republish, False
+            if self.refused and time.monotonic() >= next_resend:
+                republish = True  # until the broker takes them (its ACL made again and reloaded)
             try:
                 if republish and self.connected:
+                    self._send_presence()
                     for table_id, state in list(self._states.items()):
                         if table_id not in changed:
                             self._send_state(table_id, state)
@@ -204,16 +222,26 @@ class VenuePublisher:
                 record.id, lambda rid, state=state: result_message(rid, self.hub, state, self.clock())
             )
 
-    def _presence(self, online: bool) -> str:
+    def _send_presence(self) -> None:
+        status = topics.status(self.venue, self.hub)
+        self.client.publish(status, self._presence(True, self.session), qos=1, retain=True)
+
+    def _presence(self, online: bool, session: int) -> str:
         return dumps(
             {
                 "hub": self.hub,
                 "venue": self.venue,
                 "online": online,
+                "session": session,
                 "at": self.clock(),
                 "keepalive_s": self.config.keepalive_s,
             }
         )
+
+    def _will(self, session: int) -> None:
+        """The last will of the connection numbered ``session`` (paho sends it when it connects)."""
+        status = topics.status(self.venue, self.hub)
+        self.client.will_set(status, self._presence(False, session), qos=1, retain=True)
 
     # -- seatings from the venue's pairing ------------------------------------------------------
 
@@ -256,13 +284,26 @@ class VenuePublisher:
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
+            self._refuse(
+                f"its login ({str(reason).lower()}): check its user and password",
+                f"the broker {self.address} refuses the hub's login as user {self.user} ({reason}): "
+                "check [venue] hub, username and password in the hub's configuration, and that the "
+                "broker has this user (mosquitto_passwd)",
+            )
             self._down(f"the broker {self.address} refused the hub: {reason}")
             return
         self.connected, self.problem = True, ""
+        self.refused = ""  # the login is taken; what it sends is judged by its acknowledgements
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
-        client.subscribe([(topics.ack(self.venue, self.hub), 1), (topics.seating(self.venue, self.hub), 1)])
-        client.publish(topics.status(self.venue, self.hub), self._presence(True), qos=1, retain=True)
-        with self._flags:  # the publisher thread, the one writer of table states, sends them all again
+        own = (topics.ack, topics.seating, topics.status)  # its presence too: a late will is put right
+        client.subscribe([(topic(self.venue, self.hub), 1) for topic in own])
+        # This connection carries the will set before it; the next one's will is numbered on,
+        # so a will of this connection arriving late is the older one.
+        if self._next_session is not None:
+            self.session = self._next_session
+        self._next_session = self.outbox.next_session()
+        self._will(self._next_session)
+        with self._flags:  # the publisher thread sends presence and every table's state again
             self._republish = self._resend_now = True
         self._wake.put(None)
 
@@ -271,6 +312,46 @@ class VenuePublisher:
 
     def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
         self._down(f"cannot reach the venue's broker {self.address}")
+
+    def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, props: Any) -> None:
+        if reason.is_failure:
+            self._refuse(
+                f"what it sends ({str(reason).lower()}): the broker's ACL must name hub {self.hub}",
+                f"the broker {self.address} refuses what hub {self.hub} sends under "
+                f"{topics.hub_prefix(self.venue, self.hub)}/ ({reason}): its ACL must name user "
+                f"{self.user} (make it with `tabletop venue acl --venue {self.venue} ...`, "
+                "naming every hub, and reload the broker)",
+            )
+        elif self.refused:
+            log.info("venue: the broker %s takes this hub's messages again", self.address)
+            self.refused = ""
+
+    def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any, props: Any) -> None:
+        failed = [reason for reason in reasons if reason.is_failure]
+        if failed:
+            self._refuse(
+                f"what it reads ({str(failed[0]).lower()}): the broker's ACL must name hub {self.hub}",
+                f"the broker {self.address} will not let hub {self.hub} read its acknowledgements "
+                f"and seatings ({failed[0]}): its ACL must name user {self.user}",
+            )
+
+    def _refuse(self, badge: str, words: str) -> None:
+        """The broker refuses the hub: ``badge`` for its badge, ``words`` for its log."""
+        if self.refused != badge:  # one line per refusal, however often it is met
+            log.warning("venue: %s; tables play on and results are kept", words)
+        self.refused = badge
+
+    def _late_will(self, presence: Any) -> None:
+        """Our own presence, as the broker keeps it: an offline one of an older connection (its
+        will, late) would leave the hub shown offline to every board that joins; say online again."""
+        if not isinstance(presence, dict) or presence.get("online") or not self.connected:
+            return
+        session = presence.get("session")
+        if isinstance(session, int) and session < self.session:
+            log.info("venue: a late will of connection %d was put right (this is %d)", session, self.session)
+            with self._flags:
+                self._republish = True
+            self._wake.put(None)
 
     def _down(self, problem: str) -> None:
         if not self.problem:  # one line per outage, however long it lasts
@@ -285,6 +366,9 @@ class VenuePublisher:
             return
         if message.topic == topics.seating(self.venue, self.hub):
             self._offered(ids)
+            return
+        if message.topic == topics.status(self.venue, self.hub):
+            self._late_will(ids)
             return
         for result_id in ids if isinstance(ids, list) else [ids]:
             if isinstance(result_id, str):

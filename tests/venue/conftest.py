@@ -25,7 +25,16 @@ from console.venue.broker import BOARD_USER, LocalBroker, find_mosquitto
 from console.venue.web import create_board_app
 
 VENUE = "cafe"
-USERS = {"hub1": "pw-hub1-x", "hub2": "pw-hub2-y", "hub3": "pw-hub3-z", BOARD_USER: "pw-board-q"}
+# The recorder logs in as a reader of its own: a client's id is its user name, so a recorder
+# logging in as the board would knock the board off.
+WATCHER = "watcher"
+USERS = {
+    "hub1": "pw-hub1-x",
+    "hub2": "pw-hub2-y",
+    "hub3": "pw-hub3-z",
+    BOARD_USER: "pw-board-q",
+    WATCHER: "pw-watcher-w",
+}
 
 
 def need(program: str, found: object) -> None:
@@ -39,7 +48,7 @@ def need(program: str, found: object) -> None:
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[LocalBroker]:
     need("mosquitto", find_mosquitto())
-    started = LocalBroker(tmp_path / "broker", VENUE, USERS).start()
+    started = LocalBroker(tmp_path / "broker", VENUE, USERS, readers=[WATCHER]).start()
     yield started
     started.stop()
 
@@ -77,7 +86,7 @@ def body(response: Any) -> Any:
 class Recorder:
     """Every message the board user can read, in order of arrival, with the retained ones."""
 
-    def __init__(self, broker: LocalBroker, user: str = BOARD_USER) -> None:
+    def __init__(self, broker: LocalBroker, user: str = WATCHER) -> None:
         self.messages: list[tuple[str, bytes]] = []
         self.latest: dict[str, bytes] = {}
         self._lock = threading.Lock()

@@ -9,7 +9,7 @@ import threading
 import paho.mqtt.client as mqtt
 
 from console.venue import topics
-from console.venue.broker import LocalBroker
+from console.venue.broker import BOARD_USER, LocalBroker
 from tests.venue.conftest import USERS, VENUE, MakeHub, Recorder, wait_for
 
 
@@ -46,16 +46,20 @@ def test_a_hub_with_another_hubs_client_id_does_not_knock_that_hub_off(
 def test_the_board_user_cannot_publish_as_a_hub_named_board(broker: LocalBroker, recorder: Recorder) -> None:
     """``pattern readwrite tt/v1/<venue>/%u/#`` let it: a board could forge a hub, its tables and
     its results."""
+    board = Recorder(broker, BOARD_USER)  # a client of the board's user, reading what it may
     forged = [
         topics.status(VENUE, "board"),
         topics.table(VENUE, "board", 1),
         topics.result(VENUE, "board", "r1"),
         topics.status(VENUE, "hub1"),
     ]
-    assert recorder.subscribed.wait(10)
-    for topic in forged:
-        recorder.client.publish(topic, '{"online": true}', qos=1, retain=True)
-    fence = topics.ack(VENUE, "hub1")  # the board may write there, and read it back
-    recorder.client.publish(fence, '["fence"]', qos=1)
-    wait_for(lambda: recorder.json(fence), what="the board's own acknowledgement")
-    assert [topic for topic, _ in recorder.all() if topic in forged] == []
+    try:
+        assert recorder.subscribed.wait(10) and board.subscribed.wait(10)
+        for topic in forged:
+            board.client.publish(topic, '{"online": true}', qos=1, retain=True)
+        fence = topics.ack(VENUE, "hub1")  # the board may write there
+        board.client.publish(fence, '["fence"]', qos=1)
+        wait_for(lambda: recorder.json(fence), what="the board's own acknowledgement")
+        assert [topic for topic, _ in recorder.all() if topic in forged] == []
+    finally:
+        board.close()

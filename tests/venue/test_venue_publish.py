@@ -41,14 +41,18 @@ def test_a_board_joining_late_finds_the_hub_online_and_its_table_retained(
 
 
 def test_a_result_is_sent_again_until_the_board_acknowledges_it(
-    make_hub: MakeHub, recorder: Recorder
+    make_hub: MakeHub, broker: LocalBroker, recorder: Recorder
 ) -> None:
     hub = make_hub("hub1")
     wait_for(lambda: len(result_ids(recorder)) >= 3, what="the result to be sent three times")
     assert len(set(result_ids(recorder))) == 1, "one game, one result id however often it is sent"
     result_id = result_ids(recorder)[0]
-    recorder.client.publish(topics.ack(VENUE, "hub1"), f'["{result_id}"]', qos=1)
-    wait_for(lambda: not hub.venue.outbox.pending(), what="the acknowledgement to be kept")
+    board = Recorder(broker, BOARD_USER)  # acknowledging as the board does
+    try:
+        board.client.publish(topics.ack(VENUE, "hub1"), f'["{result_id}"]', qos=1)
+        wait_for(lambda: not hub.venue.outbox.pending(), what="the acknowledgement to be kept")
+    finally:
+        board.close()
     sent = len(result_ids(recorder))
     time.sleep(1.0)  # three resend periods
     assert len(result_ids(recorder)) == sent

@@ -14,7 +14,7 @@ from console.hub.config import VenueConfig
 from console.journal import Journal
 from console.venue.broker import LocalBroker, find_mosquitto
 from console.venue.publisher import VenuePublisher
-from tests.venue.conftest import USERS, VENUE, need, wait_for
+from tests.venue.conftest import USERS, VENUE, WATCHER, need, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -85,7 +85,7 @@ def test_a_hub_speaks_tls_to_a_broker_it_trusts(trusted: bool, tmp_path: Path) -
     need("mosquitto", find_mosquitto())
     need("openssl", shutil.which("openssl"))
     ca, cert, key = make_certificates(tmp_path / "tls")
-    broker = LocalBroker(tmp_path / "broker", VENUE, USERS, tls=(ca, cert, key)).start()
+    broker = LocalBroker(tmp_path / "broker", VENUE, USERS, tls=(ca, cert, key), readers=[WATCHER]).start()
     journal = Journal(tmp_path / "journal.db")
     config = VenueConfig(
         broker="127.0.0.1",

@@ -20,8 +20,7 @@
       const badge = document.querySelector(".venue-badge");
       if (badge && data.enabled) {
         badge.dataset.connected = data.connected ? "yes" : "no";
-        badge.textContent = `venue ${data.venue}: ` +
-          (data.connected ? "connected" : "broker unreachable; play on, results are kept");
+        badge.textContent = data.badge;
       }
     } catch (failure) {
       offer = null;
