@@ -210,6 +210,7 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
             expected = rig.finished()
             wait_for(lambda: len(rig.board.results.all()) >= expected, 60)
             figures.append(figure("venue.results_lost", expected - len(rig.board.results.all()), "results"))
+            figures.append(figure("venue.late_will_false_offline", late_wills(rig, rig.hubs[2:]), "hubs"))
 
             figures.append(
                 figure(
@@ -229,6 +230,21 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
         finally:
             rig.close()
     return figures
+
+
+def late_wills(rig: Rig, hubs: list[Hub]) -> int:
+    """Hubs the board shows offline after each was sent a will of its connection before (as the
+    broker delivers one late, after the hub came back): 0."""
+    for hub in hubs:
+        publisher = hub.venue
+        assert publisher is not None
+        late = {"hub": publisher.hub, "venue": VENUE, "online": False, "session": publisher.session - 1}
+        status = topics.status(VENUE, publisher.hub)
+        publisher.client.publish(status, json.dumps(late), qos=1, retain=True)
+    wait_for(lambda: rig.board.late_wills >= len(hubs), 30)
+    time.sleep(1.0)  # anything that would follow them
+    online = set(rig.board.online_hubs())
+    return sum(1 for hub in hubs if hub.venue is not None and hub.venue.hub not in online)
 
 
 def percentile(values: list[float], share: float) -> float:
