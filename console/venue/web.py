@@ -14,7 +14,7 @@ from flask import Flask, Response, jsonify, render_template, request
 
 from console.http.limits import PinGuard
 from console.venue.board import Board
-from console.venue.event import EventError
+from console.venue.event import EventError, Seating
 
 PIN_HEADER = "X-Organiser-Pin"
 
@@ -70,14 +70,17 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
         if not isinstance(players, list) or not isinstance(rounds, int) or isinstance(rounds, bool):
             raise EventError("players must be a list of names and rounds a whole number")
         event_id = board.events.create(str(body["game"]), rounds, players)
-        return jsonify(event=event_id), 201
+        made = f"{body['game']}, {plural(rounds, 'round')}, {plural(len(players), 'player')}"
+        said = f"Event {event_id} is made: {made}. Pair its first round when the hubs are online."
+        return jsonify(event=event_id, message=said), 201
 
     @app.post("/api/event/round")
     def pair_round() -> tuple[Response, int]:
         organiser()
         seatings = board.send_round(board.events.event()["id"])
         return jsonify(
-            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings]
+            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings],
+            message=round_words(seatings),
         ), 201
 
     @app.post("/api/results/<hub>/<result_id>/correction")
@@ -98,9 +101,29 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
         board.events.correct(
             hub, result_id, winners, [float(v) for v in scores], str(body["who"]), str(body["why"])
         )
-        return jsonify(corrected=result_id)
+        who, why = str(body["who"]), str(body["why"])
+        seats = ", ".join(str(w) for w in winners) or "none"
+        said = f"The result of {hub} is corrected by {who} ({why}): winners, seat {seats}."
+        return jsonify(corrected=result_id, message=f"{said} The standings count the correction.")
 
     return app
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def round_words(seatings: list[Seating]) -> str:
+    """A paired round, as the organiser reads it: each table's hub and players, and the byes."""
+    if not seatings:
+        return "No table was paired."
+    tables = [s for s in seatings if s.hub is not None]
+    byes = [name for s in seatings if s.hub is None for name in s.names.values()]
+    lines = [f"Round {seatings[0].round} is paired and sent to {plural(len(tables), 'table')}:"]
+    lines += [f"table {s.table_no} at {s.hub}: {' · '.join(s.names.values())}." for s in tables]
+    if byes:
+        lines.append(f"A bye for {', '.join(byes)}.")
+    return " ".join(lines)
 
 
 def board_context(board: Board) -> dict[str, Any]:

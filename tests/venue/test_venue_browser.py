@@ -128,16 +128,22 @@ def test_the_organiser_runs_an_event_from_the_page(
     form.find_element(By.NAME, "players").send_keys("Ada\nBea")
     form.find_element(By.CSS_SELECTOR, "button").click()
     WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "yes")
-    assert '"event"' in message.text
+    # Words, not JSON ({"event":1} before)
+    made = "Event 1 is made: wheels, 3 rounds, 2 players."
+    assert message.text == f"{made} Pair its first round when the hubs are online."
     page.find_element(By.CSS_SELECTOR, "#round-form button").click()
     WebDriverWait(page, 10).until(lambda d: "Ada" in message.text)
     assert message.get_attribute("data-ok") == "yes"
+    assert message.text == "Round 1 is paired and sent to 1 table: table 1 at hub1: Ada · Bea." or (
+        message.text == "Round 1 is paired and sent to 1 table: table 1 at hub1: Bea · Ada."
+    )
+    assert "{" not in message.text
     assert hub.venue is not None
     offer = WebDriverWait(page, 10).until(lambda d: hub.venue.offer)
     assert set(offer["names"].values()) == {"Ada", "Bea"}
     page.find_element(By.CSS_SELECTOR, "#round-form button").click()  # the round is still playing
     WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "no")
-    assert "still has 1 table(s) playing" in message.text
+    assert "still has 1 table playing" in message.text
 
 
 def test_the_host_starts_the_venues_table_from_the_table_screen(

@@ -165,6 +165,7 @@ def start_board(venue: Venue, command: str) -> tuple[subprocess.Popen[str], str]
     return board, url
 
 
+@pytest.mark.slow  # a broker, three hub processes and a board process
 def test_the_documented_setup_reaches_a_board_with_every_hub_live(venue: Venue) -> None:
     step_1, step_3 = code_blocks("sh")[:2]
     (step_2,) = code_blocks("toml")[:1]

@@ -27,7 +27,10 @@ def test_a_tables_seats_are_named_on_the_board_as_text(
     worker.post(SetName(1, MARKUP)).result(10)
     key = ("hub1", worker.table.id)
     wait_for(lambda: board.tables.get(key, {}).get("seat_names", {}).get("1"), what="the name on the board")
-    message = recorder.json(topics.table(VENUE, "hub1", worker.table.id))
+    topic = topics.table(VENUE, "hub1", worker.table.id)  # the recorder is a client of its own
+    named = wait_for(lambda: (recorder.json(topic) or {}).get("seat_names", {}).get("1"), what="the name")
+    message = recorder.json(topic)
+    assert named == MARKUP
     assert message["seat_names"] == {"1": MARKUP, "2": "Bot 2 (normal)"}
     assert message["names"] == {}, "no seating: the standings' players stay the venue's own"
     page = client.get("/board.part").get_data(as_text=True)

@@ -48,6 +48,7 @@ def badge(hub: Hub) -> str:
     return text.split('class="venue-badge"', 1)[1].split("</p>", 1)[0]
 
 
+@pytest.mark.slow  # the broker reloads its ACL and the hub tries again
 def test_a_hub_the_acl_does_not_name_says_so_and_is_taken_once_the_acl_names_it(
     strict_broker: LocalBroker, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -1,5 +1,5 @@
 // The organiser's page: each form posts JSON to the board's API with the PIN in its header and
-// shows the board's answer (or its one-line error) above the forms.
+// shows the board's answer in words (its message, or its one-line error) above the forms.
 "use strict";
 (function () {
   const message = document.getElementById("message");
@@ -14,7 +14,7 @@
       body: JSON.stringify(body || {}),
     });
     const answer = await response.json().catch(() => ({ error: response.statusText }));
-    message.textContent = response.ok ? JSON.stringify(answer) : answer.error;
+    message.textContent = response.ok ? answer.message : answer.error;
     message.dataset.ok = response.ok ? "yes" : "no";
     return response.ok;
   }
