@@ -854,6 +854,15 @@ CREATE TABLE IF NOT EXISTS action_notes (
     at        REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS venue_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- Judge calls raised at this hub's seats, and how each stands (console/venue/calls.py).
+CREATE TABLE IF NOT EXISTS venue_calls (
+    call_id  TEXT PRIMARY KEY,
+    table_id INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    payload  TEXT NOT NULL,
+    state    TEXT NOT NULL,
+    updated  REAL NOT NULL
+);
 -- The seats the venue's pairing gave a table, once its host accepted them.
 CREATE TABLE IF NOT EXISTS venue_seatings (
     table_id   INTEGER PRIMARY KEY,

@@ -52,6 +52,9 @@ class TableObserver(Protocol):
 
     def table_changed(self, table_id: int, public_payload: str) -> None: ...
 
+    def help_asked(self, table_id: int, seat: int) -> None:
+        """A seat held BACK long to ask for help (at a venue, a judge)."""
+
     def stop(self) -> None: ...
 
 
@@ -197,6 +200,7 @@ class Hub:
             nudge_after_s=self.config.nudge_after_s,
         )
         worker.on_change = self._table_changed
+        worker.on_help = self._help_asked
         for observer in list(self.observers):
             observer.table_opened(table.id, worker.channel.snapshot.payloads[None])
         with self._lock:
@@ -248,6 +252,10 @@ class Hub:
     def _table_changed(self, table_id: int, public_payload: str) -> None:
         for observer in list(self.observers):
             observer.table_changed(table_id, public_payload)
+
+    def _help_asked(self, table_id: int, seat: int) -> None:
+        for observer in list(self.observers):
+            observer.help_asked(table_id, seat)
 
     def _start_extensions(self) -> None:
         for entry in sorted(entry_points(group=HUB_EXTENSIONS), key=lambda e: e.name):

@@ -25,7 +25,7 @@ from console.hub.handovers import Handover, bot_stints, current_levels
 from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
-from console.inputs.events import ButtonPressed, Key, SeatEvent
+from console.inputs.events import ButtonHeld, ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
 from console.journal import DISK_FULL, disk_full, journal_busy
 from console.physical.seats import Note, PhysicalSeats, Play
@@ -293,6 +293,7 @@ class TableWorker:
         self._thread = threading.Thread(target=self._run, name=f"table-{table.id}", daemon=True)
         # The venue hook (console/venue): told the public payload after every change; must not block.
         self.on_change: Callable[[int, str], None] | None = None
+        self.on_help: Callable[[int, int], None] | None = None  # (table, seat): BACK held long
 
     def start(self, timeout: float = 30.0) -> TableWorker:
         """Start the thread; return once it has made the moves due at once and published."""
@@ -620,6 +621,10 @@ class TableWorker:
         self._after_change()
 
     def _input(self, event: SeatEvent) -> ActResult | None:
+        if isinstance(event, ButtonHeld):  # a seat asks for help: the hub's observers (a venue) hear it
+            if event.key == Key.BACK and self.on_help is not None:
+                self.on_help(self.table.id, event.seat)
+            return None
         if self.physical is None:
             return None
         if self._answers_correction(event):

@@ -64,6 +64,16 @@ class ButtonReleased:
 
 
 @dataclass(frozen=True)
+class ButtonHeld:
+    """A seat button held down for the long press (once a press): BACK so held asks for help
+    (a judge, at a venue)."""
+
+    seat: int
+    key: Key
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class PodConnected:
     pod: str
     firmware: str
@@ -96,7 +106,8 @@ class PodRefused:
     reason: str
 
 
-SeatEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased  # the events a seat's kit sends
+# The events a seat's kit sends.
+SeatEvent = CardScanned | CardRemoved | ButtonPressed | ButtonReleased | ButtonHeld
 PodEvent = PodConnected | PodLost | PodReported | PodRefused  # a pod's link news
 InputEvent = SeatEvent | PodEvent
 Post = Callable[[InputEvent], None]

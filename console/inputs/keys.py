@@ -8,6 +8,7 @@ timing rules live here where both real and simulated presses go through them:
   differs from what was reported once the window is over, so a short tap is never lost.
 * hold-to-repeat: a key in ``repeat_keys`` held for ``repeat_delay_s`` posts a repeat
   ``ButtonPressed`` every ``repeat_interval_s``, at most one per tick (a late tick never bursts).
+* long press: a key in ``long_keys`` held for ``long_press_s`` posts one ``ButtonHeld``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from console.inputs.events import ButtonPressed, ButtonReleased, Key, Post
+from console.inputs.events import ButtonHeld, ButtonPressed, ButtonReleased, Key, Post
 
 Clock = Callable[[], float]
 
@@ -28,6 +29,9 @@ class KeyTiming:
     repeat_delay_s: float = 0.4
     repeat_interval_s: float = 0.12
     repeat_keys: frozenset[Key] = frozenset({Key.UP, Key.DOWN})
+    # BACK held this long asks for help (a judge at a venue): far longer than any "back" press.
+    long_press_s: float = 3.0
+    long_keys: frozenset[Key] = frozenset({Key.BACK})
 
 
 @dataclass
@@ -36,6 +40,7 @@ class _KeyState:
     level: bool = False  # what the pin said last
     changed_at: float = float("-inf")  # when ``reported`` last changed
     next_repeat: float = float("inf")
+    long_at: float = float("inf")  # when a held key becomes a long press
 
 
 class KeyTracker:
@@ -70,6 +75,9 @@ class KeyTracker:
                 elif state.reported and now >= state.next_repeat:
                     state.next_repeat = now + self.timing.repeat_interval_s
                     self.post(ButtonPressed(seat, key, repeat=True, source=self.source))
+                if state.reported and now >= state.long_at:
+                    state.long_at = float("inf")  # once a press
+                    self.post(ButtonHeld(seat, key, source=self.source))
 
     def release_all(self, seats: Iterable[int] | None = None) -> None:
         """Forget held keys without posting (a pod that vanished cannot be held)."""
@@ -77,7 +85,7 @@ class KeyTracker:
             for (seat, _key), state in self._keys.items():
                 if seats is None or seat in seats:
                     state.reported = state.level = False
-                    state.next_repeat = float("inf")
+                    state.next_repeat = state.long_at = float("inf")
 
     def _report(self, seat: int, key: Key, state: _KeyState, now: float) -> None:
         state.reported = state.level
@@ -85,9 +93,10 @@ class KeyTracker:
         if state.reported:
             repeats = key in self.timing.repeat_keys
             state.next_repeat = now + self.timing.repeat_delay_s if repeats else float("inf")
+            state.long_at = now + self.timing.long_press_s if key in self.timing.long_keys else float("inf")
             self.post(ButtonPressed(seat, key, source=self.source))
         else:
-            state.next_repeat = float("inf")
+            state.next_repeat = state.long_at = float("inf")
             self.post(ButtonReleased(seat, key, source=self.source))
 
 

@@ -38,6 +38,11 @@ class ResultStore:
                 "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
                 " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))"
             )
+            # Each judge call as it last stood (a record of the evening's calls).
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS judge_calls (hub TEXT NOT NULL, call_id TEXT NOT NULL,"
+                " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, call_id))"
+            )
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise ValueError(f"{path} is not a venue results file ({error})") from None
@@ -50,6 +55,13 @@ class ResultStore:
                 (hub, result_id, dumps(result), time.time()),
             )
             return cursor.rowcount > 0
+
+    def keep_call(self, hub: str, call: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO judge_calls VALUES (?, ?, ?, ?)",
+                (hub, call["call_id"], dumps(call), time.time()),
+            )
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -96,6 +108,17 @@ def is_late_will(known: dict[str, Any], presence: dict[str, Any]) -> bool:
     )
 
 
+def is_call(data: dict[str, Any], call_id: str) -> bool:
+    """A judge call as hubs send them: its id, a table, a seat, a state."""
+    return (
+        data.get("call_id") == call_id
+        and isinstance(data.get("table"), int)
+        and isinstance(data.get("seat"), int)
+        and data.get("state") in ("open", "acknowledged", "closed")
+        and isinstance(data.get("who"), str)
+    )
+
+
 class Board:
     """Follows one venue on its broker. ``start``; read ``snapshot``; ``stop``."""
 
@@ -109,6 +132,7 @@ class Board:
         self.tables: dict[tuple[str, int], dict[str, Any]] = {}
         self.received_at: dict[tuple[str, int], float] = {}  # when each table's state came
         self.late_wills = 0  # offline presences of older connections, ignored
+        self.calls: dict[tuple[str, str], dict[str, Any]] = {}  # (hub, call id) -> as it stands
         self._lock = threading.Lock()
         self.client = make_client(config, client_id or f"tt-board-{time.monotonic_ns()}")
         self.client.on_connect = self._on_connect
@@ -166,6 +190,14 @@ class Board:
                     self.hubs.setdefault(hub, {"hub": hub, "online": None, "at": None})
                 else:
                     self.tables.pop(key, None)
+        elif len(rest) == 2 and rest[0] == "calls" and isinstance(data, dict):
+            if not is_call(data, rest[1]):
+                log.warning("venue board: %s sent a judge call that is not one (%s); ignored", hub, rest[1])
+                return
+            call = {**data, "hub": hub, "seen_at": time.time()}  # the topic names the hub
+            with self._lock:
+                self.calls[(hub, rest[1])] = call
+            self.results.keep_call(hub, call)
         elif len(rest) == 2 and rest[0] == "results" and isinstance(data, dict):
             result_id = rest[1]
             if not is_result(data):  # acknowledged all the same, or the hub would send it for ever
@@ -177,6 +209,28 @@ class Board:
             client.publish(topics.ack(self.venue, hub), dumps([result_id]), qos=1)
             if new and data.get("seating"):  # played: the hub need not be offered it again
                 client.publish(topics.seating(self.venue, hub), b"", qos=1, retain=True)
+
+    def answer_call(self, hub: str, call_id: str, state: str, judge: str) -> None:
+        """A judge acknowledges or closes a call: sent to its hub, which keeps it and says so."""
+        with self._lock:
+            call = self.calls.get((hub, call_id))
+        if call is None:
+            raise LookupError(f"there is no judge call {call_id} from {hub}")
+        if state not in ("acknowledged", "closed"):
+            raise ValueError(f"a call is acknowledged or closed, not {state!r}")
+        if not 0 < len(judge.strip()) <= 40:
+            raise ValueError("say which judge answers (1 to 40 characters)")
+        answer = {"call_id": call_id, "state": state, "judge": judge.strip()}
+        self.client.publish(topics.judge(self.venue, hub), dumps(answer), qos=1)
+
+    def open_calls(self) -> list[dict[str, Any]]:
+        """The calls not closed, the oldest first, each with how long it has waited."""
+        now = time.time()
+        with self._lock:
+            calls = [dict(call) for call in self.calls.values() if call.get("state") != "closed"]
+        for call in calls:
+            call["waiting_s"] = max(0.0, now - call["seen_at"])
+        return sorted(calls, key=lambda call: call["seen_at"])
 
     def results_now(self) -> list[dict[str, Any]]:
         """Every result, with the organiser's corrections."""
@@ -241,4 +295,5 @@ class Board:
             "hubs": list(hubs.values()),
             "standings": table,
             "event": self.event_snapshot(),
+            "calls": self.open_calls(),
         }

@@ -55,12 +55,13 @@ def acl_text(venue: str, hubs: list[str], readers: Sequence[str] = ()) -> str:
     for hub in hubs:
         lines += [f"user {hub}", f"topic readwrite {topics.hub_prefix(venue, hub)}/#", ""]
     lines += [
-        "# The board reads everything and writes only each hub's acknowledgements and seatings.",
+        "# The board reads everything and writes only each hub's acknowledgements, seatings and",
+        "# judges' answers to its calls.",
         f"user {BOARD_USER}",
         f"topic read {topics.everything(venue)}",
     ]
     for hub in hubs:
-        lines += [f"topic write {topics.ack(venue, hub)}", f"topic write {topics.seating(venue, hub)}"]
+        lines += [f"topic write {topic(venue, hub)}" for topic in (topics.ack, topics.seating, topics.judge)]
     if readers:
         lines += ["", "# Readers read everything and write nothing."]
     for reader in readers:

@@ -153,8 +153,8 @@ class Events:
             s for s in seatings if s.round == current and s.hub is not None and s.seating_id not in played
         ]
         if waiting:
-            tables = f"{len(waiting)} table" + ("" if len(waiting) == 1 else "s")
-            raise EventError(f"round {current} still has {tables} playing; pair the next when they finish")
+            playing = f"{len(waiting)} table" + ("" if len(waiting) == 1 else "s")
+            raise EventError(f"round {current} still has {playing} playing; pair the next when they finish")
         if current >= event["rounds"]:
             raise EventError(f"all {event['rounds']} rounds of the event are paired")
         tables, byes = self._pair(event, seatings, results)

@@ -11,7 +11,7 @@ from flask import Blueprint, Flask, Response, jsonify
 from console.http import security
 from console.hub.errors import Refused
 from console.hub.service import table_spec
-from console.venue.publisher import SeatingGone
+from console.venue.publisher import SeatingGone, VenuePublisher
 
 blueprint = Blueprint("venue", __name__)
 
@@ -56,3 +56,38 @@ def accept_seating() -> tuple[Response, int]:
     except SeatingGone as error:
         raise Refused(str(error)) from None
     return jsonify(table=table_id), 201
+
+
+@blueprint.get("/tables/<int:table_id>/seats/<int:seat>/judge")
+def judge_call(table_id: int, seat: int) -> Response:
+    """The seat's latest judge call and how it stands (its phone shows it)."""
+    security.require_seat(table_id, seat)
+    publisher = _publisher()
+    return jsonify(call=publisher.calls.for_seat(table_id, seat))
+
+
+@blueprint.post("/tables/<int:table_id>/seats/<int:seat>/judge")
+def call_judge(table_id: int, seat: int) -> tuple[Response, int]:
+    """The seat calls a judge (its phone's button): kept, and sent to the venue's board."""
+    security.require_seat(table_id, seat)
+    security.hub().worker(table_id)  # an open table of this hub, or 404
+    try:
+        call = _publisher().raise_judge_call(table_id, seat)
+    except LookupError as error:
+        raise Refused(str(error)) from None
+    return jsonify(call=call, message=call_words(call)), 201
+
+
+def call_words(call: dict[str, Any]) -> str:
+    if call["state"] == "open":
+        return "A judge is called; stay at the table."
+    if call["state"] == "acknowledged":
+        return f"{call['judge']} is coming."
+    return f"{call['judge']} closed the call."
+
+
+def _publisher() -> VenuePublisher:
+    publisher = security.hub().venue
+    if publisher is None:
+        raise Refused("this hub is not joined to a venue: there is no judge to call")
+    return publisher

@@ -24,6 +24,7 @@ import paho.mqtt.client as mqtt
 from console.hub.config import TOPIC_NAME, VenueConfig
 from console.journal import Journal
 from console.venue import topics
+from console.venue.calls import CallError, JudgeCalls, call_message
 from console.venue.message import result_message, table_message
 from console.venue.outbox import Outbox
 
@@ -73,6 +74,7 @@ class VenuePublisher:
         self.journal = journal
         self.clock = clock
         self.outbox = Outbox(journal)  # the journal's own connection: one per file
+        self.calls = JudgeCalls(journal)
         self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
         self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
         self._accepting = threading.Lock()
@@ -174,6 +176,8 @@ class VenuePublisher:
             try:
                 if republish and self.connected:
                     self._send_presence()
+                    for call in self.calls.all():
+                        self._send_call(call)
                     for table_id, state in list(self._states.items()):
                         if table_id not in changed:
                             self._send_state(table_id, state)
@@ -198,6 +202,52 @@ class VenuePublisher:
             if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
                 with self._flags:
                     self._resend_now = True
+
+    # -- judge calls ------------------------------------------------------------------------
+
+    def help_asked(self, table_id: int, seat: int) -> None:
+        """A seat held its pod's BACK long: a judge call (from the table's thread; a short write)."""
+        try:
+            self.raise_judge_call(table_id, seat)
+        except LookupError as error:
+            log.warning("venue: seat %d of table %d asked for a judge: %s", seat, table_id, error)
+
+    def raise_judge_call(self, table_id: int, seat: int) -> dict[str, Any]:
+        """The seat's judge call, kept and published (the one still open, if it pressed before)."""
+        payload = self._latest.get(table_id)
+        state = self._states.get(table_id)
+        if payload is not None or state is None:  # the newest the table handed over
+            if payload is None:
+                raise LookupError(f"table {table_id} is not one this hub has published")
+            state = table_message(self.hub, payload, self.seatings.get(table_id))
+        if not 1 <= seat <= int(state["players"]):
+            raise LookupError(f"table {table_id} has no seat {seat}")
+        now = self.clock()
+        call, new = self.calls.raise_call(
+            table_id, seat, lambda call_id: call_message(call_id, self.hub, state, seat, now)
+        )
+        if new:
+            log.info("venue: seat %d of table %d calls a judge (%s)", seat, table_id, call["call_id"])
+            self._send_call(call)
+        return call
+
+    def _send_call(self, call: dict[str, Any]) -> None:
+        if self.connected:
+            topic = topics.call(self.venue, self.hub, call["call_id"])
+            self.client.publish(topic, dumps(call), qos=1, retain=True)
+
+    def _judge_answered(self, answer: Any) -> None:
+        if not isinstance(answer, dict) or not isinstance(answer.get("call_id"), str):
+            log.warning("venue: a judge's answer without a call id; ignored")
+            return
+        try:
+            call = self.calls.answer(
+                answer["call_id"], str(answer.get("state")), str(answer.get("judge", "")), self.clock()
+            )
+        except CallError as error:
+            log.warning("venue: a judge's answer is refused: %s", error)
+            return
+        self._send_call(call)
 
     def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
         self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
@@ -295,7 +345,7 @@ class VenuePublisher:
         self.connected, self.problem = True, ""
         self.refused = ""  # the login is taken; what it sends is judged by its acknowledgements
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
-        own = (topics.ack, topics.seating, topics.status)  # its presence too: a late will is put right
+        own = (topics.ack, topics.seating, topics.judge, topics.status)  # status: a late will is put right
         client.subscribe([(topic(self.venue, self.hub), 1) for topic in own])
         # This connection carries the will set before it; the next one's will is numbered on,
         # so a will of this connection arriving late is the older one.
@@ -369,6 +419,9 @@ class VenuePublisher:
             return
         if message.topic == topics.status(self.venue, self.hub):
             self._late_will(ids)
+            return
+        if message.topic == topics.judge(self.venue, self.hub):
+            self._judge_answered(ids)
             return
         for result_id in ids if isinstance(ids, list) else [ids]:
             if isinstance(result_id, str):

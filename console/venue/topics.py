@@ -35,6 +35,16 @@ def seating(venue: str, hub: str) -> str:
     return f"{hub_prefix(venue, hub)}/seating"
 
 
+def call(venue: str, hub: str, call_id: str) -> str:
+    """A judge call raised at one of the hub's seats (retained, with how it stands)."""
+    return f"{hub_prefix(venue, hub)}/calls/{call_id}"
+
+
+def judge(venue: str, hub: str) -> str:
+    """Where the board sends a judge's answer to one of the hub's calls."""
+    return f"{hub_prefix(venue, hub)}/judge"
+
+
 def everything(venue: str) -> str:
     return f"{ROOT}/{venue}/#"
 

@@ -83,6 +83,18 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
             message=round_words(seatings),
         ), 201
 
+    @app.post("/api/calls/<hub>/<call_id>")
+    def answer_call(hub: str, call_id: str) -> Response:
+        organiser()
+        body = security.json_body(required=("state", "judge"))
+        state, judge = str(body["state"]), str(body["judge"]).strip()
+        try:
+            board.answer_call(hub, call_id, state, judge)
+        except (LookupError, ValueError) as error:
+            raise EventError(str(error)) from None
+        done = "is on the way" if state == "acknowledged" else "closed the call"
+        return jsonify(answered=call_id, message=f"{judge} {done} ({hub}). The seat's phone says so.")
+
     @app.post("/api/results/<hub>/<result_id>/correction")
     def correct(hub: str, result_id: str) -> Response:
         organiser()

@@ -25,8 +25,10 @@ def test_the_acl_names_each_hub_and_no_pattern_the_board_could_use() -> None:
         "topic read tt/v1/cafe/#",
         "topic write tt/v1/cafe/t1/ack",
         "topic write tt/v1/cafe/t1/seating",
+        "topic write tt/v1/cafe/t1/judge",
         "topic write tt/v1/cafe/t2/ack",
         "topic write tt/v1/cafe/t2/seating",
+        "topic write tt/v1/cafe/t2/judge",
     ]
     for hubs, words in [(["board"], "board"), (["a/b"], "letters"), (["t1", "t1"], "twice"), ([], "name")]:
         with pytest.raises(ValueError, match=words):

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from console.hub.service import Hub
 from console.hub.worker import Act, TableWorker
 from console.venue import topics
 from tests.venue.conftest import VENUE, MakeHub, Recorder, wait_for
@@ -29,7 +30,7 @@ def test_no_published_message_holds_a_secret(
     table_topic = topics.table(VENUE, "hub1", worker.table.id)
     secrets_of_the_hub = [str(SEED), hub.host_pin, *hub.tokens(worker.table.id).values()]
     rng = random.Random(game)
-    seen = secrets_checked = 0
+    seen = secrets_checked = calls_checked = 0
     for _ in range(moves):
         state = worker.table.state
         wait_for(
@@ -49,10 +50,27 @@ def test_no_published_message_holds_a_secret(
         if not acting or worker.status != "playing":
             break
         seat = rng.choice(acting)
+        calls_checked += _judge_call_holds_no_secret(hub, worker.table.id, seat, recorder, players)
         action = rng.choice(state.legal_actions(seat))
         worker.post(Act(seat, str(action), "phone")).result(10)
     assert seen > 3, "the game was published move by move"
+    assert calls_checked > 3, "judge calls were raised along the game"
     assert secrets_checked > 0, "the seats held secrets to look for"
+
+
+def _judge_call_holds_no_secret(hub: Hub, table_id: int, seat: int, recorder: Recorder, players: int) -> int:
+    """The acting seat calls a judge (the table as it stands now); the call the board can read
+    holds none of any seat's hidden strings. The call is then closed, so the next can be raised."""
+    publisher = hub.venue
+    call = publisher.raise_judge_call(table_id, seat)
+    topic = topics.call(VENUE, "hub1", call["call_id"])
+    published = wait_for(lambda: recorder.latest.get(topic), what="the judge call").decode()
+    state = hub.tables()[0].table.state
+    for other in range(1, players + 1):
+        for secret in state.hidden_strings(other):
+            assert secret not in published, f"seat {other}'s {secret!r} went out with a judge call"
+    publisher._judge_answered({"call_id": call["call_id"], "state": "closed", "judge": "Jo"})
+    return 1
 
 
 @pytest.mark.parametrize("game", ["wheels", "wisteria"])

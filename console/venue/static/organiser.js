@@ -18,6 +18,48 @@
     message.dataset.ok = response.ok ? "yes" : "no";
     return response.ok;
   }
+  // Judge calls: the board's open calls, each with the judge's two answers.
+  const calls = document.getElementById("calls");
+  const noCalls = document.getElementById("no-calls");
+  const judge = document.getElementById("judge-name");
+  function callItem(call) {
+    const item = document.createElement("li");
+    item.dataset.call = call.call_id;
+    const where = `${call.hub}, table ${call.table}, seat ${call.seat} (${call.who})`;
+    const how = call.state === "acknowledged" ? `${call.judge} is on the way` : "waiting for a judge";
+    const text = document.createElement("span");
+    text.textContent = `${where}: ${how}`;
+    item.append(text);
+    const answers = call.state === "open" ? [["acknowledged", "On my way"], ["closed", "Close"]] : [["closed", "Close"]];
+    for (const [state, label] of answers) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.addEventListener("click", async () => {
+        const path = `/api/calls/${encodeURIComponent(call.hub)}/${encodeURIComponent(call.call_id)}`;
+        if (await post(path, { state: state, judge: judge.value.trim() })) look();
+      });
+      item.append(button);
+    }
+    return item;
+  }
+  let shown = "";
+  async function look() {
+    try {
+      const response = await fetch("/api/board", { cache: "no-store" });
+      const board = await response.json();
+      // Drawn again only when a call came or changed: a button is never replaced under a finger.
+      const now = JSON.stringify(board.calls.map((c) => [c.hub, c.call_id, c.state, c.judge]));
+      if (now === shown) return;
+      shown = now;
+      calls.replaceChildren(...board.calls.map(callItem));
+      noCalls.hidden = board.calls.length > 0;
+    } catch (failure) {
+      // the next look tries again
+    }
+  }
+  look();
+  setInterval(look, 2000);
   document.getElementById("event-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
