@@ -191,6 +191,7 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
             time.sleep(4.0)  # the games play on; every change is timed to the board
             figures.append(figure("venue.update_p99_ms", 1000 * percentile(rig.latencies, 0.99), "ms"))
             figures.append(figure("venue.publish_block_up_ms_max", 1000 * max(rig.block_up_s), "ms"))
+            figures.append(figure("venue.judge_call_p99_ms", judge_call_p99_ms(rig), "ms"))
             started = time.monotonic()
             late = rig.new_board()
             wait_for(lambda: len(late.tables) >= rig.tables() and len(late.hubs) >= count, 30)
@@ -230,6 +231,28 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
         finally:
             rig.close()
     return figures
+
+
+def judge_call_p99_ms(rig: Rig, rounds: int = 5) -> float:
+    """From a seat's call (a phone's button: ``raise_judge_call``) to the board holding it, p99,
+    every hub calling ``rounds`` times (each call closed before the next). The board's and the
+    organiser's pages ask the board every second: they show a call within that more."""
+    latencies: list[float] = []
+    for _ in range(rounds):
+        raised: dict[tuple[str, str], float] = {}
+        for hub in rig.hubs:
+            publisher = hub.venue
+            assert publisher is not None
+            call = publisher.raise_judge_call(hub.tables()[0].table.id, 1)
+            raised[(publisher.hub, call["call_id"])] = time.time()
+        wait_for(lambda raised=raised: all(key in rig.board.calls for key in raised), 30)
+        for key, at in raised.items():
+            call = rig.board.calls.get(key)
+            if call is not None:
+                latencies.append(call["seen_at"] - at)
+                rig.board.answer_call(key[0], key[1], "closed", "bench")
+        wait_for(lambda: not rig.board.open_calls(), 30)
+    return 1000 * percentile(latencies, 0.99)
 
 
 def late_wills(rig: Rig, hubs: list[Hub]) -> int:

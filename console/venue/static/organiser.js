@@ -59,7 +59,7 @@
     }
   }
   look();
-  setInterval(look, 2000);
+  setInterval(look, 1000);
   document.getElementById("event-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
