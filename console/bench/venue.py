@@ -14,6 +14,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,10 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
     return figures
 
 
+def all_seen(board: Board, calls: list[tuple[str, str]]) -> bool:
+    return all(key in board.calls for key in calls)
+
+
 def judge_call_p99_ms(rig: Rig, rounds: int = 5) -> float:
     """From a seat's call (a phone's button: ``raise_judge_call``) to the board holding it, p99,
     every hub calling ``rounds`` times (each call closed before the next). The board's and the
@@ -245,7 +250,7 @@ def judge_call_p99_ms(rig: Rig, rounds: int = 5) -> float:
             assert publisher is not None
             call = publisher.raise_judge_call(hub.tables()[0].table.id, 1)
             raised[(publisher.hub, call["call_id"])] = time.time()
-        wait_for(lambda raised=raised: all(key in rig.board.calls for key in raised), 30)
+        wait_for(partial(all_seen, rig.board, list(raised)), 30)
         for key, at in raised.items():
             call = rig.board.calls.get(key)
             if call is not None:
