@@ -11,6 +11,7 @@ import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from console.hub.config import VenueConfig
 from console.venue import topics
 from console.venue.event import Events, Seating
 from console.venue.publisher import dumps, make_client
+from console.venue.roundclock import BEAT_S, RoundClock, check_minutes, started
 from console.venue.standings import standings
 
 log = logging.getLogger("console.venue")
@@ -38,6 +40,9 @@ class ResultStore:
                 "CREATE TABLE IF NOT EXISTS results (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
                 " payload TEXT NOT NULL, received REAL NOT NULL, PRIMARY KEY (hub, result_id))"
             )
+            self._db.execute(  # the round clock, kept across a restart of the board
+                "CREATE TABLE IF NOT EXISTS board_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
             # Each judge call as it last stood (a record of the evening's calls).
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS judge_calls (hub TEXT NOT NULL, call_id TEXT NOT NULL,"
@@ -55,6 +60,15 @@ class ResultStore:
                 (hub, result_id, dumps(result), time.time()),
             )
             return cursor.rowcount > 0
+
+    def meta(self, key: str) -> Any:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM board_meta WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def set_meta(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO board_meta VALUES (?, ?)", (key, dumps(value)))
 
     def keep_call(self, hub: str, call: dict[str, Any]) -> None:
         with self._lock:
@@ -122,7 +136,13 @@ def is_call(data: dict[str, Any], call_id: str) -> bool:
 class Board:
     """Follows one venue on its broker. ``start``; read ``snapshot``; ``stop``."""
 
-    def __init__(self, config: VenueConfig, results: ResultStore, client_id: str = "") -> None:
+    def __init__(
+        self,
+        config: VenueConfig,
+        results: ResultStore,
+        client_id: str = "",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.config = config
         self.venue = config.venue
         self.results = results
@@ -133,6 +153,9 @@ class Board:
         self.received_at: dict[tuple[str, int], float] = {}  # when each table's state came
         self.late_wills = 0  # offline presences of older connections, ignored
         self.calls: dict[tuple[str, str], dict[str, Any]] = {}  # (hub, call id) -> as it stands
+        self.clock = clock  # the event's time: every hub counts the round by it
+        self.round_clock = RoundClock.from_json(results.meta("round_clock"))
+        self._beating = threading.Event()
         self._lock = threading.Lock()
         self.client = make_client(config, client_id or f"tt-board-{time.monotonic_ns()}")
         self.client.on_connect = self._on_connect
@@ -143,12 +166,39 @@ class Board:
         keepalive = int(self.config.keepalive_s)
         self.client.connect_async(self.config.broker, self.config.port, keepalive=keepalive)
         self.client.loop_start()
+        threading.Thread(target=self._beat_until_stopped, name="board-clock", daemon=True).start()
         return self
 
     def stop(self) -> None:
+        self._beating.set()
         self.connected = False
         self.client.disconnect()
         self.client.loop_stop()
+
+    # -- the round clock -------------------------------------------------------------------
+
+    def start_round_clock(self, minutes: float) -> RoundClock:
+        """The organiser starts the clock of the event's current round (``minutes`` from now)."""
+        check_minutes(minutes)
+        event = self.event_snapshot()
+        if event is None or not event["round"]:
+            raise ValueError("pair a round first: the clock is the round's")
+        clock = started(int(event["id"]), int(event["round"]), minutes, self.clock())
+        self.round_clock = clock
+        self.results.set_meta("round_clock", clock.to_json())
+        self.beat()
+        return clock
+
+    def beat(self) -> None:
+        """Send the round clock with the board's time now (retained, for hubs that join later)."""
+        clock = self.round_clock
+        beat = {"now": self.clock(), "round_clock": clock.to_json() if clock else None}
+        self.client.publish(topics.clock(self.venue), dumps(beat), qos=0, retain=True)
+
+    def _beat_until_stopped(self) -> None:
+        while not self._beating.wait(BEAT_S):
+            if self.connected:
+                self.beat()
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
@@ -296,4 +346,5 @@ class Board:
             "standings": table,
             "event": self.event_snapshot(),
             "calls": self.open_calls(),
+            "round_clock": self.round_clock.reading(self.clock()) if self.round_clock else None,
         }

@@ -50,15 +50,22 @@ def acl_text(venue: str, hubs: list[str], readers: Sequence[str] = ()) -> str:
         f"{' '.join(hubs)}` (docs/venue.md).",
         "# Make it again, and reload the broker, when a hub joins: a hub not named here can do nothing.",
         "",
-        "# Each hub's user is the hub's name: it reads and writes its own topics only.",
+        "# Each hub's user is the hub's name: it reads and writes its own topics only, and reads the",
+        "# event's round clock.",
     ]
     for hub in hubs:
-        lines += [f"user {hub}", f"topic readwrite {topics.hub_prefix(venue, hub)}/#", ""]
+        lines += [
+            f"user {hub}",
+            f"topic readwrite {topics.hub_prefix(venue, hub)}/#",
+            f"topic read {topics.clock(venue)}",
+            "",
+        ]
     lines += [
-        "# The board reads everything and writes only each hub's acknowledgements, seatings and",
-        "# judges' answers to its calls.",
+        "# The board reads everything and writes only the round clock and each hub's",
+        "# acknowledgements, seatings and judges' answers to its calls.",
         f"user {BOARD_USER}",
         f"topic read {topics.everything(venue)}",
+        f"topic write {topics.clock(venue)}",
     ]
     for hub in hubs:
         lines += [f"topic write {topic(venue, hub)}" for topic in (topics.ack, topics.seating, topics.judge)]

@@ -27,6 +27,7 @@ from console.venue import topics
 from console.venue.calls import CallError, JudgeCalls, call_message
 from console.venue.message import result_message, table_message
 from console.venue.outbox import Outbox
+from console.venue.roundclock import BoardTime, RoundClock
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
@@ -75,6 +76,8 @@ class VenuePublisher:
         self.clock = clock
         self.outbox = Outbox(journal)  # the journal's own connection: one per file
         self.calls = JudgeCalls(journal)
+        self.board_time = BoardTime(clock)  # the event's time, as the board's beats tell it
+        self.round_clock: RoundClock | None = None
         self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
         self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
         self._accepting = threading.Lock()
@@ -126,6 +129,7 @@ class VenuePublisher:
             "connected": self.connected and not self.refused,
             "problem": self.problem,
             "badge": f"venue {self.venue}: {badge}",
+            "round_clock": self.round_clock.reading(self.board_time.now()) if self.round_clock else None,
         }
 
     def start(self) -> VenuePublisher:
@@ -249,6 +253,16 @@ class VenuePublisher:
             return
         self._send_call(call)
 
+    def _beat(self, beat: Any, live: bool) -> None:
+        """The board's beat: the round clock, and (heard live, not kept by the broker since some
+        earlier moment) the board's time now."""
+        if not isinstance(beat, dict):
+            return
+        now = beat.get("now")
+        if live and isinstance(now, int | float) and not isinstance(now, bool):
+            self.board_time.heard(float(now))
+        self.round_clock = RoundClock.from_json(beat.get("round_clock"))
+
     def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
         self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
 
@@ -346,7 +360,8 @@ class VenuePublisher:
         self.refused = ""  # the login is taken; what it sends is judged by its acknowledgements
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
         own = (topics.ack, topics.seating, topics.judge, topics.status)  # status: a late will is put right
-        client.subscribe([(topic(self.venue, self.hub), 1) for topic in own])
+        beats = (topics.clock(self.venue), 0)  # the round clock: a lost beat is replaced by the next
+        client.subscribe([(topic(self.venue, self.hub), 1) for topic in own] + [beats])
         # This connection carries the will set before it; the next one's will is numbered on,
         # so a will of this connection arriving late is the older one.
         if self._next_session is not None:
@@ -422,6 +437,9 @@ class VenuePublisher:
             return
         if message.topic == topics.judge(self.venue, self.hub):
             self._judge_answered(ids)
+            return
+        if message.topic == topics.clock(self.venue):
+            self._beat(ids, live=not message.retain)
             return
         for result_id in ids if isinstance(ids, list) else [ids]:
             if isinstance(result_id, str):

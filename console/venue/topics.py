@@ -45,6 +45,12 @@ def judge(venue: str, hub: str) -> str:
     return f"{hub_prefix(venue, hub)}/judge"
 
 
+def clock(venue: str) -> str:
+    """The event's round clock and the board's time, from the board to every hub (not a hub's
+    topic: ``parse`` reads no hub in it)."""
+    return f"{ROOT}/{venue}/clock"
+
+
 def everything(venue: str) -> str:
     return f"{ROOT}/{venue}/#"
 

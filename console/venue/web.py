@@ -83,6 +83,19 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
             message=round_words(seatings),
         ), 201
 
+    @app.post("/api/event/clock")
+    def start_clock() -> tuple[Response, int]:
+        organiser()
+        minutes = security.json_body(required=("minutes",))["minutes"]
+        if not isinstance(minutes, int | float) or isinstance(minutes, bool):
+            raise EventError("minutes must be a number")
+        try:
+            clock = board.start_round_clock(float(minutes))
+        except ValueError as error:
+            raise EventError(str(error)) from None
+        said = f"Round {clock.round}'s clock runs: {clock.minutes:g} minutes, on every table and phone."
+        return jsonify(round_clock=clock.to_json(), message=said), 201
+
     @app.post("/api/calls/<hub>/<call_id>")
     def answer_call(hub: str, call_id: str) -> Response:
         organiser()

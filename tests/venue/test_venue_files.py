@@ -19,10 +19,13 @@ def test_the_acl_names_each_hub_and_no_pattern_the_board_could_use() -> None:
     assert lines == [
         "user t1",
         "topic readwrite tt/v1/cafe/t1/#",
+        "topic read tt/v1/cafe/clock",
         "user t2",
         "topic readwrite tt/v1/cafe/t2/#",
+        "topic read tt/v1/cafe/clock",
         "user board",
         "topic read tt/v1/cafe/#",
+        "topic write tt/v1/cafe/clock",
         "topic write tt/v1/cafe/t1/ack",
         "topic write tt/v1/cafe/t1/seating",
         "topic write tt/v1/cafe/t1/judge",

@@ -70,6 +70,10 @@
     event.preventDefault();
     post("/api/event/round");
   });
+  document.getElementById("clock-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    post("/api/event/clock", { minutes: Number(event.target.minutes.value) });
+  });
   document.getElementById("correction-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;

@@ -1,0 +1,87 @@
+"""The event's one round clock (docs/venue.md). The organiser starts it on the board; the board
+sends it with its own time every ``BEAT_S``; each hub counts by the board's time, not its own. A
+Pi at a venue has no network time: its clock may be minutes off and drift, so every screen that
+counted by its own clock would end the round at another moment.
+
+A hub estimates the board's time from the beats it hears live (a retained beat, delivered when it
+subscribes, is old by an unknown amount and is not used): the median of the last few offsets,
+so one late beat moves nothing. Phones and table screens are told the seconds left and count
+down by their own clocks between two readings, a few seconds apart.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+BEAT_S = 2.0
+MAX_MINUTES = 240
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """One round's clock: it ends at ``ends_at``, by the board's clock (seconds since the epoch)."""
+
+    event: int
+    round: int
+    minutes: float
+    ends_at: float
+
+    def remaining_s(self, board_now: float) -> float:
+        return max(0.0, self.ends_at - board_now)
+
+    def reading(self, board_now: float) -> dict[str, Any]:
+        """What the screens show: the round, its length and the seconds left."""
+        return {
+            "round": self.round,
+            "minutes": self.minutes,
+            "remaining_s": round(self.remaining_s(board_now), 1),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "round": self.round, "minutes": self.minutes, "ends_at": self.ends_at}
+
+    @staticmethod
+    def from_json(data: Any) -> RoundClock | None:
+        """A clock as the board sends it; None for none, or for anything that is not one."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            clock = RoundClock(
+                int(data["event"]), int(data["round"]), float(data["minutes"]), float(data["ends_at"])
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+        return clock if 0 < clock.minutes <= MAX_MINUTES else None
+
+
+def check_minutes(minutes: float) -> None:
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise ValueError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes:g}")
+
+
+def started(event: int, round_number: int, minutes: float, board_now: float) -> RoundClock:
+    check_minutes(minutes)
+    return RoundClock(event, round_number, minutes, board_now + minutes * 60.0)
+
+
+class BoardTime:
+    """A hub's reading of the board's time, from the beats it hears live."""
+
+    def __init__(self, clock: Callable[[], float] = time.time, samples: int = 5) -> None:
+        self.clock = clock
+        self._offsets: deque[float] = deque(maxlen=samples)
+        self.beats = 0  # heard live
+
+    def heard(self, board_now: float) -> None:
+        self._offsets.append(board_now - self.clock())
+        self.beats += 1
+
+    def now(self) -> float:
+        """The board's time now (the hub's own until a beat has been heard)."""
+        offset = statistics.median(self._offsets) if self._offsets else 0.0
+        return self.clock() + offset
