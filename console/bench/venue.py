@@ -1,5 +1,5 @@
 """``tabletop bench venue``: many hubs on one real Mosquitto (each a full hub with a bot table),
-a board following them, and the figures of issue 14: update latency, a late board's readiness,
+a board following them, and the figures of issues 14 and 24: update latency, a late board's readiness,
 offline detection, how long a table waits on the venue while the broker is down, lost results,
 and pairing 64 players.
 """
@@ -7,6 +7,7 @@ and pairing 64 players.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import socket
 import statistics
@@ -25,6 +26,7 @@ from console.venue import topics
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker, find_mosquitto
 from console.venue.pairing import Game, swiss_round
+from console.venue.roundclock import BEAT_S, started
 
 HUBS = 60
 VENUE = "bench"
@@ -193,6 +195,7 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
             figures.append(figure("venue.update_p99_ms", 1000 * percentile(rig.latencies, 0.99), "ms"))
             figures.append(figure("venue.publish_block_up_ms_max", 1000 * max(rig.block_up_s), "ms"))
             figures.append(figure("venue.judge_call_p99_ms", judge_call_p99_ms(rig), "ms"))
+            figures.append(figure("venue.clock_skew_ms_p99", clock_skew_ms_p99(rig), "ms"))
             started = time.monotonic()
             late = rig.new_board()
             wait_for(lambda: len(late.tables) >= rig.tables() and len(late.hubs) >= count, 30)
@@ -232,6 +235,30 @@ def benchmarks(count: int = HUBS) -> list[dict[str, Any]]:
         finally:
             rig.close()
     return figures
+
+
+def clock_skew_ms_p99(rig: Rig, samples: int = 5) -> float:
+    """How far each hub's reading of the event's time is from the board's, p99 over every hub,
+    each hub's own clock moved by up to 10 minutes either way and running up to 0.05 % fast or
+    slow, read ``samples`` times a beat apart once the board has beaten three times."""
+    rng = random.Random(23)
+    for hub in rig.hubs:
+        assert hub.venue is not None
+        moved, rate, start = rng.uniform(-600, 600), 1 + rng.uniform(-5e-4, 5e-4), time.time()
+        hub.venue.board_time.clock = partial(moved_clock, start, moved, rate)
+    rig.board.round_clock = started(1, 1, 50, rig.board.clock())
+    time.sleep(3 * BEAT_S)
+    skews = []
+    for _ in range(samples):
+        for hub in rig.hubs:
+            assert hub.venue is not None
+            skews.append(abs(hub.venue.board_time.now() - rig.board.clock()))
+        time.sleep(BEAT_S)
+    return 1000 * percentile(skews, 0.99)
+
+
+def moved_clock(start: float, moved: float, rate: float) -> float:
+    return start + moved + (time.time() - start) * rate
 
 
 def all_seen(board: Board, calls: list[tuple[str, str]]) -> bool:
