@@ -34,7 +34,7 @@ def call_message(call_id: str, hub: str, table: dict[str, Any], seat: int, now: 
         "hub": hub,
         "table": table.get("table"),
         "seat": seat,
-        "who": names.get(str(seat)) or f"seat {seat}",
+        "who": names.get(str(seat)) or "",  # the seat's name at the table, if it has one
         "state": "open",
         "judge": "",
         "raised_at": now,

@@ -25,7 +25,7 @@
   function callItem(call) {
     const item = document.createElement("li");
     item.dataset.call = call.call_id;
-    const where = `${call.hub}, table ${call.table}, seat ${call.seat} (${call.who})`;
+    const where = `${call.hub}, table ${call.table}, seat ${call.seat}` + (call.who ? ` (${call.who})` : "");
     const how = call.state === "acknowledged" ? `${call.judge} is on the way` : "waiting for a judge";
     const text = document.createElement("span");
     text.textContent = `${where}: ${how}`;
