@@ -290,20 +290,25 @@ class Board:
         with self._lock:
             return sorted(name for name, info in self.hubs.items() if info.get("online"))
 
-    def send_round(self, event_id: int) -> list[Seating]:
-        """Pair the event's next round and send each table's seats to its hub (retained, so a
-        hub that reconnects still finds them)."""
-        event = self.events.event(event_id)
-        seatings = self.events.next_round(event_id, self.results_now(), self.online_hubs())
+    def pair_round(self, event_id: int) -> list[Seating]:
+        """Pair the event's next round and hold it: nothing is sent or shown until it is published."""
+        return self.events.next_round(event_id, self.results_now(), self.online_hubs())
+
+    def publish_round(self, event_id: int) -> list[Seating]:
+        """Publish the held round: each table's seats go to its hub (retained, so a hub that
+        reconnects still finds them) and the pairings show on the board."""
+        game = self.events.event(event_id)["game"]
+        seatings = self.events.publish(event_id)
         for seating in seatings:
             if seating.hub is not None:
-                self.client.publish(
-                    topics.seating(self.venue, seating.hub),
-                    dumps(seating.message(event["game"])),
-                    qos=1,
-                    retain=True,
-                )
+                message = dumps(seating.message(game))
+                self.client.publish(topics.seating(self.venue, seating.hub), message, qos=1, retain=True)
         return seatings
+
+    def send_round(self, event_id: int) -> list[Seating]:
+        """Pair the next round and publish it at once (for scripts and tests)."""
+        self.pair_round(event_id)
+        return self.publish_round(event_id)
 
     def event_snapshot(self) -> dict[str, Any] | None:
         try:
@@ -313,7 +318,7 @@ class Board:
         results = self.results_now()
         played = {r["seating"]["seating_id"]: r for r in results if r.get("seating")}
         seatings = self.events.seatings(event["id"])
-        current = max((s.round for s in seatings), default=0)
+        current = event["published"]  # a round paired and held is the organiser's alone
         return {
             **event,
             "round": current,

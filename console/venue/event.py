@@ -32,6 +32,12 @@ SCHEMA = (
     " round INTEGER NOT NULL, table_no INTEGER NOT NULL, hub TEXT, names TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS corrections (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
     " winners TEXT NOT NULL, scores TEXT NOT NULL, who TEXT NOT NULL, why TEXT NOT NULL, at REAL NOT NULL)",
+    # A player who left the event, from the round after ``round`` on.
+    "CREATE TABLE IF NOT EXISTS drops (event INTEGER NOT NULL, player TEXT NOT NULL, round INTEGER NOT NULL,"
+    " at REAL NOT NULL, PRIMARY KEY (event, player))",
+    # A round the organiser published: its seats are sent and shown. A paired round waits here.
+    "CREATE TABLE IF NOT EXISTS published (event INTEGER NOT NULL, round INTEGER NOT NULL, at REAL NOT NULL,"
+    " PRIMARY KEY (event, round))",
 )
 
 
@@ -101,7 +107,61 @@ class Events:
             ).fetchone()
         if row is None:
             raise EventError("there is no event yet: create one first")
-        return {"id": row[0], "game": row[1], "rounds": row[2], "players": json.loads(row[3])}
+        with self._lock:
+            dropped = dict(self._db.execute("SELECT player, round FROM drops WHERE event = ?", (row[0],)))
+            published = self._db.execute(
+                "SELECT MAX(round) FROM published WHERE event = ?", (row[0],)
+            ).fetchone()
+        players = json.loads(row[3])
+        return {
+            "id": row[0],
+            "game": row[1],
+            "rounds": row[2],
+            "players": players,
+            "active": [name for name in players if name not in dropped],
+            "dropped": dropped,
+            "published": published[0] or 0,
+        }
+
+    # -- the roster: late entries and drops; a paired round held until it is published ----------
+
+    def add_player(self, event_id: int, name: str) -> int:
+        """A late entry: ``name`` plays from the next round on (Swiss: with no points so far)."""
+        event = self.event(event_id)
+        name = name.strip()
+        if not 0 < len(name) <= 40:
+            raise EventError("a player's name is 1 to 40 characters")
+        if name in event["players"]:
+            raise EventError(f"{name} is in the event already")
+        players = json.dumps([*event["players"], name])
+        with self._lock:
+            self._db.execute("UPDATE events SET players = ? WHERE id = ?", (players, event_id))
+        return self.paired_rounds(event_id) + 1
+
+    def drop(self, event_id: int, name: str) -> int:
+        """``name`` leaves the event: kept in the standings, paired no more. The round they leave after."""
+        event = self.event(event_id)
+        if name not in event["players"]:
+            raise EventError(f"{name} is not a player of the event")
+        if name in event["dropped"]:
+            raise EventError(f"{name} has dropped already")
+        after = self.paired_rounds(event_id)
+        with self._lock:
+            self._db.execute("INSERT INTO drops VALUES (?, ?, ?, ?)", (event_id, name, after, time.time()))
+        return after
+
+    def paired_rounds(self, event_id: int) -> int:
+        return max((s.round for s in self.seatings(event_id)), default=0)
+
+    def publish(self, event_id: int) -> list[Seating]:
+        """Publish the paired round the organiser holds: its seatings, to be sent and shown."""
+        event = self.event(event_id)
+        paired = self.paired_rounds(event_id)
+        if paired == 0 or paired <= event["published"]:
+            raise EventError("there is no paired round to publish: pair the next round first")
+        with self._lock:
+            self._db.execute("INSERT INTO published VALUES (?, ?, ?)", (event_id, paired, time.time()))
+        return [s for s in self.seatings(event_id) if s.round == paired]
 
     def seatings(self, event_id: int) -> list[Seating]:
         with self._lock:
@@ -152,6 +212,8 @@ class Events:
         waiting = [
             s for s in seatings if s.round == current and s.hub is not None and s.seating_id not in played
         ]
+        if current > event["published"]:
+            raise EventError(f"round {current} is paired and held: publish it first")
         if waiting:
             playing = f"{len(waiting)} table" + ("" if len(waiting) == 1 else "s")
             raise EventError(f"round {current} still has {playing} playing; pair the next when they finish")
@@ -194,9 +256,12 @@ class Events:
     ) -> tuple[list[tuple[str, ...]], list[str]]:
         games, byes = self.games(event["id"], seatings, results)
         if is_swiss(event["game"]):
-            pairs = swiss_round(event["players"], games, byes)
+            pairs = swiss_round(event["active"], games, byes)
             return [(a, b) for a, b in pairs if b is not None], [a for a, b in pairs if b is None]
-        return table_round(event["players"], games), []
+        try:
+            return table_round(event["active"], games), []
+        except ValueError as error:
+            raise EventError(str(error)) from None
 
     def games(
         self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
@@ -224,11 +289,18 @@ class Events:
                     "match_points": r.match_points,
                     "owp": round(r.owp, 3),
                     "oowp": round(r.oowp, 3),
+                    "dropped": r.player in event["dropped"],
                 }
                 for r in ranked
             ]
         return [
-            {"player": r.player, "wins": r.wins, "points": r.points, "share": round(r.share, 3)}
+            {
+                "player": r.player,
+                "wins": r.wins,
+                "points": r.points,
+                "share": round(r.share, 3),
+                "dropped": r.player in event["dropped"],
+            }
             for r in table_ranking(event["players"], games)
         ]
 

@@ -77,11 +77,36 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     @app.post("/api/event/round")
     def pair_round() -> tuple[Response, int]:
         organiser()
-        seatings = board.send_round(board.events.event()["id"])
+        seatings = board.pair_round(board.events.event()["id"])
         return jsonify(
             seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings],
-            message=round_words(seatings),
+            message=round_words(seatings, published=False),
         ), 201
+
+    @app.post("/api/event/round/publish")
+    def publish_round() -> tuple[Response, int]:
+        organiser()
+        seatings = board.publish_round(board.events.event()["id"])
+        return jsonify(
+            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings],
+            message=round_words(seatings, published=True),
+        ), 201
+
+    @app.post("/api/event/players")
+    def roster() -> Response:
+        """A late entry (``{"add": name}``) or a drop (``{"drop": name}``)."""
+        organiser()
+        body = security.json_body(optional=("add", "drop"))
+        event = board.events.event()
+        if isinstance(body.get("add"), str) and "drop" not in body:
+            joins = board.events.add_player(event["id"], body["add"])
+            said = f"{body['add'].strip()} joins the event: paired from round {joins} on."
+        elif isinstance(body.get("drop"), str) and "add" not in body:
+            after = board.events.drop(event["id"], body["drop"])
+            said = f"{body['drop']} has dropped: kept in the standings, paired no more after round {after}."
+        else:
+            raise EventError('say {"add": "a name"} or {"drop": "a name"}')
+        return jsonify(players=board.events.event(event["id"])["active"], message=said)
 
     @app.post("/api/event/clock")
     def start_clock() -> tuple[Response, int]:
@@ -138,16 +163,19 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def round_words(seatings: list[Seating]) -> str:
+def round_words(seatings: list[Seating], published: bool) -> str:
     """A paired round, as the organiser reads it: each table's hub and players, and the byes."""
     if not seatings:
         return "No table was paired."
     tables = [s for s in seatings if s.hub is not None]
     byes = [name for s in seatings if s.hub is None for name in s.names.values()]
-    lines = [f"Round {seatings[0].round} is paired and sent to {plural(len(tables), 'table')}:"]
+    done = "published: its seats are sent to" if published else "paired and held for"
+    lines = [f"Round {seatings[0].round} is {done} {plural(len(tables), 'table')}:"]
     lines += [f"table {s.table_no} at {s.hub}: {' · '.join(s.names.values())}." for s in tables]
     if byes:
         lines.append(f"A bye for {', '.join(byes)}.")
+    if not published:
+        lines.append("Publish it to send the seats and show the pairings.")
     return " ".join(lines)
 
 

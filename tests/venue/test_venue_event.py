@@ -4,13 +4,15 @@ standings fill in without anyone typing a result, though the broker is restarted
 
 from __future__ import annotations
 
+import time
 from itertools import chain
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
-from console.venue.board import Board
+from console.venue.board import Board, ResultStore
 from console.venue.broker import LocalBroker
 from console.venue.web import PIN_HEADER, create_board_app
 from console.web import create_app
@@ -54,7 +56,12 @@ def test_three_swiss_rounds_fill_the_standings_by_themselves(
     for round_number in (1, 2, 3):
         paired = organiser.post("/api/event/round", headers=ORGANISER)
         assert paired.status_code == 201, paired.json
-        tables = body(paired)["seatings"]
+        time.sleep(0.3)
+        assert all(hub.venue.offer is None for hub in hubs), "a held round is sent to no hub"
+        assert (board.event_snapshot() or {})["round"] == round_number - 1, "nor shown"
+        published = organiser.post("/api/event/round/publish", headers=ORGANISER)
+        assert published.status_code == 201 and "published" in body(published)["message"]
+        tables = body(published)["seatings"]
         assert sorted(chain.from_iterable(t["names"].values() for t in tables)) == sorted(PLAYERS)
         fresh = {frozenset(t["names"].values()) for t in tables}
         assert not fresh & pairs_so_far, "no rematch while another pairing exists"
@@ -131,3 +138,31 @@ def test_an_event_the_field_cannot_sit_is_refused(organiser: FlaskClient) -> Non
         "/api/event", json={"game": "watch", "rounds": 2, "players": list("abcde")}, headers=ORGANISER
     )
     assert answer.status_code == 409 and "cannot sit" in body(answer)["error"]
+
+
+def test_a_drop_and_a_late_entry_change_who_is_paired_and_a_held_round_waits(tmp_path: Path) -> None:
+    from console.venue.event import EventError, Events
+
+    store = ResultStore(tmp_path / "board.db")
+    events = Events(store.connection, store.lock)
+    event = events.create("wheels", 3, ["Ada", "Bea", "Cal", "Dov"])
+    first = events.next_round(event, [], ["h1", "h2"])
+    with pytest.raises(EventError, match="held: publish it first"):
+        events.next_round(event, [], ["h1", "h2"])
+    assert events.publish(event) == first
+    played = [
+        {"seating": {"seating_id": s.seating_id}, "names": s.names, "players": 2, "winners": [1]}
+        | {"scores": [3, 1]}
+        for s in first
+    ]
+    assert events.drop(event, "Cal") == 1
+    assert events.add_player(event, "Gus") == 2
+    with pytest.raises(EventError, match="dropped already"):
+        events.drop(event, "Cal")
+    with pytest.raises(EventError, match="in the event already"):
+        events.add_player(event, "Ada")
+    second = events.next_round(event, played, ["h1", "h2"])
+    assert sorted(name for s in second for name in s.names.values()) == ["Ada", "Bea", "Dov", "Gus"]
+    standings = {row["player"]: row for row in events.standings(event, played)}
+    assert standings["Cal"]["dropped"] and not standings["Gus"]["dropped"]
+    assert standings["Gus"]["match_points"] == 0 and set(standings) == {"Ada", "Bea", "Cal", "Dov", "Gus"}

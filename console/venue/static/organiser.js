@@ -70,6 +70,15 @@
     event.preventDefault();
     post("/api/event/round");
   });
+  document.getElementById("publish-round").addEventListener("click", () => post("/api/event/round/publish"));
+  const roster = document.getElementById("roster-form");
+  roster.addEventListener("submit", (event) => {
+    event.preventDefault();
+    post("/api/event/players", { add: roster.elements.name.value.trim() });
+  });
+  document.getElementById("drop-player").addEventListener("click", () => {
+    if (roster.reportValidity()) post("/api/event/players", { drop: roster.elements.name.value.trim() });
+  });
   document.getElementById("clock-form").addEventListener("submit", (event) => {
     event.preventDefault();
     post("/api/event/clock", { minutes: Number(event.target.minutes.value) });
