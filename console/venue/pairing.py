@@ -140,13 +140,62 @@ def table_ranking(players: Sequence[str], games: Sequence[Game]) -> list[Record]
 
 
 def table_round(players: Sequence[str], games: Sequence[Game]) -> list[tuple[str, ...]]:
-    """The next round's tables, best first: each table takes the best ranked player left, then
-    the next best who has met nobody at it yet (else who has met the fewest there)."""
+    """The next round's tables, best first (table 1 holds the best ranked): seated so that nobody
+    meets a player met before, whenever such a seating is found; else each table takes the best
+    ranked player left, then the next best who has met the fewest at it."""
     ranking = table_ranking(players, games)
     met = {record.player: set(record.opponents) for record in ranking}
-    left = [record.player for record in ranking]
+    order = [record.player for record in ranking]
+    sizes = table_sizes(len(order))
+    return _without_repeats(order, sizes, met) or _fewest_repeats(order, sizes, met)
+
+
+SEARCH_BUDGET = 200_000  # seats tried before settling for the fewest repeats (64 players: far below)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _without_repeats(
+    order: list[str], sizes: list[int], met: dict[str, set[str]]
+) -> list[tuple[str, ...]] | None:
+    """Each player in rank order at the first table with room where they have met nobody,
+    backing up on a dead end; None if no such seating is found."""
+    tables: list[list[str]] = [[] for _ in sizes]
+    tried = [0]
+
+    def place(index: int) -> bool:
+        if index == len(order):
+            return True
+        tried[0] += 1
+        if tried[0] > SEARCH_BUDGET:
+            raise _OutOfBudget
+        name = order[index]
+        empty_sizes: set[int] = set()
+        for table, size in zip(tables, sizes, strict=True):
+            if len(table) >= size or any(other in met[name] for other in table):
+                continue
+            if not table:  # empty tables of one size are alike: try one of them
+                if size in empty_sizes:
+                    continue
+                empty_sizes.add(size)
+            table.append(name)
+            if place(index + 1):
+                return True
+            table.pop()
+        return False
+
+    try:
+        return [tuple(table) for table in tables] if place(0) else None
+    except _OutOfBudget:
+        return None
+
+
+def _fewest_repeats(order: list[str], sizes: list[int], met: dict[str, set[str]]) -> list[tuple[str, ...]]:
+    left = list(order)
     tables: list[tuple[str, ...]] = []
-    for size in table_sizes(len(left)):
+    for size in sizes:
         seated = [left.pop(0)]
         while len(seated) < size:
             best = min(range(len(left)), key=lambda i: (sum(left[i] in met[s] for s in seated), i))

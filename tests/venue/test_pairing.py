@@ -3,6 +3,7 @@ Watch's tables of four and three, ranked by wins, then victory points, then shar
 
 from __future__ import annotations
 
+import itertools
 import random
 from itertools import chain
 
@@ -118,3 +119,47 @@ def test_the_watch_seats_players_who_have_not_met_where_it_can() -> None:
     for table in second:  # 8 players from two tables of four: two of each old table, no more
         for old in first:
             assert len(set(table) & set(old)) == 2
+
+
+def _repeat_free_exists(players: list[str], sizes: list[int], met: dict[str, set[str]]) -> bool:
+    """By brute force: some seating at tables of ``sizes`` where nobody meets a player met before."""
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    for size in set(sizes):  # the first player's table, of each size there is
+        left = list(sizes)
+        left.remove(size)
+        for others in itertools.combinations([p for p in rest if p not in met[first]], size - 1):
+            table = (first, *others)
+            if any(b in met[a] for a, b in itertools.combinations(table, 2)):
+                continue
+            if _repeat_free_exists([p for p in rest if p not in others], left, met):
+                return True
+    return False
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(13, (1, 2)), (16, (1, 2)), (17, (1, 2))])
+def test_tables_avoid_repeat_opponents_whenever_a_seating_without_them_exists(
+    count: int, rounds: tuple[int, int]
+) -> None:
+    """Checked against a brute force over 40 random histories (the greedy seating met old
+    opponents again where a seating without any existed)."""
+    rng = random.Random(count)
+    players = [f"p{i}" for i in range(count)]
+    checked = 0
+    for _ in range(40):
+        games: list[Game] = []
+        for _ in range(rng.randint(*rounds)):
+            shuffled = rng.sample(players, count)
+            at = 0
+            for size in table_sizes(count):
+                table = tuple(shuffled[at : at + size])
+                at += size
+                games.append(Game(table, (table[0],), tuple(float(rng.randint(0, 20)) for _ in table)))
+        met = {record.player: set(record.opponents) for record in table_ranking(players, games)}
+        seated = table_round(players, games)
+        repeats = sum(b in met[a] for table in seated for a, b in itertools.combinations(table, 2))
+        if _repeat_free_exists(sorted(players), table_sizes(count), met):
+            checked += 1
+            assert repeats == 0, (games, seated)
+    assert checked >= 5, "the histories left a seating without repeats often enough to test"
