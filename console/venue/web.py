@@ -50,6 +50,18 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
             "organiser.html", venue=board.venue, games=game_names(), results=board.results_now()
         )
 
+    @app.get("/pairings")
+    def pairings_page() -> str:
+        """The published round's pairings, by name and by table; ``?scroll=1`` for a projector."""
+        event = board.event_snapshot()
+        return render_template(
+            "pairings.html",
+            venue=board.venue,
+            event=event,
+            by_name=pairings_by_name(event["tables"]) if event else [],
+            scroll=request.args.get("scroll") == "1",
+        )
+
     @app.get("/board.part")
     def part() -> str:
         return render_template("_board.html", **board_context(board))
@@ -157,6 +169,17 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
         return jsonify(corrected=result_id, message=f"{said} The standings count the correction.")
 
     return app
+
+
+def pairings_by_name(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row a player, in the order of their names: their table (0: a bye), seat and opponents."""
+    rows = []
+    for table in tables:
+        names = table["names"]
+        for seat, name in names.items():
+            others = [other for key, other in names.items() if key != seat]
+            rows.append({"name": name, "table_no": table["table_no"], "seat": int(seat), "against": others})
+    return sorted(rows, key=lambda row: row["name"].casefold())
 
 
 def plural(count: int, noun: str) -> str:

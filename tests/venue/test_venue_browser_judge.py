@@ -122,3 +122,27 @@ def check_pages(axe: str, pages: dict[str, webdriver.Chrome]) -> None:
         for viewport in [*SIZES.values(), *SCREENS.values()]:
             found += violations(driver, axe, viewport, f"venue-{where}")
     assert found == [], found
+
+
+def test_the_pairings_page_reads_at_every_size_and_scrolls_itself_on_a_projector(
+    served: Served,
+    browser: Open,  # noqa: F811 (the fixture)
+    axe: str,
+) -> None:
+    _, _, board, board_url = served
+    players = [f"Player {n:02d}" for n in range(1, 41)]  # longer than one screen
+    event = board.events.create("wheels", 3, players)
+    board.events.next_round(event, [], [f"hub{n}" for n in range(1, 21)])
+    board.publish_round(event)
+    page = browser(False)
+    page.get(board_url + "/pairings")
+    assert page.find_element(By.TAG_NAME, "h1").text == "Round 1 of 3: pairings"
+    check_pages(axe, {"pairings": page})
+    projector = browser(False)
+    projector.set_window_size(1920, 1080)
+    projector.get(board_url + "/pairings?scroll=1")
+    WebDriverWait(projector, 20).until(lambda d: d.execute_script("return window.scrollY") > 100)
+    found = projector.execute_script(
+        "return parseFloat(getComputedStyle(document.querySelector('td')).fontSize)"
+    )
+    assert found >= 24, f"{found} px: too small to read from the back of a room"

@@ -4,6 +4,7 @@ standings fill in without anyone typing a result, though the broker is restarted
 
 from __future__ import annotations
 
+import re
 import time
 from itertools import chain
 from pathlib import Path
@@ -166,3 +167,20 @@ def test_a_drop_and_a_late_entry_change_who_is_paired_and_a_held_round_waits(tmp
     standings = {row["player"]: row for row in events.standings(event, played)}
     assert standings["Cal"]["dropped"] and not standings["Gus"]["dropped"]
     assert standings["Gus"]["match_points"] == 0 and set(standings) == {"Ada", "Bea", "Cal", "Dov", "Gus"}
+
+
+def test_the_pairings_page_lists_a_published_round_by_name_and_by_table(
+    board: Board, organiser: FlaskClient
+) -> None:
+    event = board.events.create("wheels", 3, ["Eli", "ada", "Cal", "Bea", "Dov"])
+    board.events.next_round(event, [], ["hub1", "hub2"])
+    held = organiser.get("/pairings").get_data(as_text=True)
+    assert "No round is published yet." in held and "Eli" not in held, "a held round is not shown"
+    board.publish_round(event)
+    page = organiser.get("/pairings?scroll=1").get_data(as_text=True)
+    assert 'data-scroll="yes"' in page and "Round 1 of 3: pairings" in page
+    names = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td>", page)
+    assert [name for name, _ in names] == ["ada", "Bea", "Cal", "Dov", "Eli"], "by name, as people sort"
+    tables = {name: table for name, table in names}
+    assert sorted(tables.values()) == ["1", "1", "2", "2", "bye"]
+    assert page.count("<li value=") == 2
