@@ -77,9 +77,12 @@ CHILD = textwrap.dedent(
     journal = Journal(sys.argv[1])
     table = Table.start(journal, "wisteria", 3, seed=42)
     bots = {seat: RandomBot() for seat in (1, 2, 3)}
+    free = False  # in step with the test (one action per "go") until it says "free"
     while table.state.to_act:
         table.advance(bots, limit=1)
         print("ack", len(table.history) - 1, table.history[-1], flush=True)
+        if not free:
+            free = sys.stdin.readline().strip() == "free"
     print("over", flush=True)
     """
 )
@@ -90,21 +93,29 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_resumes_to_a_fresh_rep
     path = tmp_path / "journal.db"
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(path)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    assert child.stdout is not None
+    assert child.stdout is not None and child.stdin is not None
     acknowledged: list[str] = []
+    # In step until the 250th action (a loaded machine once let the child run to the game's end
+    # before the kill landed); then it runs free and is killed wherever it is, mid-write or not.
     for line in child.stdout:
         word, _, rest = line.rstrip("\n").partition(" ")
         if word == "ack":
             acknowledged.append(rest.partition(" ")[2])
         if len(acknowledged) == 250:
+            child.stdin.write("free\n")
+            child.stdin.flush()
             child.send_signal(signal.SIGKILL)
             break
+        child.stdin.write("go\n")
+        child.stdin.flush()
     child.wait(timeout=30)
     child.stdout.close()
+    child.stdin.close()
     assert child.returncode == -signal.SIGKILL, "the game ended before it could be killed"
 
     journal = Journal(path)

@@ -24,6 +24,7 @@ from console.hub.errors import Forbidden, HubError, Refused, SeatTaken
 from console.hub.handovers import Handover, bot_stints, current_levels
 from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
+from console.hub.timecall import TimeCall, acting_seats, scored_as_it_stands
 from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
 from console.inputs.events import ButtonHeld, ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
@@ -33,7 +34,7 @@ from console.table import Table
 
 log = logging.getLogger("console.hub")
 
-HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip", "move")
+HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip", "move", "time")
 BUSY_RETRY_S = 0.5
 FULL_RETRY_S = 5.0  # a full disk: moves by themselves tried again this often
 
@@ -279,6 +280,7 @@ class TableWorker:
         self.stall = StallWatch(nudge_after_s)  # the seats a table that stalls waits for
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self.correction: PendingCorrection | None = None  # the host's, while seats confirm it
+        self._time_call: TimeCall | None = None  # the venue called time: the turn in play, then the score
         self._cancelled = ""  # why the last host correction was cancelled, for the host
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
@@ -704,6 +706,10 @@ class TableWorker:
                 raise Refused("no re-check is under way")
         elif name == "move":  # a card laid on the wrong reader goes to the seat it was meant for
             self._move_misplaced()
+        elif name == "time":  # the venue's round clock ran out: finish the turn, then score
+            if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
+                raise Refused("the game is already over")
+            self._time_call = TimeCall(acting_seats(self.table.state.to_act), len(self.table.history))
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
                 raise Refused("the game is already over")
@@ -846,6 +852,10 @@ class TableWorker:
             self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:
             self.status = "finished"
+        elif self._time_call is not None and self._time_call.turn_finished(
+            self.table.history, self.table.state.to_act
+        ):
+            self._end_at_time()
         if self.table_clock is not None:
             if not self.table_clock.expired and str(self.table_clock.time_up) in self.table.history:
                 self.table_clock.expire(self.clock())  # a time-up that came another way (a scan)
@@ -855,6 +865,13 @@ class TableWorker:
         delay = self._automatic_delay()
         if delay is not None and self._automatic_due is None:
             self._automatic_due = max(self.clock() + delay, self._busy_until)
+
+    def _end_at_time(self) -> None:
+        """Time was called and the turn in play is finished: the game is scored as it stands."""
+        game, state = self.table.game, self.table.state
+        outcome = scored_as_it_stands(game.public_scores(state.view(None)), state.players)
+        self.table.journal.set_status(self.table.id, "ended", outcome)
+        self.status, self._time_call = "ended", None
 
     def _rechecking(self) -> bool:
         return self.physical is not None and self.physical.rechecking

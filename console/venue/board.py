@@ -20,8 +20,9 @@ import paho.mqtt.client as mqtt
 from console.hub.config import VenueConfig
 from console.venue import topics
 from console.venue.event import Events, Seating
-from console.venue.publisher import dumps, make_client
-from console.venue.roundclock import BEAT_S, RoundClock, check_minutes, started
+from console.venue.message import dumps
+from console.venue.publisher import make_client
+from console.venue.roundclock import BEAT_S, TURN_THEN_SCORE, RoundClock, check_minutes, started
 from console.venue.standings import standings
 
 log = logging.getLogger("console.venue")
@@ -177,13 +178,14 @@ class Board:
 
     # -- the round clock -------------------------------------------------------------------
 
-    def start_round_clock(self, minutes: float) -> RoundClock:
-        """The organiser starts the clock of the event's current round (``minutes`` from now)."""
+    def start_round_clock(self, minutes: float, rule: str = TURN_THEN_SCORE) -> RoundClock:
+        """The organiser starts the clock of the event's current round (``minutes`` from now);
+        ``rule``: what each table does when it runs out."""
         check_minutes(minutes)
         event = self.event_snapshot()
         if event is None or not event["round"]:
             raise ValueError("pair a round first: the clock is the round's")
-        clock = started(int(event["id"]), int(event["round"]), minutes, self.clock())
+        clock = started(int(event["id"]), int(event["round"]), minutes, self.clock(), rule)
         self.round_clock = clock
         self.results.set_meta("round_clock", clock.to_json())
         self.beat()

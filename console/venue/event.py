@@ -35,6 +35,9 @@ SCHEMA = (
     # A player who left the event, from the round after ``round`` on.
     "CREATE TABLE IF NOT EXISTS drops (event INTEGER NOT NULL, player TEXT NOT NULL, round INTEGER NOT NULL,"
     " at REAL NOT NULL, PRIMARY KEY (event, player))",
+    # Who really sat where at a played table, fixed after the fact: the result's names, corrected.
+    "CREATE TABLE IF NOT EXISTS seating_fixes (hub TEXT NOT NULL, result_id TEXT NOT NULL,"
+    " names TEXT NOT NULL, who TEXT NOT NULL, why TEXT NOT NULL, at REAL NOT NULL)",
     # A round the organiser published: its seats are sent and shown. A paired round waits here.
     "CREATE TABLE IF NOT EXISTS published (event INTEGER NOT NULL, round INTEGER NOT NULL, at REAL NOT NULL,"
     " PRIMARY KEY (event, round))",
@@ -183,22 +186,52 @@ class Events:
                 (hub, result_id, json.dumps(winners), json.dumps(scores), who, why, time.time()),
             )
 
+    def fix_seating(self, result: dict[str, Any], names: dict[str, str], who: str, why: str) -> None:
+        """Who really sat at each seat of a played table (players moved, a seating sent to the
+        wrong table): the result stands, its names are corrected, with who and why."""
+        if not who.strip() or not why.strip():
+            raise EventError("a correction names who made it and why")
+        players = self.event()["players"]
+        seats = {str(seat) for seat in range(1, int(result["players"]) + 1)}
+        if set(names) != seats or len(set(names.values())) != len(names):
+            raise EventError(f"name a different player at each of the seats {', '.join(sorted(seats))}")
+        strangers = [name for name in names.values() if name not in players]
+        if strangers:
+            raise EventError(f"{', '.join(strangers)} is not a player of the event")
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO seating_fixes VALUES (?, ?, ?, ?, ?, ?)",
+                (result["hub"], result["result_id"], json.dumps(names), who, why, time.time()),
+            )
+
     def corrected(self, results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The results with the organiser's latest correction of each applied."""
+        """The results with the organiser's latest correction and seating fix of each applied."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT hub, result_id, winners, scores, who, why FROM corrections ORDER BY rowid"
             ).fetchall()
+            seated = self._db.execute(
+                "SELECT hub, result_id, names, who, why FROM seating_fixes ORDER BY rowid"
+            ).fetchall()
         latest = {(r[0], r[1]): r for r in rows}
+        seats = {(r[0], r[1]): r for r in seated}
         out = []
         for result in results:
-            fix = latest.get((result["hub"], result["result_id"]))
+            key = (result["hub"], result["result_id"])
+            fix = latest.get(key)
             if fix is not None:
                 result = {
                     **result,
                     "winners": json.loads(fix[2]),
                     "scores": json.loads(fix[3]),
                     "corrected": {"who": fix[4], "why": fix[5]},
+                }
+            moved = seats.get(key)
+            if moved is not None:
+                result = {
+                    **result,
+                    "names": json.loads(moved[2]),
+                    "seating_fixed": {"who": moved[3], "why": moved[4]},
                 }
             out.append(result)
         return out

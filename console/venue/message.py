@@ -17,6 +17,11 @@ from console.games.core import UnknownGame
 JSON = dict[str, Any]
 
 
+def dumps(data: Any) -> str:
+    """A venue message's payload: compact JSON, UTF-8 as it is."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def public_scores(game: str, view: JSON) -> dict[str, float]:
     """The running score each seat has in a table's public view, as its game says
     (``Game.public_scores``); none for a game this venue does not know."""

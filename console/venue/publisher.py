@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any
 import paho.mqtt.client as mqtt
 
 from console.hub.config import TOPIC_NAME, VenueConfig
+from console.hub.worker import HostCommand
 from console.journal import Journal
 from console.venue import topics
-from console.venue.calls import CallError, JudgeCalls, call_message
-from console.venue.message import result_message, table_message
+from console.venue.calls import JudgeCalls
+from console.venue.hub_event import FINISHED, EventAtTheHub
+from console.venue.message import dumps, result_message, table_message
 from console.venue.outbox import Outbox
 from console.venue.roundclock import BoardTime, RoundClock
 
@@ -33,7 +35,6 @@ if TYPE_CHECKING:
     from console.hub.service import Hub
 
 log = logging.getLogger("console.venue")
-FINISHED = ("finished", "ended")
 
 
 class SeatingGone(LookupError):
@@ -46,10 +47,6 @@ def hub_name(config: VenueConfig) -> str:
         return config.hub
     name = "".join(c if TOPIC_NAME.fullmatch(c) else "-" for c in socket.gethostname())[:64]
     return name or "hub"
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def make_client(config: VenueConfig, client_id: str) -> mqtt.Client:
@@ -65,7 +62,7 @@ def make_client(config: VenueConfig, client_id: str) -> mqtt.Client:
     return client
 
 
-class VenuePublisher:
+class VenuePublisher(EventAtTheHub):
     """Publishes one hub to the venue. ``start``, hand it table changes, ``stop`` on the way out."""
 
     def __init__(self, config: VenueConfig, journal: Journal, clock: Callable[[], float] = time.time) -> None:
@@ -78,6 +75,8 @@ class VenuePublisher:
         self.calls = JudgeCalls(journal)
         self.board_time = BoardTime(clock)  # the event's time, as the board's beats tell it
         self.round_clock: RoundClock | None = None
+        self.on_time: Callable[[int], object] | None = None  # calls time at a table (join_venue)
+        self._time_called: set[tuple[int, int]] = set()  # (event, round) whose time this hub called
         self.seatings: dict[int, dict[str, Any]] = self.outbox.seatings()  # table id -> its seats
         self.offer: dict[str, Any] | None = None  # the venue's seating waiting for the host
         self._accepting = threading.Lock()
@@ -165,11 +164,13 @@ class VenuePublisher:
         self._keep_results_missed_while_down()
         next_resend = 0.0
         while True:
+            wait = min(next_resend - time.monotonic(), self._until_time())
             with contextlib.suppress(queue.Empty):
-                self._wake.get(timeout=max(0.05, next_resend - time.monotonic()))
+                self._wake.get(timeout=max(0.05, wait))
             while not self._wake.empty():
                 self._wake.get_nowait()
             stopping = self._stopping  # the last changes are still sent and their results kept
+            self._call_time_if_due()
             # Only this thread takes from _latest: a change handed over meanwhile stays for the next turn.
             changed = {table_id: self._latest.pop(table_id) for table_id in list(self._latest)}
             with self._flags:
@@ -206,62 +207,6 @@ class VenuePublisher:
             if self.outbox.add(table_id, lambda rid: result_message(rid, self.hub, state, now)):
                 with self._flags:
                     self._resend_now = True
-
-    # -- judge calls ------------------------------------------------------------------------
-
-    def help_asked(self, table_id: int, seat: int) -> None:
-        """A seat held its pod's BACK long: a judge call (from the table's thread; a short write)."""
-        try:
-            self.raise_judge_call(table_id, seat)
-        except LookupError as error:
-            log.warning("venue: seat %d of table %d asked for a judge: %s", seat, table_id, error)
-
-    def raise_judge_call(self, table_id: int, seat: int) -> dict[str, Any]:
-        """The seat's judge call, kept and published (the one still open, if it pressed before)."""
-        payload = self._latest.get(table_id)
-        state = self._states.get(table_id)
-        if payload is not None or state is None:  # the newest the table handed over
-            if payload is None:
-                raise LookupError(f"table {table_id} is not one this hub has published")
-            state = table_message(self.hub, payload, self.seatings.get(table_id))
-        if not 1 <= seat <= int(state["players"]):
-            raise LookupError(f"table {table_id} has no seat {seat}")
-        now = self.clock()
-        call, new = self.calls.raise_call(
-            table_id, seat, lambda call_id: call_message(call_id, self.hub, state, seat, now)
-        )
-        if new:
-            log.info("venue: seat %d of table %d calls a judge (%s)", seat, table_id, call["call_id"])
-            self._send_call(call)
-        return call
-
-    def _send_call(self, call: dict[str, Any]) -> None:
-        if self.connected:
-            topic = topics.call(self.venue, self.hub, call["call_id"])
-            self.client.publish(topic, dumps(call), qos=1, retain=True)
-
-    def _judge_answered(self, answer: Any) -> None:
-        if not isinstance(answer, dict) or not isinstance(answer.get("call_id"), str):
-            log.warning("venue: a judge's answer without a call id; ignored")
-            return
-        try:
-            call = self.calls.answer(
-                answer["call_id"], str(answer.get("state")), str(answer.get("judge", "")), self.clock()
-            )
-        except CallError as error:
-            log.warning("venue: a judge's answer is refused: %s", error)
-            return
-        self._send_call(call)
-
-    def _beat(self, beat: Any, live: bool) -> None:
-        """The board's beat: the round clock, and (heard live, not kept by the broker since some
-        earlier moment) the board's time now."""
-        if not isinstance(beat, dict):
-            return
-        now = beat.get("now")
-        if live and isinstance(now, int | float) and not isinstance(now, bool):
-            self.board_time.heard(float(now))
-        self.round_clock = RoundClock.from_json(beat.get("round_clock"))
 
     def _send_state(self, table_id: int, state: dict[str, Any]) -> None:
         self.client.publish(topics.table(self.venue, self.hub, table_id), dumps(state), qos=1, retain=True)
@@ -476,7 +421,9 @@ def join_venue(hub: Hub) -> None:
     a venue broker, publish its tables there, observing them (the hub never imports the venue)."""
     if not hub.config.venue.broker or hub.venue is not None:
         return
-    publisher = VenuePublisher(hub.config.venue, hub.journal).start()
+    publisher = VenuePublisher(hub.config.venue, hub.journal)
+    publisher.on_time = lambda table_id: hub.worker(table_id).post(HostCommand("time")).result(10)
+    publisher.start()
     hub.venue = publisher
     hub.observe(publisher)
     hub.messages.append(f"publishing to the venue {hub.config.venue.venue} at {publisher.address}")

@@ -20,6 +20,10 @@ from typing import Any
 
 BEAT_S = 2.0
 MAX_MINUTES = 240
+# What a table does when the round's time is up: the event says.
+TURN_THEN_SCORE = "turn-then-score"  # finish the turn in play, then the game is scored as it stands
+PLAY_ON = "play-on"  # the clock only tells: each game is played out
+RULES = {TURN_THEN_SCORE: "finish the turn, then score", PLAY_ON: "play the game out"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class RoundClock:
     round: int
     minutes: float
     ends_at: float
+    rule: str = TURN_THEN_SCORE
 
     def remaining_s(self, board_now: float) -> float:
         return max(0.0, self.ends_at - board_now)
@@ -40,10 +45,17 @@ class RoundClock:
             "round": self.round,
             "minutes": self.minutes,
             "remaining_s": round(self.remaining_s(board_now), 1),
+            "at_time": RULES[self.rule],
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "round": self.round, "minutes": self.minutes, "ends_at": self.ends_at}
+        return {
+            "event": self.event,
+            "round": self.round,
+            "minutes": self.minutes,
+            "ends_at": self.ends_at,
+            "rule": self.rule,
+        }
 
     @staticmethod
     def from_json(data: Any) -> RoundClock | None:
@@ -52,11 +64,15 @@ class RoundClock:
             return None
         try:
             clock = RoundClock(
-                int(data["event"]), int(data["round"]), float(data["minutes"]), float(data["ends_at"])
+                int(data["event"]),
+                int(data["round"]),
+                float(data["minutes"]),
+                float(data["ends_at"]),
+                str(data.get("rule", TURN_THEN_SCORE)),
             )
         except (KeyError, TypeError, ValueError):
             return None
-        return clock if 0 < clock.minutes <= MAX_MINUTES else None
+        return clock if 0 < clock.minutes <= MAX_MINUTES and clock.rule in RULES else None
 
 
 def check_minutes(minutes: float) -> None:
@@ -64,9 +80,13 @@ def check_minutes(minutes: float) -> None:
         raise ValueError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes:g}")
 
 
-def started(event: int, round_number: int, minutes: float, board_now: float) -> RoundClock:
+def started(
+    event: int, round_number: int, minutes: float, board_now: float, rule: str = TURN_THEN_SCORE
+) -> RoundClock:
     check_minutes(minutes)
-    return RoundClock(event, round_number, minutes, board_now + minutes * 60.0)
+    if rule not in RULES:
+        raise ValueError(f"when time is up a table does one of: {', '.join(RULES)}; not {rule!r}")
+    return RoundClock(event, round_number, minutes, board_now + minutes * 60.0, rule)
 
 
 class BoardTime:

@@ -15,6 +15,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from console.http.limits import PinGuard
 from console.venue.board import Board
 from console.venue.event import EventError, Seating
+from console.venue.roundclock import RULES, TURN_THEN_SCORE
 
 PIN_HEADER = "X-Organiser-Pin"
 
@@ -123,14 +124,18 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     @app.post("/api/event/clock")
     def start_clock() -> tuple[Response, int]:
         organiser()
-        minutes = security.json_body(required=("minutes",))["minutes"]
+        body = security.json_body(required=("minutes",), optional=("at_time",))
+        minutes = body["minutes"]
         if not isinstance(minutes, int | float) or isinstance(minutes, bool):
             raise EventError("minutes must be a number")
         try:
-            clock = board.start_round_clock(float(minutes))
+            clock = board.start_round_clock(float(minutes), str(body.get("at_time", TURN_THEN_SCORE)))
         except ValueError as error:
             raise EventError(str(error)) from None
-        said = f"Round {clock.round}'s clock runs: {clock.minutes:g} minutes, on every table and phone."
+        said = (
+            f"Round {clock.round}'s clock runs: {clock.minutes:g} minutes, on every table and phone. "
+            f"At time, each table will {RULES[clock.rule]}."
+        )
         return jsonify(round_clock=clock.to_json(), message=said), 201
 
     @app.post("/api/calls/<hub>/<call_id>")
@@ -144,6 +149,21 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
             raise EventError(str(error)) from None
         done = "is on the way" if state == "acknowledged" else "closed the call"
         return jsonify(answered=call_id, message=f"{judge} {done} ({hub}). The seat's phone says so.")
+
+    @app.post("/api/results/<hub>/<result_id>/seating")
+    def fix_seating(hub: str, result_id: str) -> Response:
+        organiser()
+        body = security.json_body(required=("names", "who", "why"))
+        found = [r for r in board.results.all() if (r["hub"], r["result_id"]) == (hub, result_id)]
+        if not found:
+            raise EventError(f"there is no result {result_id} from {hub}")
+        names = body["names"]
+        if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+            raise EventError('names maps each seat to a player: {"1": "Ada", "2": "Bea"}')
+        who, why = str(body["who"]), str(body["why"])
+        board.events.fix_seating(found[0], {str(k): v.strip() for k, v in names.items()}, who, why)
+        seated = " · ".join(f"seat {seat} {name}" for seat, name in sorted(names.items()))
+        return jsonify(fixed=result_id, message=f"The seating at {hub} is fixed by {who} ({why}): {seated}.")
 
     @app.post("/api/results/<hub>/<result_id>/correction")
     def correct(hub: str, result_id: str) -> Response:

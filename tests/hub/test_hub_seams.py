@@ -5,6 +5,7 @@ worker instead of reading the table."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 
 from console.hub.config import TableConfig
@@ -20,6 +21,7 @@ class Observer:
     def __init__(self) -> None:
         self.opened: list[int] = []
         self.changed: list[int] = []
+        self.helped: list[tuple[int, int]] = []
         self.stopped = False
 
     def table_opened(self, table_id: int, public_payload: str) -> None:
@@ -28,6 +30,9 @@ class Observer:
 
     def table_changed(self, table_id: int, public_payload: str) -> None:
         self.changed.append(table_id)
+
+    def help_asked(self, table_id: int, seat: int) -> None:
+        self.helped.append((table_id, seat))
 
     def stop(self) -> None:
         self.stopped = True
@@ -70,3 +75,23 @@ def test_a_web_thread_asks_the_worker_which_actions_came_after_a_position(make_h
     worker.post(Act(1, action, "phone")).result(TIMEOUT)
     since = worker.post(ActionsSince(before)).result(TIMEOUT)
     assert since[0] == action and worker.channel.snapshot.actions == before + len(since)
+
+
+def test_a_seat_holding_back_long_asks_the_observers_for_help(make_hub: MakeHub) -> None:
+    """A pod's BACK held for the long press (a judge call at a venue): the hub tells its
+    observers which table and seat, and nothing else happens at the table."""
+    from console.inputs.events import ButtonHeld, Key
+
+    hub = make_hub()
+    observer = Observer()
+    hub.observe(observer)
+    worker = hub.start_table(
+        TableConfig(game="wheels", players=2, seats=("phone", "phone"), seed=3, wait_for_phones=False)
+    )
+    before = list(worker.table.history)
+    worker.post_input(ButtonHeld(2, Key.BACK))
+    worker.post_input(ButtonHeld(1, Key.OK))  # only BACK asks
+    deadline = time.monotonic() + 5
+    while not observer.helped and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert observer.helped == [(worker.table.id, 2)] and worker.table.history == before

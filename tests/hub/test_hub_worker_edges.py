@@ -58,7 +58,7 @@ def test_host_commands_out_of_place_are_refused_and_change_nothing(make_hub: Mak
     before = payload(worker, None)
     unknown = (
         "there is no host command 'fly'; commands: "
-        "start, pause, resume, end, concede, extend, recheck, skip, move"
+        "start, pause, resume, end, concede, extend, recheck, skip, move, time"
     )
     refusals = {
         unknown: HostCommand("fly"),

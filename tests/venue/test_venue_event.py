@@ -184,3 +184,38 @@ def test_the_pairings_page_lists_a_published_round_by_name_and_by_table(
     tables = {name: table for name, table in names}
     assert sorted(tables.values()) == ["1", "1", "2", "2", "bye"]
     assert page.count("<li value=") == 2
+
+
+def test_a_seating_fixed_after_the_fact_moves_the_result_to_who_really_sat_there(
+    board: Board, organiser: FlaskClient
+) -> None:
+    event = board.events.create("wheels", 3, ["Ada", "Bea", "Cal", "Dov"])
+    board.events.next_round(event, [], ["hub1", "hub2"])
+    (first, second) = board.publish_round(event)
+    for hub, seating in (("hub1", first), ("hub2", second)):
+        result = {
+            "game": "wheels",
+            "players": 2,
+            "winners": [1],
+            "scores": [5, 2],
+            "names": seating.names,
+            "seating": {"seating_id": seating.seating_id},
+            "status": "finished",
+            "table": 1,
+        }
+        board.results.add(hub, f"r-{hub}", {**result, "hub": hub, "result_id": f"r-{hub}"})
+    winner, loser = first.names["1"], first.names["2"]
+    path = "/api/results/hub1/r-hub1/seating"
+    swapped = {"1": loser, "2": winner}  # they sat the other way round: the loser won
+    refused = organiser.post(
+        path, headers=ORGANISER, json={"names": {"1": loser, "2": "Zed"}, "who": "Org", "why": "x"}
+    )
+    assert refused.status_code == 409 and "Zed is not a player" in body(refused)["error"]
+    fixed = organiser.post(
+        path, headers=ORGANISER, json={"names": swapped, "who": "Org", "why": "sat swapped"}
+    )
+    assert fixed.status_code == 200 and "fixed by Org (sat swapped)" in body(fixed)["message"]
+    points = {row["player"]: row["match_points"] for row in (board.event_snapshot() or {})["standings"]}
+    assert points[loser] == 1 and points[winner] == 0
+    kept = next(r for r in board.results_now() if r["result_id"] == "r-hub1")
+    assert kept["seating_fixed"] == {"who": "Org", "why": "sat swapped"} and kept["winners"] == [1]

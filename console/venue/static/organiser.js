@@ -81,7 +81,14 @@
   });
   document.getElementById("clock-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    post("/api/event/clock", { minutes: Number(event.target.minutes.value) });
+    post("/api/event/clock", { minutes: Number(event.target.minutes.value), at_time: event.target.at_time.value });
+  });
+  document.getElementById("seating-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const names = {};
+    form.names.value.split(",").map((name) => name.trim()).forEach((name, index) => { names[String(index + 1)] = name; });
+    post(`/api/results/${form.result.value}/seating`, { names: names, who: form.who.value, why: form.why.value });
   });
   document.getElementById("correction-form").addEventListener("submit", (event) => {
     event.preventDefault();
