@@ -77,12 +77,13 @@ CHILD = textwrap.dedent(
     journal = Journal(sys.argv[1])
     table = Table.start(journal, "wisteria", 3, seed=42)
     bots = {seat: RandomBot() for seat in (1, 2, 3)}
-    free = False  # in step with the test (one action per "go") until it says "free"
+    free = 0  # in step with the test (one action per "go"); "free": 20 actions on its own
     while table.state.to_act:
         table.advance(bots, limit=1)
         print("ack", len(table.history) - 1, table.history[-1], flush=True)
-        if not free:
-            free = sys.stdin.readline().strip() == "free"
+        free -= 1
+        if free <= 0:  # wait for the test (after the free actions: for the kill)
+            free = 20 if sys.stdin.readline().strip() == "free" else 0
     print("over", flush=True)
     """
 )
@@ -100,8 +101,9 @@ def test_kill_9_mid_game_loses_no_acknowledged_action_and_resumes_to_a_fresh_rep
     )
     assert child.stdout is not None and child.stdin is not None
     acknowledged: list[str] = []
-    # In step until the 250th action (a loaded machine once let the child run to the game's end
-    # before the kill landed); then it runs free and is killed wherever it is, mid-write or not.
+    # In step until the 250th action; then it runs 20 more on its own and is killed wherever it
+    # is, mid-write or not. (Let run free, a loaded machine let it reach the game's end, 302
+    # actions, before the kill landed.)
     for line in child.stdout:
         word, _, rest = line.rstrip("\n").partition(" ")
         if word == "ack":
