@@ -97,7 +97,7 @@ class Venue:
     def start_broker(self) -> None:
         """As Debian's service starts it: its main configuration, which includes conf.d."""
         main = self.folder / "mosquitto.conf"
-        (self.folder / "lib").mkdir()
+        (self.folder / "lib").mkdir(exist_ok=True)
         main.write_text(
             f"pid_file {self.folder / 'mosquitto.pid'}\n"
             f"persistence_location {self.folder / 'lib'}/\n"
