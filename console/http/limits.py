@@ -32,6 +32,11 @@ class Limits:
     # served is closed to make room, so a flood of idle sockets cannot keep a phone out.
     connections: int = 1500
     connections_per_client: int = 32
+    # At the bound, a newcomer from a device already holding this many is refused, not let in
+    # by closing another's connection (a phone holds one or two; a page's browser six at most).
+    connections_at_the_bound: int = 8
+    # Connections refused at the bound that are held (unread) for idle_s rather than reset.
+    parked: int = 256
     # A request's headers and body must have arrived this long after its first byte...
     request_deadline_s: float = 10.0
     # ...and a connection with no request under way is closed after this long.

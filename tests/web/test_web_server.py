@@ -164,8 +164,12 @@ def idle_sockets(port: int, count: int, addresses: int) -> list[socket.socket]:
         source = f"127.0.{1 + number % addresses // 250}.{2 + number % addresses % 250}"
         try:
             sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT, source_address=(source, 0))
-            sock.sendall(b"GET / HTTP/1.1\r\n")
         except OSError:
+            continue
+        try:
+            sock.sendall(b"GET / HTTP/1.1\r\n")
+        except OSError:  # refused already: the hub resets a connection it will not keep
+            sock.close()
             continue
         held.append(sock)
     return held
