@@ -90,20 +90,12 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     @app.post("/api/event/round")
     def pair_round() -> tuple[Response, int]:
         organiser()
-        seatings = board.pair_round(board.events.event()["id"])
-        return jsonify(
-            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings],
-            message=round_words(seatings, published=False),
-        ), 201
+        return round_answer(board.pair_round(board.events.event()["id"]), published=False), 201
 
     @app.post("/api/event/round/publish")
     def publish_round() -> tuple[Response, int]:
         organiser()
-        seatings = board.publish_round(board.events.event()["id"])
-        return jsonify(
-            seatings=[{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings],
-            message=round_words(seatings, published=True),
-        ), 201
+        return round_answer(board.publish_round(board.events.event()["id"]), published=True), 201
 
     @app.post("/api/event/players")
     def roster() -> Response:
@@ -204,6 +196,11 @@ def pairings_by_name(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def round_answer(seatings: list[Seating], published: bool) -> Response:
+    tables = [{"hub": s.hub, "table_no": s.table_no, "names": s.names} for s in seatings]
+    return jsonify(seatings=tables, message=round_words(seatings, published))
 
 
 def round_words(seatings: list[Seating], published: bool) -> str:
