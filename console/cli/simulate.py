@@ -12,6 +12,7 @@ from typing import Any
 from console.bots import BOT_KINDS
 from console.cli.common import Subparsers, parse_options
 from console.lab.compare import compare, ladder
+from console.lab.optional import check_optional
 from console.lab.runs import RunSpec
 from console.lab.simulate import format_report, run_spec, simulate, stderr_progress
 
@@ -64,6 +65,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise ValueError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         raise ValueError("--workers must be at least 1")
+    check_optional(report=args.report is not None, cluster=args.cluster is not None)
     spec = RunSpec(
         args.game,
         args.games,
