@@ -62,8 +62,8 @@ def accept_seating() -> tuple[Response, int]:
 def judge_call(table_id: int, seat: int) -> Response:
     """The seat's latest judge call and how it stands (its phone shows it)."""
     security.require_seat(table_id, seat)
-    publisher = _publisher()
-    return jsonify(call=publisher.calls.for_seat(table_id, seat))
+    call = _publisher().calls.for_seat(table_id, seat)
+    return jsonify(call=call, message=call_words(call) if call else "")
 
 
 @blueprint.post("/tables/<int:table_id>/seats/<int:seat>/judge")

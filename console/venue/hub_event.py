@@ -49,12 +49,13 @@ class EventAtTheHub:
 
     def raise_judge_call(self, table_id: int, seat: int) -> dict[str, Any]:
         """The seat's judge call, kept and published (the one still open, if it pressed before)."""
-        payload = self._latest.get(table_id)
-        state = self._states.get(table_id)
-        if payload is not None or state is None:  # the newest the table handed over
-            if payload is None:
-                raise LookupError(f"table {table_id} is not one this hub has published")
+        payload = self._latest.get(table_id)  # the newest the table handed over, not yet sent
+        if payload is not None:
             state = table_message(self.hub, payload, self.seatings.get(table_id))
+        elif (sent := self._states.get(table_id)) is not None:
+            state = sent
+        else:
+            raise LookupError(f"table {table_id} is not one this hub has published")
         if not 1 <= seat <= int(state["players"]):
             raise LookupError(f"table {table_id} has no seat {seat}")
         now = self.clock()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import multiprocessing
 import socket
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from console.http.guarded import GuardedServer
 from console.http.limits import Limits
 from console.http.loop import EpollLoop
 from console.http.server import guarded_server
+from tests.web.test_web_server import eventually
 
 TIMEOUT = 10.0
 
@@ -58,15 +58,6 @@ def page(port: int) -> bytes:
 def source(number: int, per_address: int) -> tuple[str, int]:
     address = number // per_address
     return f"127.0.{40 + address // 250}.{1 + address % 250}", 0
-
-
-def eventually(condition: Any) -> bool:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_a_turn_asks_the_sockets_that_can_have_changed_not_every_socket_open(

@@ -31,7 +31,7 @@ def test_a_phone_calls_a_judge_who_answers_and_closes_it_from_the_organiser_page
     phone = create_app({"TESTING": True, "HUB": hub}).test_client()
     phone.set_cookie(cookie_name(worker.table.id), hub.tokens(worker.table.id)[1])
     url = f"/api/venue/tables/{worker.table.id}/seats/1/judge"
-    assert phone.get(url).get_json() == {"call": None}
+    assert phone.get(url).get_json() == {"call": None, "message": ""}
     raised = phone.post(url, headers=ORIGIN, json={})
     assert raised.status_code == 201, raised.get_json()
     assert body(raised)["message"] == "A judge is called; stay at the table."

@@ -8,14 +8,11 @@
   const state = document.getElementById("judge-state");
   const url = section.dataset.url;
   let timer = null;
-  function words(call) {
-    if (call.state === "open") return "A judge is called; stay at the table.";
-    if (call.state === "acknowledged") return `${call.judge} is coming.`;
-    return `${call.judge} closed the call.`;
-  }
-  function show(call) {
+  // The hub says how the call stands, in its words (console/venue/hub_api.py).
+  function show(answer) {
+    const call = answer.call;
     const waiting = call !== null && call.state !== "closed";
-    state.textContent = call === null ? "" : words(call);
+    state.textContent = answer.message;
     button.disabled = waiting;
     clearTimeout(timer);
     if (waiting) timer = setTimeout(look, 3000);
@@ -23,7 +20,7 @@
   async function look() {
     try {
       const response = await fetch(url, { cache: "no-store", credentials: "same-origin" });
-      if (response.ok) show((await response.json()).call);
+      if (response.ok) show(await response.json());
     } catch (failure) {
       timer = setTimeout(look, 3000);
     }
@@ -38,7 +35,7 @@
     });
     const answer = await response.json().catch(() => ({ error: response.statusText }));
     if (response.ok) {
-      show(answer.call);
+      show(answer);
     } else {
       state.textContent = answer.error;
       button.disabled = false;
