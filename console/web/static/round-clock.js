@@ -15,7 +15,8 @@
     const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
     const minutes = Math.floor(left / 60);
     const seconds = String(left % 60).padStart(2, "0");
-    shown.textContent = left > 0 ? `Round ${round}: ${minutes}:${seconds} left` : `Round ${round}: time`;
+    // "Event round": the game on the screen has rounds of its own.
+    shown.textContent = left > 0 ? `Event round ${round}: ${minutes}:${seconds} left` : `Event round ${round}: time`;
     shown.hidden = false;
   }
   async function look() {
