@@ -25,7 +25,12 @@ def register_cli(subparsers: Subparsers) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=100, help="seeds to play (each once per rotation)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games to play; with --bots, seeds are played once per rotation until there are that many",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int)
     parser.add_argument("--bot", default="normal", choices=BOT_KINDS, help="the bot at every seat")

@@ -88,7 +88,7 @@ def ladder(base: RunSpec, run: Run, levels: Sequence[str] = LADDER) -> JSON:
                 "lower": lower,
                 "upper_wins": rate(wins, len(records)),
                 "draws": draws,
-                "plays": len(records),
+                "games": len(records),
                 "upper_seats": seats,
             }
         )

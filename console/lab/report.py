@@ -163,7 +163,7 @@ def build_html(report: JSON) -> str:
     found = report["figures"]
     players = report["players"]
     parts = [
-        f"<h1>{html.escape(report['game'])}: {report['plays']} games</h1>",
+        f"<h1>{html.escape(report['game'])}: {report['games']} games</h1>",
         f"<p class=muted>{report['games']} seeds from {report['seed']}, {players} players, bots "
         f"{html.escape(', '.join(report['bots']))}"
         f"{' rotated through every seat on common seeds' if report['rotated'] else ''}; options "

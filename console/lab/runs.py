@@ -1,8 +1,10 @@
 """One simulated game and one chunk of games: the unit of work a process or a cluster worker runs.
 
-Game ``i`` of a run with seed ``S`` uses seed ``S + i``; when the seats' bots differ, each seed is
-played once per rotation of the bot list (seat ``s`` gets bot ``(s - 1 + r) mod n``), so seat and
-bot effects separate on common seeds. Chance and each seat's bot draw from their own RNGs, seeded
+A run's ``games`` are plays. Game ``i`` uses seed ``S + i`` of a run with seed ``S``; when the
+seats' bots differ, each seed is played once per rotation of the bot list (seat ``s`` gets bot
+``(s - 1 + r) mod n``) until the run has its plays, so seat and bot effects separate on common
+seeds (a run of 5 plays with two bots plays seeds 0, 1 and 2 with the bots in seats 1-2, 2-1,
+1-2, 2-1 and 1-2). Chance and each seat's bot draw from their own RNGs, seeded
 from the game's seed alone, so a record depends only on (spec, index, rotation), never on which
 process played it or when.
 """
@@ -13,11 +15,13 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from console.bots import decide, make_bot
 from console.games import find_game
-from console.games.core import CHANCE, JSON, Action, Bot
+from console.games.core import CHANCE, JSON, Action, Bot, Game
+from console.games.editions import Edition
 
 
 @dataclass(frozen=True)
@@ -25,12 +29,17 @@ class RunSpec:
     """What to simulate: everything a worker needs, small enough to send to a cluster."""
 
     game: str
-    games: int  # seeds; each is played once per rotation
+    games: int  # plays: seeds times rotations, the last seed's rotations cut where the plays end
     seed: int = 0
     players: int = 0  # 0: the game's fewest
     bots: tuple[str, ...] = ("normal",)  # one per seat, or one for every seat
     options: dict[str, Any] = field(default_factory=dict)
     max_actions: int = 20_000
+    edition: Edition = field(default_factory=Edition)  # the book, or numbers changed and cards stood in for
+
+    def rules(self) -> Game:
+        """The game this run plays: the book, or the book in ``edition``."""
+        return _edited(self.game, self.edition)
 
     def seat_players(self) -> int:
         return self.players or find_game(self.game).min_players
@@ -49,9 +58,19 @@ class RunSpec:
         """How many times each seed is played: once per rotation when the bots differ."""
         return len(self.seat_bots()) if len(set(self.seat_bots())) > 1 else 1
 
+    def seeds(self) -> int:
+        return -(-self.games // self.rotations())
+
     def units(self) -> list[tuple[int, int]]:
         """Every (game index, rotation) of the run, in the order records are reported."""
-        return [(index, rotation) for index in range(self.games) for rotation in range(self.rotations())]
+        every = [(index, rotation) for index in range(self.seeds()) for rotation in range(self.rotations())]
+        return every[: self.games]
+
+
+@cache
+def _edited(name: str, edition: Edition) -> Game:
+    """Made once per process: an edited catalog is checked whole as it is made."""
+    return find_game(name).edited(edition)
 
 
 def rotated(bots: Sequence[str], rotation: int) -> list[str]:
@@ -65,7 +84,7 @@ def ending(reason: str) -> str:
 
 def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | None = None) -> JSON:
     """Play one game; return its record (outcome, length, tension, card use)."""
-    game = find_game(spec.game)
+    game = spec.rules()
     players = spec.seat_players()
     names = rotated(spec.seat_bots(), rotation)
     cache = bots if bots is not None else {}

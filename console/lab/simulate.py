@@ -63,8 +63,8 @@ def simulate(
     wins = [entry["count"] for entry in found["win_rate_by_seat"]]
     return {
         "game": spec.game,
-        "games": spec.games,
-        "plays": len(records),
+        "games": len(records),
+        "seeds": spec.seeds(),
         "players": players,
         "seed": spec.seed,
         "bots": list(spec.seat_bots()),

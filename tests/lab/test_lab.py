@@ -91,9 +91,9 @@ def test_a_shorter_round_limit_is_a_significant_paired_difference() -> None:
 
 
 def test_the_ladder_puts_normal_above_easy() -> None:
-    result = ladder(RunSpec("wheels", 5, seed=3), lambda spec: run_local(spec, 1), levels=("easy", "normal"))
+    result = ladder(RunSpec("wheels", 10, seed=3), lambda spec: run_local(spec, 1), levels=("easy", "normal"))
     rung = result["rungs"][0]
-    assert (rung["upper"], rung["lower"], rung["plays"]) == ("normal", "easy", 10)
+    assert (rung["upper"], rung["lower"], rung["games"]) == ("normal", "easy", 10)
     assert rung["upper_wins"]["rate"] >= 0.8
 
 
@@ -112,12 +112,21 @@ def test_progress_bar_only_on_a_terminal() -> None:
 
 
 def test_simulate_cli_json_and_no_bar_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", "wheels", "--games", "3", "--bots", "normal,easy", "--workers", "2", "--json"])
+    status = main(["simulate", "wheels", "--games", "6", "--bots", "normal,easy", "--workers", "2", "--json"])
     out, err = capsys.readouterr()
     report = json.loads(out)
     assert status == 0 and err == ""
-    assert report["plays"] == 6 and report["bots"] == ["normal", "easy"]
+    assert (report["games"], report["seeds"], report["bots"]) == (6, 3, ["normal", "easy"])
+    assert sum(report["wins_by_seat"]) + report["draws"] + report["unfinished"] == report["games"]
     assert set(report["figures"]["win_rate_by_bot"]) == {"normal", "easy"}
+
+
+def test_games_are_plays_and_an_odd_number_still_alternates_the_seats() -> None:
+    spec = RunSpec("wheels", 5, bots=("normal", "easy"))
+    assert spec.units() == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]
+    records = run_local(spec, 1)
+    assert [record["bots"][0] for record in records] == ["normal", "easy", "normal", "easy", "normal"]
+    assert [record["seed"] for record in records] == [0, 0, 1, 1, 2]
 
 
 def test_simulate_cli_refuses_bad_bots_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

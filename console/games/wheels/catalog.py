@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -47,7 +47,9 @@ WHEEL_OPS = frozenset({"age", "value", "hold", "restore", "ripen"})
 TARGET_ONLY_OPS = frozenset({"unseal", "sour", "remove", "return"})
 # Effects on a player rather than on a wheel.
 PLAYER_OPS = frozenset({"read-best", "damp", "chill"})
-ALL_OPS = WHEEL_OPS | TARGET_ONLY_OPS | PLAYER_OPS
+# The lab's blank craft (its stand-in for a craft) does nothing.
+BLANK = "blank"
+ALL_OPS = WHEEL_OPS | TARGET_ONLY_OPS | PLAYER_OPS | {BLANK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,10 @@ class Catalog:
 
     cards: Mapping[str, Card]
     decks: Mapping[str, Mapping[str, int]]
+    # The lab's: what tabletop balance may change (kind -> field -> bounds), and the stand-in
+    # card for each kind. Neither is a card of the book.
+    tunable: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
+    stand_ins: Mapping[str, Card] = field(default_factory=dict)
 
     def wheel(self, card_id: str) -> WheelCard:
         card = self.cards[card_id]
@@ -147,7 +153,7 @@ def catalog() -> Catalog:
 
 
 def parse_catalog(data: Mapping[str, Any], source: str = "cards.toml") -> Catalog:
-    unknown = set(data) - {"wheel", "craft", "archaffineur", "decks"}
+    unknown = set(data) - {"wheel", "craft", "archaffineur", "decks", "tunable", "stand-in"}
     if unknown:
         raise CatalogError(f"{source}: unknown section(s) {', '.join(sorted(unknown))}")
     cards: dict[str, Card] = {}
@@ -167,7 +173,49 @@ def parse_catalog(data: Mapping[str, Any], source: str = "cards.toml") -> Catalo
                 raise CatalogError(f"{where}: the id {card.id!r} is used twice")
             cards[card.id] = card
     decks = _decks(data.get("decks", {}), cards, source)
-    return Catalog(cards=cards, decks=decks)
+    return Catalog(
+        cards=cards,
+        decks=decks,
+        tunable=_tunable(data.get("tunable", {}), source),
+        stand_ins=_stand_ins(data.get("stand-in", {}), cards, source),
+    )
+
+
+def _tunable(raw: Any, source: str) -> dict[str, dict[str, tuple[int, int]]]:
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{source}: [tunable] must be tables of bounds like value = [1, 16]")
+    tunable: dict[str, dict[str, tuple[int, int]]] = {}
+    for kind, fields in raw.items():
+        where = f"{source}: [tunable.{kind}]"
+        if kind not in ("wheel", "craft") or not isinstance(fields, dict):
+            raise CatalogError(f"{where}: only wheels and crafts have tunable numbers")
+        tunable[kind] = {}
+        for name, bounds in fields.items():
+            if (
+                not isinstance(bounds, list)
+                or len(bounds) != 2
+                or not all(type(bound) is int for bound in bounds)
+                or bounds[0] > bounds[1]
+            ):
+                raise CatalogError(f"{where}: {name} needs bounds [low, high], not {bounds!r}")
+            tunable[kind][name] = (bounds[0], bounds[1])
+    return tunable
+
+
+def _stand_ins(raw: Any, cards: Mapping[str, Card], source: str) -> dict[str, Card]:
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{source}: [stand-in] must be a table for each kind of card")
+    stand_ins: dict[str, Card] = {}
+    for kind, entry in raw.items():
+        where = f"{source}: [stand-in.{kind}]"
+        parse = {"wheel": _wheel, "craft": _craft}.get(kind)
+        if parse is None or not isinstance(entry, dict):
+            raise CatalogError(f"{where}: a stand-in stands in for a wheel or a craft")
+        card = parse(entry, where)
+        if card.id in cards:
+            raise CatalogError(f"{where}: the id {card.id!r} is a card of the book")
+        stand_ins[kind] = card
+    return stand_ins
 
 
 def _field(entry: Mapping[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:

@@ -24,7 +24,9 @@ from console.games.core import (
     TableClock,
     package_text,
 )
+from console.games.editions import Edition, Tunable, edition_option, load_edition
 from console.games.wheels import bot, stats, terminal, words
+from console.games.wheels import edition as edition_rules
 from console.games.wheels import view as views
 from console.games.wheels.actions import Read, parse
 from console.games.wheels.catalog import Catalog, WheelCard, catalog
@@ -61,6 +63,7 @@ def _option_specs(cards: Catalog) -> tuple[OptionSpec, ...]:
             )
             for seat in (1, 2)
         ),
+        edition_option(),
     )
 
 
@@ -76,9 +79,23 @@ class WheelsGame(Game):
         chance_kinds=("first", "draw"),
     )
     option_specs = _option_specs(catalog())
+    stand_in_by_seat = True  # each seat has its own deck
 
-    def __init__(self) -> None:
-        self.cards = catalog()
+    def __init__(self, edition: Edition | None = None) -> None:
+        self.edition = edition or Edition()
+        self.cards = edition_rules.edited_catalog(self.edition)
+
+    def edited(self, edition: Edition) -> WheelsGame:
+        if not edition:
+            return self
+        edition_rules.check_seats(edition)
+        return WheelsGame(self.edition.merged(edition))
+
+    def tunables(self) -> list[Tunable]:
+        return edition_rules.tunables(self.cards)
+
+    def stand_ins(self) -> list[str]:
+        return edition_rules.stand_ins(self.cards)
 
     def new(
         self,
@@ -90,6 +107,9 @@ class WheelsGame(Game):
         """Set up a match. The seed is unused: every random thing is a chance action."""
         self.check_players(players)
         chosen = self.merge_options(options)
+        if chosen["edition"]:
+            named = load_edition(self.name, chosen["edition"])
+            return self.edited(named).new(players, seed, {**chosen, "edition": ""}, decks)
         stacked = dict(decks or {})
         unknown_seats = set(stacked) - {1, 2}
         if unknown_seats:
@@ -105,7 +125,9 @@ class WheelsGame(Game):
                     raise BadOptions(f"seat {seat}'s stacked deck names {card!r}, which is no deck card")
             deck = Deck(top=stacked)
         else:
-            deck = Deck(middle=self.cards.deck_cards(options[f"deck_{seat}"]))
+            listed = self.cards.deck_cards(options[f"deck_{seat}"])
+            replaced = self.edition.replaced(seat)
+            deck = Deck(middle=edition_rules.deck_with_stand_ins(self.cards, listed, replaced))
         leader = options[f"archaffineur_{seat}"]
         if leader == CHOOSE:
             return Player(deck, None)

@@ -34,7 +34,7 @@ def test_the_facts_name_the_chance_verbs_the_engine_uses() -> None:
 
 def test_every_option_has_a_spec_with_its_choices_or_range() -> None:
     specs = {spec.name: spec for spec in GAME.option_specs}
-    assert set(specs) == {"first_seat", "deck_1", "deck_2", "archaffineur_1", "archaffineur_2"}
+    assert set(specs) == {"first_seat", "deck_1", "deck_2", "archaffineur_1", "archaffineur_2", "edition"}
     assert (specs["first_seat"].minimum, specs["first_seat"].maximum) == (0, 2)
     assert specs["deck_1"].choices == ("cellar-keepers", "saboteurs", "standard")
     assert specs["archaffineur_2"].choices[:2] == ("choose", "none")
@@ -45,6 +45,7 @@ def test_every_option_has_a_spec_with_its_choices_or_range() -> None:
         "deck_2": "standard",
         "archaffineur_1": "choose",
         "archaffineur_2": "choose",
+        "edition": "",
     }
 
 

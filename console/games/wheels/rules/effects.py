@@ -8,7 +8,7 @@ or value change on the whole cellar skips soured wheels (rulings.md, R-20).
 from __future__ import annotations
 
 from console.games.core import Event, Seat
-from console.games.wheels.catalog import Archaffineur, CraftCard, Effect
+from console.games.wheels.catalog import BLANK, Archaffineur, CraftCard, Effect
 from console.games.wheels.rules.cellar import ShelvedWheel
 from console.games.wheels.rules.events import public, wheel_event
 from console.games.wheels.rules.player import Player
@@ -52,6 +52,8 @@ def resolve(
     owner = rival if card.target.on_rival else me
     for effect in card.effects:
         op = effect.op
+        if op == BLANK:  # the lab's stand-in for a craft
+            continue
         if op in ("damp", "chill"):
             _condition(effect, seat, me if effect.who == "you" else rival, events)
         elif op == "read-best":
