@@ -10,8 +10,16 @@ import pytest
 from console.games import find_game
 from console.games.core import CHANCE, BadOptions, State
 from console.games.editions import Edition, load_edition, save_edition
+from console.games.wheels.catalog import CraftCard
+from console.games.wheels.game import WheelsGame
 
-WHEELS = find_game("wheels")
+WHEELS = WheelsGame()
+
+
+def edited(edition: Edition) -> WheelsGame:
+    game = WHEELS.edited(edition)
+    assert isinstance(game, WheelsGame)
+    return game
 
 
 def play_out(state: State, seed: int) -> list[str]:
@@ -31,11 +39,12 @@ def play_out(state: State, seed: int) -> list[str]:
 
 def test_an_edition_changes_the_numbers_it_names_and_no_other() -> None:
     edition = Edition().number("cart-wheel", "value", 9).number("brine-rub", "effect1.amount", 3)
-    edited = WHEELS.edited(edition)
-    assert edited.cards.wheel("cart-wheel").value == 9
-    assert edited.cards.cards["brine-rub"].effects[0].amount == 3  # type: ignore[attr-defined]
+    game = edited(edition)
+    assert game.cards.wheel("cart-wheel").value == 9
+    brine_rub = game.cards.cards["brine-rub"]
+    assert isinstance(brine_rub, CraftCard) and brine_rub.effects[0].amount == 3
     book = {card.id: card for card in WHEELS.cards.cards.values()}
-    changed = {card.id for card in edited.cards.cards.values() if book.get(card.id) != card}
+    changed = {card.id for card in game.cards.cards.values() if book.get(card.id) != card}
     assert changed == {"cart-wheel", "brine-rub", "stand-in-wheel", "blank-craft"}
     assert WHEELS.cards.wheel("cart-wheel").value == 8  # the book is untouched
 
@@ -46,11 +55,11 @@ def test_every_tunable_number_is_within_its_bounds_and_names_a_real_figure() -> 
     assert keys >= {"cart-wheel.value", "cave-elder.peak", "fen-mist.effect1.turns"}
     for tunable in tunables:
         assert tunable.low <= tunable.value <= tunable.high
-        same = WHEELS.edited(Edition().number(tunable.card, tunable.field, tunable.value))
+        same = edited(Edition().number(tunable.card, tunable.field, tunable.value))
         assert same.cards.cards[tunable.card] == WHEELS.cards.cards[tunable.card]
         other = tunable.value + 1 if tunable.value + 1 not in (0, tunable.high + 1) else tunable.value - 1
         if other != 0:
-            changed = WHEELS.edited(Edition().number(tunable.card, tunable.field, other))
+            changed = edited(Edition().number(tunable.card, tunable.field, other))
             assert changed.cards.cards[tunable.card] != WHEELS.cards.cards[tunable.card], tunable
 
 
@@ -66,20 +75,20 @@ def test_every_tunable_number_is_within_its_bounds_and_names_a_real_figure() -> 
 )
 def test_an_edition_the_catalog_refuses_is_one_line_naming_it(edition: Edition, words: str) -> None:
     with pytest.raises(BadOptions) as refused:
-        WHEELS.edited(edition).new(2, 0)
+        edited(edition).new(2, 0)
     assert words in str(refused.value) and "\n" not in str(refused.value)
 
 
 def test_a_stand_in_replaces_every_copy_in_that_seat_s_deck_only() -> None:
-    state = WHEELS.edited(Edition().stand_in("cart-wheel", 1)).new(2, 0)
-    first, second = (player.deck.middle for player in state.seats)  # type: ignore[attr-defined]
+    state = edited(Edition().stand_in("cart-wheel", 1)).new(2, 0)
+    first, second = (player.deck.middle for player in state.seats)
     assert "cart-wheel" not in first and first["stand-in-wheel"] == 3
     assert second["cart-wheel"] == 3 and "stand-in-wheel" not in second
     assert sum(first.values()) == sum(second.values()) == 24
 
 
 def test_a_blank_craft_stands_in_for_a_craft_and_is_played() -> None:
-    state = WHEELS.edited(Edition().stand_in("ward-rounds", 0)).new(2, 4)
+    state = edited(Edition().stand_in("ward-rounds", 0)).new(2, 4)
     log = play_out(state, 4)
     assert any("blank-craft" in line for line in log)
 
@@ -93,7 +102,7 @@ def test_a_named_edition_is_played_by_the_option_and_replays_the_same(
     assert path == tmp_path / "wheels" / "softer-elder.toml"
     assert load_edition("wheels", "softer-elder") == edition
     state = WHEELS.new(2, 0, {"edition": "softer-elder"})
-    assert state.catalog.wheel("cave-elder").value == 11  # type: ignore[attr-defined]
+    assert state.catalog.wheel("cave-elder").value == 11
     log = play_out(state, 9)
     again = WHEELS.replay(2, 0, {"edition": "softer-elder"}, log)
     assert again.outcome() == state.outcome() and again.view(None) == state.view(None)

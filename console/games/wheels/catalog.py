@@ -208,10 +208,9 @@ def _stand_ins(raw: Any, cards: Mapping[str, Card], source: str) -> dict[str, Ca
     stand_ins: dict[str, Card] = {}
     for kind, entry in raw.items():
         where = f"{source}: [stand-in.{kind}]"
-        parse = {"wheel": _wheel, "craft": _craft}.get(kind)
-        if parse is None or not isinstance(entry, dict):
+        if kind not in ("wheel", "craft") or not isinstance(entry, dict):
             raise CatalogError(f"{where}: a stand-in stands in for a wheel or a craft")
-        card = parse(entry, where)
+        card: Card = _wheel(entry, where) if kind == "wheel" else _craft(entry, where)
         if card.id in cards:
             raise CatalogError(f"{where}: the id {card.id!r} is a card of the book")
         stand_ins[kind] = card
