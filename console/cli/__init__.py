@@ -17,7 +17,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
-from console.cli import bench, cards, doctor, games, play, record, replay, scenario, serve, simulate, venue
+from console.cli import (
+    bench,
+    cards,
+    doctor,
+    games,
+    lengths,
+    play,
+    record,
+    replay,
+    scenario,
+    serve,
+    simulate,
+    venue,
+)
 from console.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -40,6 +53,7 @@ class Command(Protocol):
 COMMANDS: tuple[Command, ...] = (
     play,
     simulate,
+    lengths,
     scenario,
     replay,
     games,

@@ -42,6 +42,7 @@ MAX_NAME = 60  # characters of the Watch's name: it heads every screen
 class WatchGame(Game):
     name = "watch"
     title = "Rules of the Watch"
+    players_noun = "rulers"  # "two to four rulers gather at a hall" (the Gathering)
     facts = GameFacts(
         min_players=2,
         max_players=MAX_SEAT,
