@@ -18,7 +18,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from console.games.editions import Edition, Tunable
 
 Seat = int
 CHANCE: Seat = 0
@@ -615,6 +618,27 @@ class Game(ABC):
         """Each seat's visible standing now (index seat - 1): who leads, for the lab's lead
         changes and decided-at figures."""
         raise MissingHook(self, "Game.standing")
+
+    # -- Editions: what the lab may change (console/games/editions.py) -------------------------
+    # A card's stand-in goes into one seat's cards when each seat holds its own (a deck per seat),
+    # so its effect is read on that seat; else it goes into the shared decks, for every seat.
+    stand_in_by_seat: ClassVar[bool] = False
+
+    def tunables(self) -> list[Tunable]:
+        """The catalog's numbers ``tabletop balance`` may change, with their bounds; none by default."""
+        return []
+
+    def stand_ins(self) -> list[str]:
+        """The cards the lab can replace by a neutral stand-in the catalog declares (or remove,
+        where the rules allow), to measure what each does; none by default."""
+        return []
+
+    def edited(self, edition: Edition) -> Game:
+        """This game with ``edition``'s changes on top of its own (an edited game's edition is
+        merged with the new one); BadOptions for a number or a card it cannot change."""
+        if edition:
+            raise BadOptions(f"{self.title} declares no numbers or stand-ins an edition may change")
+        return self
 
     def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
         """For the lab, per seat of a finished game played with ``history``: ``drawn`` (card
