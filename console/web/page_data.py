@@ -11,6 +11,9 @@ from functools import cache
 from typing import Any
 
 from console.games import find_game, game_names
+from console.hub.pace import MIN_GAMES, learned
+from console.hub.service import Hub
+from console.lab.length import Pace, lengths_of, minutes_by_people
 
 
 @cache
@@ -49,9 +52,38 @@ def start_form() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": game.title,
+                "players_noun": game.players_noun,
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "options": [spec.to_json() for spec in game.option_specs],
             }
         )
     return games
+
+
+def start_lengths(hub: Hub) -> dict[str, dict[str, Any]]:
+    """Every game's length for the start form, by game name: for each measured player count, the
+    minutes with 0, 1, ... of its seats played by people, dealt (``virtual``) and scanned
+    (``physical``); the pace of people behind it and how many of this hub's games taught it.
+    Only the measured table's arithmetic: nothing is simulated while a page is served."""
+    found: dict[str, dict[str, Any]] = {}
+    for name in game_names():
+        table = lengths_of(name)
+        if table is None:
+            continue
+        person = learned(hub.journal, name)
+        pace = Pace(person.person_s, hub.config.bot_delay_s, hub.config.chance_delay_s, person.games)
+        found[name] = {
+            "minutes": {
+                str(count): {
+                    "virtual": minutes_by_people(length, False, pace),
+                    "physical": minutes_by_people(length, True, pace),
+                }
+                for count, length in table.lengths.items()
+            },
+            "person_s": round(person.person_s, 1),
+            "learned_from": person.games,
+            "min_games": MIN_GAMES,
+            "simulated": table.games,
+        }
+    return found

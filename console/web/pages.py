@@ -78,6 +78,7 @@ def index() -> str:
         finished=[(worker, results[worker.table.id]) for worker in tables if results[worker.table.id]],
         games=game_names(),
         start_form=page_data.start_form(),
+        start_lengths=page_data.start_lengths(hub()),
     )
 
 

@@ -100,11 +100,51 @@
       fitSeats();
     }
     // One seat word per player: a phone for the first, bots for the rest unless the host typed.
-    function fitSeats() {
+    function seatWords(count) {
       const list = String(seats.value).split(",").map((s) => s.trim()).filter(Boolean);
-      const count = Number(players.value);
       while (list.length < count) list.push(list.length ? "bot" : "phone");
-      seats.value = list.slice(0, count).join(", ");
+      return list.slice(0, count);
+    }
+    function fitSeats() {
+      seats.value = seatWords(Number(players.value)).join(", ");
+      showLength();
+    }
+
+    // How long the chosen game takes with these seats: the hub's measured minutes (bots played
+    // it; people at this hub's pace), looked up by player count, people at the table and chance.
+    const lengths = JSON.parse(form.dataset.lengths || "{}");
+    const lengthWords = document.getElementById("length-words");
+    const lengthSource = document.getElementById("length-source");
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    function aboutTime(minutes) {
+      if (minutes < 60) return `About ${plural(minutes, "minute", "minutes")}`;
+      const hours = plural(Math.floor(minutes / 60), "hour", "hours");
+      return minutes % 60 ? `About ${hours} ${plural(minutes % 60, "minute", "minutes")}` : `About ${hours}`;
+    }
+    function showLength() {
+      const game = games.find((g) => g.name === select.value);
+      const length = game && lengths[game.name];
+      lengthWords.textContent = "";
+      lengthSource.textContent = "";
+      if (!length) return;
+      const count = Number(players.value);
+      if (!(count >= game.min_players && count <= game.max_players)) return;  // the form refuses it
+      const measured = length.minutes[String(count)];
+      if (!measured) {
+        lengthWords.textContent = `No length is measured for ${plural(count, "player", game.players_noun)} yet.`;
+        return;
+      }
+      const bots = seatWords(count).filter((word) => word.toLowerCase().startsWith("bot")).length;
+      const chance = form.elements.chance.value === "physical" ? "physical" : "virtual";
+      const minutes = measured[chance][count - bots];
+      const whoBots = bots === 0 ? "" : bots === count ? ", all of them bots"
+        : bots === 1 ? ", 1 of them a bot" : `, ${bots} of them bots`;
+      lengthWords.textContent = `${aboutTime(minutes)} with ${count} ${game.players_noun}${whoBots}.`;
+      const pace = `${length.person_s} seconds a move for a person`;
+      lengthSource.textContent = `From ${length.simulated} games of bots playing the book's options, at `
+        + (length.learned_from
+          ? `${pace}, as ${plural(length.learned_from, "finished game", "finished games")} at this hub took.`
+          : `${pace}: a first guess until this hub has seen ${length.min_games} finished games.`);
     }
     for (const game of games) select.append(new Option(game.title, game.name));
     select.value = params.get("game") || "";
@@ -112,6 +152,9 @@
     if (params.get("seats")) seats.value = params.get("seats");
     select.addEventListener("change", show);
     players.addEventListener("change", fitSeats);
+    players.addEventListener("input", showLength);
+    seats.addEventListener("input", showLength);
+    form.elements.chance.addEventListener("change", showLength);
     show();
 
     form.addEventListener("submit", async (submit) => {
