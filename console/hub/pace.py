@@ -44,11 +44,19 @@ BREAK_S = 300.0
 
 @dataclass(frozen=True)
 class GamePace:
-    """One finished game: its people's seconds over their ``actions``."""
+    """One finished game: its people's seconds over their ``actions``; and, to set its length
+    beside an estimate, the table's own record: its seats, how many a person played when it
+    began, whether its cards were scanned, and ``played_s``, from its start to its last action
+    (breaks left out)."""
 
     game: str
     seconds: float
     actions: int
+    table_id: int = 0
+    players: int = 0
+    people: int = 0
+    physical: bool = False
+    played_s: float = 0.0
 
     @property
     def per_action_s(self) -> float:
@@ -104,6 +112,7 @@ def game_pace(journal: Journal, table_id: int) -> GamePace | None:
     handovers = store.handovers(table_id)
     for handover in reversed(handovers):  # back to who played each seat when the game began
         controllers[handover.seat] = handover.before
+    people = sum(controller != "bot" for controller in controllers.values())
     with journal.lock:
         rows = journal.connection.execute(
             "SELECT seq, notation, at FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
@@ -111,7 +120,7 @@ def game_pace(journal: Journal, table_id: int) -> GamePace | None:
         began = journal.connection.execute(
             "SELECT at FROM hub_started WHERE table_id = ?", (table_id,)
         ).fetchone()
-    seconds, actions = 0.0, 0
+    seconds, actions, played_s = 0.0, 0, 0.0
     last = float(began[0]) if began else None
     pending = list(handovers)
     for seq, notation, at in rows:
@@ -127,10 +136,13 @@ def game_pace(journal: Journal, table_id: int) -> GamePace | None:
         else:
             persons = controllers.get(seat, "bot") != "bot"
         waited = None if last is None else float(at) - last
-        if persons and waited is not None and 0 <= waited <= BREAK_S:
-            seconds += waited
-            actions += 1
+        if waited is not None and 0 <= waited <= BREAK_S:
+            played_s += waited
+            if persons:
+                seconds += waited
+                actions += 1
         last = float(at)
     if actions < MIN_ACTIONS:
         return None
-    return GamePace(record.game, seconds, actions)
+    physical = settings.chance == "physical"
+    return GamePace(record.game, seconds, actions, table_id, record.players, people, physical, played_s)

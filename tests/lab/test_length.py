@@ -4,11 +4,15 @@ and turned into minutes at a person's, a bot's and the dealer's pace."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from console.cli import main
 from console.games import find_game, game_names
 from console.games.core import BadOptions, UnknownGame
+from console.hub.pace import MIN_GAMES
+from console.journal import Journal
 from console.lab.length import (
     Length,
     Pace,
@@ -20,6 +24,7 @@ from console.lab.length import (
     seconds,
     to_toml,
 )
+from tests.helpers.timed_games import timed_game
 
 PACE = Pace(person_s=10.0, bot_s=0.8, dealer_s=0.4)
 
@@ -120,3 +125,33 @@ def test_the_lengths_command_prints_the_table_a_game_ships(capsys: pytest.Captur
     assert main(["lengths", "chess"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "chess" in error
+
+
+def test_a_journals_finished_games_are_set_beside_their_estimates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "no-config"))  # the hub's default pauses
+    path = tmp_path / "journal.db"
+    assert main(["--journal", str(path), "lengths", "--compare"]) == 0
+    assert "nothing to compare" in capsys.readouterr().out
+    with Journal(path) as journal:
+        for seed in range(MIN_GAMES):
+            timed_game(journal, "watch", {1: "phone", 2: "phone"}, 12.0, seed=seed)
+    assert main(["--journal", str(path), "lengths", "--compare", "watch"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == MIN_GAMES
+    table = lengths_of("watch")
+    assert table is not None
+    learned_at = about_minutes(seconds(table.lengths[2], 2, False, Pace(12.0, 0.8, 0.4)))
+    default_at = about_minutes(seconds(table.lengths[2], 2, False, Pace(10.0, 0.8, 0.4)))
+    for line in lines:
+        # the Watch's phones took 12 s an action and the dealer 0.4 s a card
+        assert line.startswith("table ") and "Rules of the Watch: 2 rulers (2 people), cards dealt" in line
+        assert (
+            f"estimated {learned_at} minutes at 12.0 s a person's action (this hub's, from 3 games)" in line
+        )
+        assert line.endswith(f", {default_at} minutes at 10.0 s a person's action (the default)"), line
+    assert main(["--journal", str(path), "lengths", "--compare", "wheels"]) == 0
+    assert "nothing to compare" in capsys.readouterr().out
+    assert main(["lengths"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
