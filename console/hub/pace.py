@@ -27,9 +27,9 @@ from console.journal import Journal
 
 # A person's action, until the hub has seen enough of its own: reading the screen or the seat's
 # cards, choosing among a handful of moves and tapping (or laying a card on the reader, which
-# counts after 300 ms on it). Board-game players' own rule of thumb for a short turn is 10 to 30
-# seconds; most of these actions are a part of a turn (one deed of several, a Battle or Retreat,
-# a card laid), so the low end. See docs/lab.md, "How long a game takes".
+# counts after 300 ms on it), a few seconds each and more for a real choice. Most actions are a
+# part of a turn (one deed of several, a Battle or Retreat, a card laid), not a whole turn. A
+# guess, not a measure of people: docs/lab.md, "How long a game takes".
 DEFAULT_PERSON_S = 10.0
 # Finished games of a title before their median replaces the default: one evening's slow first
 # game (rules read aloud) should not set the pace alone.
