@@ -6,15 +6,17 @@ import argparse
 import dataclasses
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from console.bots import BOT_KINDS
 from console.cli.common import Subparsers, parse_options
 from console.lab.compare import compare, ladder
+from console.lab.effects import causal_effects
 from console.lab.optional import check_optional
 from console.lab.runs import RunSpec
-from console.lab.simulate import format_report, run_spec, simulate, stderr_progress
+from console.lab.simulate import format_report, report_of, run_spec, stderr_progress
 
 
 def register_cli(subparsers: Subparsers) -> None:
@@ -46,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--versus-bots", metavar="A,B,...", help="compare: the same seeds with these bots")
     parser.add_argument("--ladder", action="store_true", help="each bot level against the next")
+    parser.add_argument(
+        "--effects",
+        action="store_true",
+        help="what each card and rule option does: the same games again with it stood in for or changed",
+    )
     parser.add_argument("--workers", type=int, help="worker processes (default: every core)")
     parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler, like tcp://host:8786")
     parser.add_argument("--report", type=Path, metavar="OUT.html", help="write the one-page report")
@@ -81,7 +88,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.max_actions,
     )
     progress = stderr_progress()
-    report = simulate(spec, args.workers, args.cluster, progress)
+    started = time.perf_counter()
+    base = run_spec(spec, args.workers, args.cluster, progress)
+    report = report_of(spec, base, time.perf_counter() - started)
 
     def run(other: RunSpec) -> list[dict[str, Any]]:
         return run_spec(other, args.workers, args.cluster, stderr_progress())
@@ -92,6 +101,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         report["compare"] = compare(spec, other, run)
     if args.ladder:
         report["ladder"] = ladder(spec, run)
+    if args.effects:
+        report["effects"] = causal_effects(spec, base, run)
     if args.report:
         from console.lab.report import write_report
 

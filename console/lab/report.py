@@ -1,8 +1,9 @@
 """``--report out.html``: the run's figures as one self-contained page a designer reads at a glance,
 charts drawn with matplotlib and inlined as base64 PNG (no network, no files beside it).
 
-It answers first "is the first seat favoured?" and "which card is too strong?", every rate with
-its 95 % Wilson interval and a warning with the games needed where the interval is too wide.
+It answers first "is the first seat favoured?" and "which card moves the odds?" (by intervention
+with ``--effects``, and by correlation), every rate with its 95 % Wilson interval and a warning
+with the games needed where the interval is too wide.
 """
 
 from __future__ import annotations
@@ -15,17 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from console.games.core import JSON
-
-STYLE = """
-body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1200px;color:#222;padding:0 16px}
-h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:28px 0 8px;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;margin:8px 0}
-td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}
-th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
-.warn{color:#a15c00}.sig{color:#b00020;font-weight:600}.ok{color:#1b6e20;font-weight:600}
-.grid{display:flex;flex-wrap:wrap;gap:16px}img{max-width:100%}.muted{color:#777}
-.answer{font-size:17px;background:#f7f7fb;padding:10px 14px;border-left:4px solid #446}
-"""
+from console.lab.html_parts import STYLE, diff, pct, table, warn
+from console.lab.report_effects import correlation_answer, effects_answers, effects_sections
 
 
 def _pyplot() -> Any:
@@ -44,15 +36,6 @@ def _image(figure: Any) -> str:
     figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
     _pyplot().close(figure)
     return f'<img alt="chart" src="data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}">'
-
-
-def _pct(entry: JSON) -> str:
-    interval = f"{100 * entry['low']:.1f}–{100 * entry['high']:.1f}"
-    return f"{100 * entry['rate']:.1f}% <span class=muted>({interval})</span>"
-
-
-def _warn(entry: JSON) -> str:
-    return f"<span class=warn>{html.escape(entry['warning'])}</span>" if "warning" in entry else ""
 
 
 def _rates_chart(labels: Sequence[str], entries: Sequence[JSON], baseline: float, title: str) -> str:
@@ -116,46 +99,15 @@ def _first_seat_answer(found: JSON) -> str:
     else:
         verdict = "<span class=ok>Not detectably</span>"
     return (
-        f"<p class=answer>Is the first seat favoured? {verdict}: it wins {_pct(entry)} against an even "
+        f"<p class=answer>Is the first seat favoured? {verdict}: it wins {pct(entry)} against an even "
         f"{100 * found['baseline_win_rate']:.1f}%, a difference of {100 * entry['diff']:+.1f} points "
-        f"({100 * entry['diff_low']:+.1f} to {100 * entry['diff_high']:+.1f}). {_warn(entry)}</p>"
+        f"({100 * entry['diff_low']:+.1f} to {100 * entry['diff_high']:+.1f}). {warn(entry)}</p>"
     )
 
 
-def _strong_card_answer(cards: JSON) -> str:
-    flagged = sorted(
-        ((name, entry["when_drawn"]) for name, entry in cards.items() if entry["when_drawn"]["significant"]),
-        key=lambda row: -row[1]["diff"],
-    )
-    if not flagged:
-        return (
-            "<p class=answer>Which card is too strong? <span class=ok>None detectably</span>: no card's "
-            "win rate when drawn differs from the baseline beyond its interval.</p>"
-        )
-    names = ", ".join(
-        f"<b>{html.escape(name)}</b> ({100 * entry['diff']:+.1f} points)" for name, entry in flagged
-    )
-    return (
-        f"<p class=answer>Which card moves the odds? <span class=sig>{names}</span> "
-        "(win rate when drawn).</p>"
-    )
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    cells = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + f"</tr>{cells}</table>"
-
-
-def _diff(entry: JSON) -> str:
-    if not entry["n"]:
-        return "–"
-    mark = " class=sig" if entry["significant"] else ""
-    wide = (
-        f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
-    )
-    return (
-        f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
-        f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}"
+def _options_words(options: JSON) -> str:
+    return ", ".join(
+        f"{name} {value!r}" if value == "" else f"{name} {value}" for name, value in options.items()
     )
 
 
@@ -164,14 +116,19 @@ def build_html(report: JSON) -> str:
     players = report["players"]
     parts = [
         f"<h1>{html.escape(report['game'])}: {report['games']} games</h1>",
-        f"<p class=muted>{report['games']} seeds from {report['seed']}, {players} players, bots "
+        f"<p class=muted>{report['seeds']} seeds from {report['seed']}, {players} players, bots "
         f"{html.escape(', '.join(report['bots']))}"
-        f"{' rotated through every seat on common seeds' if report['rotated'] else ''}; options "
-        f"{html.escape(str(report['options']))}</p>",
+        f"{' rotated through every seat on common seeds' if report['rotated'] else ''}; options: "
+        f"{html.escape(_options_words(report['options']))}</p>",
         _first_seat_answer(found),
     ]
-    if "cards" in found:
-        parts.append(_strong_card_answer(found["cards"]))
+    effects = report.get("effects")
+    if effects:
+        parts += effects_answers(effects)
+    if "cards" in found or found.get("leaders"):
+        parts.append(correlation_answer(found, bool(effects)))
+    if effects:
+        parts += effects_sections(effects, found.get("cards", {}), players)
     labels = [f"seat {seat}" for seat in range(1, players + 1)]
     charts = [_rates_chart(labels, found["win_rate_by_seat"], found["baseline_win_rate"], "Win rate by seat")]
     by_bot = found["win_rate_by_bot"]
@@ -186,17 +143,17 @@ def build_html(report: JSON) -> str:
         )
     parts += ["<h2>Seats and bots</h2>", f"<div class=grid>{''.join(charts)}</div>"]
     rows = [
-        [f"seat {seat}", _pct(entry), _warn(entry)]
+        [f"seat {seat}", pct(entry), warn(entry)]
         for seat, entry in enumerate(found["win_rate_by_seat"], start=1)
     ]
     rows += [
-        [f"bot {html.escape(name)} at seat {seat}", _pct(entry), _warn(entry)]
+        [f"bot {html.escape(name)} at seat {seat}", pct(entry), warn(entry)]
         for name, entry_all in by_bot.items()
         for seat, entry in entry_all["by_seat"].items()
         if report["rotated"]
     ]
-    rows += [["draws", _pct(found["draws"]), ""], ["unfinished", _pct(found["unfinished"]), ""]]
-    parts.append(_table(["who", "win rate (95 % Wilson)", ""], rows))
+    rows += [["draws", pct(found["draws"]), ""], ["unfinished", pct(found["unfinished"]), ""]]
+    parts.append(table(["who", "win rate (95 % Wilson)", ""], rows))
     spreads = [(f"score seat {seat}", spread) for seat, spread in enumerate(found["scores_by_seat"], start=1)]
     parts += [
         "<h2>Scores, length and how games end</h2><div class=grid>",
@@ -209,13 +166,13 @@ def build_html(report: JSON) -> str:
     keys = ("p5", "p50", "p95", "max", "mean")
     shown = [*spreads, ("length (actions)", found["length_actions"])]
     parts.append(
-        _table(
+        table(
             ["distribution", *keys],
             [[name, *(str(spread.get(k, "–")) for k in keys)] for name, spread in shown],
         )
     )
     parts.append(
-        _table(
+        table(
             ["ending", "games"], [[html.escape(name), str(count)] for name, count in found["endings"].items()]
         )
     )
@@ -223,7 +180,7 @@ def build_html(report: JSON) -> str:
         tension = found["tension"]
         parts += [
             "<h2>Tension</h2>",
-            _table(
+            table(
                 ["figure", *keys],
                 [
                     ["lead changes per game", *(str(tension["lead_changes"].get(k, "–")) for k in keys)],
@@ -250,15 +207,15 @@ def build_html(report: JSON) -> str:
         ordered = sorted(cards.items(), key=lambda kv: -abs(kv[1]["when_drawn"]["diff"]))
         head = ["card", "when drawn", "when played", "drawn, never played", "use rate", "mean turn"]
         parts.append(
-            _table(
+            table(
                 head,
                 [
                     [
                         html.escape(name),
-                        _diff(e["when_drawn"]),
-                        _diff(e["when_played"]),
-                        _diff(e["when_never_played"]),
-                        _pct(e["use_rate"]),
+                        diff(e["when_drawn"]),
+                        diff(e["when_played"]),
+                        diff(e["when_never_played"]),
+                        pct(e["use_rate"]),
                         str(e["mean_turn_played"] or "–"),
                     ]
                     for name, e in ordered
@@ -269,18 +226,17 @@ def build_html(report: JSON) -> str:
         if leaders:
             parts += [
                 "<h2>Leaders (Archaffineurs, peoples)</h2>",
-                _table(
+                table(
                     ["leader", "win rate − baseline", "use rate"],
-                    [
-                        [html.escape(name), _diff(e["win"]), _pct(e["use_rate"])]
-                        for name, e in leaders.items()
-                    ],
+                    [[html.escape(name), diff(e["win"]), pct(e["use_rate"])] for name, e in leaders.items()],
                 ),
             ]
     parts += _compare_sections(report)
     body = "\n".join(part for part in parts if part)
     return (
-        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(report['game'])} "
+        "<!doctype html><html lang=en><head><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(report['game'])} "
         f"lab report</title><style>{STYLE}</style></head><body>{body}</body></html>"
     )
 
@@ -293,7 +249,7 @@ def _compare_sections(report: JSON) -> list[str]:
             "<h2>Compare: B against A on the same seeds</h2>",
             f"<p class=muted>A: {html.escape(str(compared['a']))}<br>"
             f"B: {html.escape(str(compared['b']))}</p>",
-            _table(
+            table(
                 ["measure", "B − A (95 %)", ""],
                 [
                     [
@@ -310,10 +266,10 @@ def _compare_sections(report: JSON) -> list[str]:
     if "ladder" in report:
         parts += [
             "<h2>Skill ladder</h2>",
-            _table(
+            table(
                 ["stronger", "weaker", "stronger wins (95 %)", ""],
                 [
-                    [rung["upper"], rung["lower"], _pct(rung["upper_wins"]), _warn(rung["upper_wins"])]
+                    [rung["upper"], rung["lower"], pct(rung["upper_wins"]), warn(rung["upper_wins"])]
                     for rung in report["ladder"]["rungs"]
                 ],
             ),

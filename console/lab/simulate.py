@@ -56,7 +56,11 @@ def simulate(
     """The report of one run: the shared fields of ``tabletop simulate`` plus the lab's figures."""
     started = time.perf_counter()
     records = run_spec(spec, workers, cluster, progress)
-    elapsed = time.perf_counter() - started
+    return report_of(spec, records, time.perf_counter() - started)
+
+
+def report_of(spec: RunSpec, records: list[JSON], elapsed: float) -> JSON:
+    """The report of ``spec``'s ``records``, played in ``elapsed`` seconds."""
     game = find_game(spec.game)
     players = spec.seat_players()
     found = figures(records, players)

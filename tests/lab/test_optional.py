@@ -23,7 +23,7 @@ def test_a_missing_optional_package_is_one_line_before_anything_is_played(
 
     played: list[object] = []
     monkeypatch.setattr(importlib.util, "find_spec", without)
-    monkeypatch.setattr(simulate_command, "simulate", lambda *a, **k: played.append(a))
+    monkeypatch.setattr(simulate_command, "run_spec", lambda *a, **k: played.append(a))
     command = ["simulate", "wheels", "--games", "50", "--report", str(tmp_path / "r.html")]
     status = main([*command, "--cluster", "tcp://127.0.0.1:1"])
     err = capsys.readouterr().err

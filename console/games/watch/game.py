@@ -20,6 +20,7 @@ from console.games.core import (
     State,
     package_text,
 )
+from console.games.editions import Edition
 from console.games.watch import actions as notation
 from console.games.watch import terminal, words
 from console.games.watch import view as views
@@ -116,8 +117,15 @@ class WatchGame(Game):
         )
         cards = catalog()
         tiles = reference_tiles() if merged["layout"] == "reference" else random_tiles(seed)
+        removed = self.edition.replaced(0)  # the lab's: cards taken out, to measure what each does
         built = {
-            deck: Deck(cards.deck_counts(deck, merged["copies"]))
+            deck: Deck(
+                {
+                    card: n
+                    for card, n in cards.deck_counts(deck, merged["copies"]).items()
+                    if card not in removed
+                }
+            )
             for deck in ("warfare", "growth", "politics")
         }
         built["harrows"] = Deck(dict.fromkeys(cards.harrows, 1))
@@ -133,6 +141,26 @@ class WatchGame(Game):
             except ValueError as error:
                 raise BadOptions(str(error)) from None
         return WatchState(self, players, merged, cards, tiles, built, banners)
+
+    def __init__(self, edition: Edition | None = None) -> None:
+        self.edition = edition or Edition()
+
+    def stand_ins(self) -> list[str]:
+        """Every Chronicle card: the decks are shared and any of them may be taken out (a deck
+        runs short in play by the rules anyway), so a card's stand-in is its absence."""
+        return sorted(catalog().cards)
+
+    def edited(self, edition: Edition) -> WatchGame:
+        if not edition:
+            return self
+        if edition.numbers:
+            raise BadOptions("Rules of the Watch declares no tunable numbers: its cards' effects are rules")
+        for card, seat in edition.stand_ins:
+            if card not in catalog().cards:
+                raise BadOptions(f"Rules of the Watch has no Chronicle card {card!r} to take out")
+            if seat:
+                raise BadOptions("the Watch's decks are shared: a card is taken out for every seat (seat 0)")
+        return WatchGame(self.edition.merged(edition))
 
     def parse_notation(self, text: str) -> WatchAction:
         return parse(text)

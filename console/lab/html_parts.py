@@ -1,0 +1,53 @@
+"""The pieces every section of the lab's report is made of: a rate, a difference from a
+baseline, a table, and the page's style (readable on a phone: tables scroll sideways on their own,
+charts shrink to the screen)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from console.games.core import JSON
+
+STYLE = """
+body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1200px;color:#222;padding:0 16px}
+h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:28px 0 8px;border-bottom:1px solid #ddd}
+table{border-collapse:collapse;margin:8px 0}
+td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}
+th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
+.warn{color:#a15c00}.sig,.clear{color:#b00020;font-weight:600}.ok{color:#1b6e20;font-weight:600}
+.grid{display:flex;flex-wrap:wrap;gap:16px}img{max-width:100%}.muted{color:#777}
+.answer{font-size:17px;background:#f7f7fb;padding:10px 14px;border-left:4px solid #446;margin:12px 0}
+.answer p{margin:4px 0}.answer ul{margin:4px 0;padding-left:22px}.answer .muted{font-size:14px}
+.scroll{overflow-x:auto;max-width:100%}
+@media (max-width:600px){body{margin:8px auto;padding:0 8px;font-size:14px}td,th{padding:3px 6px}
+.answer{font-size:15px}}
+"""
+
+
+def pct(entry: JSON) -> str:
+    interval = f"{100 * entry['low']:.1f}–{100 * entry['high']:.1f}"
+    return f"{100 * entry['rate']:.1f}% <span class=muted>({interval})</span>"
+
+
+def warn(entry: JSON) -> str:
+    return f"<span class=warn>{html.escape(entry['warning'])}</span>" if "warning" in entry else ""
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    cells = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    heading = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    return f"<div class=scroll><table><tr>{heading}</tr>{cells}</table></div>"
+
+
+def diff(entry: JSON) -> str:
+    if not entry["n"]:
+        return "–"
+    mark = " class=sig" if entry["significant"] else ""
+    wide = (
+        f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
+    )
+    return (
+        f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
+        f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}"
+    )
