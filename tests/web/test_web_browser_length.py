@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from console.games import find_game
 from console.hub.pace import DEFAULT_PERSON_S, MIN_GAMES
 from console.journal import Journal
 from console.lab.length import Pace, lengths_of, minutes_by_people
@@ -91,6 +92,24 @@ def test_the_host_reads_how_long_the_chosen_game_takes_with_these_seats(
     four = expected("watch", 4, 4, False, PERSON_S, 3)
     assert people == f"{about(four)} with 4 rulers.", people
     assert four > expected("watch", 2, 2, False, PERSON_S, 3), "four rulers play no longer than two"
+
+    # An option changed from the book's: the estimate says it does not count it.
+    form.find_element(By.CSS_SELECTOR, "#game-options summary").click()
+    target = form.find_element(By.NAME, "option:victory_points")
+    target.clear()
+    target.send_keys("12")
+    WebDriverWait(screen, 10).until(
+        lambda d: (
+            "options changed here (victory points) are not in it"
+            in d.find_element(By.ID, "length-source").text
+        )
+    )
+    target.clear()
+    target.send_keys(str(find_game("watch").default_options()["victory_points"]))
+    form.find_element(By.CSS_SELECTOR, "#game-options summary").click()
+    WebDriverWait(screen, 10).until(
+        lambda d: "options changed" not in d.find_element(By.ID, "length-source").text
+    )
 
     # Cards scanned at the pods: a person lays each one dealt.
     Select(form.find_element(By.NAME, "chance")).select_by_visible_text("scanned at the pods")

@@ -110,6 +110,19 @@
       showLength();
     }
 
+    // The options the host changed from the book's, by name.
+    function chosenOptions(game) {
+      const options = {};
+      for (const spec of game.options) {
+        const input = form.elements[`option:${spec.name}`];
+        if (!input) continue;
+        const value = input.type === "checkbox" ? input.checked
+          : input.dataset.kind === "number" ? Number(input.value) : input.value;
+        if (value !== spec.default) options[spec.name] = value;
+      }
+      return options;
+    }
+
     // How long the chosen game takes with these seats: the hub's measured minutes (bots played
     // it; people at this hub's pace), looked up by player count, people at the table and chance.
     const lengths = JSON.parse(form.dataset.lengths || "{}");
@@ -145,6 +158,8 @@
         + (length.learned_from
           ? `${pace}, as ${plural(length.learned_from, "finished game", "finished games")} at this hub took.`
           : `${pace}: a first guess until this hub has seen ${length.min_games} finished games.`);
+      const changed = Object.keys(chosenOptions(game)).map(words);
+      if (changed.length) lengthSource.textContent += ` The options changed here (${changed.join(", ")}) are not in it.`;
     }
     for (const game of games) select.append(new Option(game.title, game.name));
     select.value = params.get("game") || "";
@@ -155,6 +170,8 @@
     players.addEventListener("input", showLength);
     seats.addEventListener("input", showLength);
     form.elements.chance.addEventListener("change", showLength);
+    optionsBox.addEventListener("input", showLength);
+    optionsBox.addEventListener("change", showLength);
     show();
 
     form.addEventListener("submit", async (submit) => {
@@ -167,14 +184,7 @@
         select.focus();
         return;
       }
-      const options = {};
-      const game = games.find((g) => g.name === select.value);
-      for (const spec of game.options) {
-        const input = form.elements[`option:${spec.name}`];
-        const value = input.type === "checkbox" ? input.checked
-          : input.dataset.kind === "number" ? Number(input.value) : input.value;
-        if (value !== spec.default) options[spec.name] = value;
-      }
+      const options = chosenOptions(games.find((g) => g.name === select.value));
       try {
         const made = await call("POST", "/api/tables", String(data.get("pin")), {
           game: select.value, players: Number(data.get("players")),
