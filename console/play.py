@@ -224,5 +224,5 @@ def bot_seats(players: int, human: Seat, bot_count: int) -> list[Seat]:
 
 def seat_bots(table: Table, human: Seat, bot_count: int, kind: str) -> dict[Seat, Bot]:
     """Bots for ``bot_count`` seats other than the human's (all of them when bot_count is -1)."""
-    pool = bots_for(table.game, table.state.players, kind)
+    pool = bots_for(table.state.game, table.state.players, kind)
     return {seat: pool[seat] for seat in bot_seats(table.state.players, human, bot_count)}

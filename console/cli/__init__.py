@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol
 
 from console.cli import (
+    balance,
     bench,
     cards,
     doctor,
@@ -53,6 +54,7 @@ class Command(Protocol):
 COMMANDS: tuple[Command, ...] = (
     play,
     simulate,
+    balance,
     lengths,
     scenario,
     replay,

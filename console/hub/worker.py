@@ -257,10 +257,10 @@ class TableWorker:
         self.chance_delay_s = chance_delay_s
         self.clock = clock
         self.physical = physical
-        self._bots: dict[Seat, Bot] = bots_for(table.game, table.state.players, bot_kind)
+        self._bots: dict[Seat, Bot] = bots_for(table.state.game, table.state.players, bot_kind)
         self.handovers = store.handovers(table.id)  # seats handed over mid-game, oldest first
         for seat, level in current_levels(self.handovers).items():
-            self._bots[seat] = make_bot(table.game, level, TABLE_THINK_S)
+            self._bots[seat] = make_bot(table.state.game, level, TABLE_THINK_S)
         self.claims = store.claims(table.id)  # seat -> how many phones have joined it
         self._attempts: dict[Seat, int] = {}  # joins of a claimed seat refused for want of the host
         self.next_table = store.next_table(table.id)  # the host's next game with these seats
@@ -761,7 +761,7 @@ class TableWorker:
             self.handovers.append(handover)
         self.controllers[seat] = command.controller
         if level:
-            self._bots[seat] = make_bot(self.table.game, level, TABLE_THINK_S)
+            self._bots[seat] = make_bot(self.table.state.game, level, TABLE_THINK_S)
         self._begin_if_everyone_joined()
         self._after_change()
         return command.controller

@@ -88,11 +88,13 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     players = spec.seat_players()
     names = rotated(spec.seat_bots(), rotation)
     cache = bots if bots is not None else {}
-    seat_bots = {
-        seat: cache.setdefault(name, make_bot(game, name, None)) for seat, name in enumerate(names, start=1)
-    }
     seed = spec.seed + index
     state = game.new(players, seed, spec.options)
+    # the bots read the catalog of the game the state is played in: an edition named by the options
+    seat_bots = {
+        seat: cache.setdefault(name, make_bot(state.game, name, None))
+        for seat, name in enumerate(names, start=1)
+    }
     chance_rng = random.Random(f"{seed}:chance")
     bot_rngs = {seat: random.Random(f"{seed}:seat:{seat}") for seat in seat_bots}
     leader: int | None = None
