@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from console.games.core import Action, Bot, Game, RandomBot, Seat, State
+from console.games.core import Action, Bot, Game, Seat, State
+from console.games.observe import BlindRandomBot, ObservingBot
 from console.games.search import SearchBot
 
 # Iterations per decision of the hard bot and its stronger ladder rungs; iterations, not seconds,
@@ -28,9 +29,9 @@ def make_bot(game: Game, kind: str, think_s: float | None = None) -> Bot:
         raise ValueError(f"there is no bot {kind!r}; bots: {', '.join(BOT_KINDS)}")
     level = ALIASES.get(kind, kind)
     if level == "easy":
-        return RandomBot()
+        return BlindRandomBot()
     if level == "normal":
-        return game.heuristic_bot() or RandomBot()
+        return game.heuristic_bot() or BlindRandomBot()
     budget = game.search_budget
     return SearchBot(
         game.evaluate,
@@ -48,8 +49,12 @@ def bots_for(game: Game, players: int, kind: str, think_s: float | None = TABLE_
 
 def decide(bot: Bot, state: State, seat: Seat, rng: random.Random) -> Action:
     """Ask ``bot`` for ``seat``'s action: its view and legal actions, plus, for a searching bot,
-    a sampler of worlds consistent with that view (``State.determinize``)."""
+    a sampler of worlds consistent with that view (``State.determinize``). A bot that says what
+    it reads (``ObservingBot``) gets that observation of the seat's view, not the JSON view:
+    building views was most of a simulation's time."""
     legal = state.legal_actions(seat)
+    if isinstance(bot, ObservingBot):
+        return bot.choose_seen(bot.observe(state, seat), legal, rng)
     view = state.view(seat)
     if isinstance(bot, SearchBot):
         sample: Callable[[random.Random], State] = lambda rng: state.determinize(seat, rng)  # noqa: E731

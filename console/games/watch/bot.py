@@ -10,7 +10,8 @@ import random
 from collections.abc import Sequence
 from functools import cache, cached_property
 
-from console.games.core import JSON, Action, Bot, State
+from console.games.core import JSON, Action, Seat, State
+from console.games.observe import ObservingBot
 from console.games.watch.actions import (
     Accept,
     Activate,
@@ -31,6 +32,7 @@ from console.games.watch.actions import (
     Settle,
     Walls,
 )
+from console.games.watch.observe import PIECE_INDEX, Seen, from_view, observe
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY, WATER
 from console.games.watch.rules.ledger import COSTS, DRAW_PRICES, IMPROVEMENT_FOR_TILE, RESOURCE_NAMES
 from console.games.watch.state import WatchState
@@ -40,6 +42,7 @@ Need = tuple[int, int, int, int]
 TILE_WORTH = {"grain": 1.0, "wood": 1.0, "stone": 1.0, "gold": 0.6}
 NOTHING: Need = (0, 0, 0, 0)
 POINTS = len(TOPOLOGY.point_ids)
+CITY = PIECE_INDEX["city"]
 # Card -> worth of playing it now, before its target is weighed (hidden victory cards are revealed).
 CARD_WORTH = {
     "g-pioneers-claim": 650,
@@ -89,29 +92,14 @@ def distances() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-class Plan:
-    """What the ruler holds, wants next and may spare, read once per decision from the view; the
-    dearer readings (open sites, roads) only when an action asks for them."""
+class Sites:
+    """Where the ruler's next settlement could go and how near each point is to the best of them:
+    a function of the map, the pieces and the ruler alone, so a bot keeps it while those stay as
+    they are (most decisions of a turn place no piece)."""
 
-    def __init__(self, view: JSON, me: int) -> None:
-        board = view["board"]
-        ruler = view["rulers"][me - 1]
-        self.me, self.view, self.rulers = me, view, view["rulers"]
-        self.stores = [ruler["stores"][name] for name in RESOURCE_NAMES]
-        self.tiles = [entry["tile"] for entry in board["hexes"]]
-        self.owner = [entry.get("owner", 0) for entry in board["intersections"]]  # 0: no piece
-        self.moons = view["moon_track"]["moons"]
-        self.strength = sum(r["cities"] for r in self.rulers)  # the Horde's: cities on the board
-        self.armies = {a["at"]: a["owner"] for a in board["armies"]}
-        self.units = sum(a["units"] for a in board["armies"] if a["owner"] == me)
-        self.incomes = {
-            self.tiles[h] for p in range(POINTS) if self.owner[p] == me for h in TOPOLOGY.point_hexes[p]
-        }
-        self.reserve: Need = NOTHING  # the price of the next victory point
-        if ruler["cities"] < 4 and ruler["settlements"]:
-            self.reserve = COSTS["city"]
-        elif ruler["settlements"] < 5:
-            self.reserve = COSTS["settlement"]
+    def __init__(self, tiles: tuple[str, ...], owner: tuple[int, ...], me: int) -> None:
+        self.tiles, self.owner = tiles, owner
+        self.incomes = {tiles[h] for p in range(POINTS) if owner[p] == me for h in TOPOLOGY.point_hexes[p]}
         self._reach: dict[int, float] = {}
 
     def site_worth(self, point: int) -> float:
@@ -129,7 +117,7 @@ class Plan:
     @cached_property
     def free_sites(self) -> dict[int, float]:
         """Open intersections a settlement could take one day, by worth."""
-        owner, land = self.owner, land_points(tuple(self.tiles))
+        owner, land = self.owner, land_points(self.tiles)
         return {
             p: self.site_worth(p)
             for p in range(POINTS)
@@ -143,17 +131,39 @@ class Plan:
             self._reach[point] = max((w / (1 + far[s]) for s, w in self.free_sites.items()), default=0.0)
         return self._reach[point]
 
-    @cached_property
-    def road_owner(self) -> list[int]:
-        return [entry.get("road", 0) for entry in self.view["board"]["edges"]]
 
-    @cached_property
-    def kind(self) -> list[str]:
-        return [entry.get("piece", "") for entry in self.view["board"]["intersections"]]
+class Plan:
+    """What the ruler holds, wants next and may spare, read once per decision from its
+    observation; the dearer readings (open sites, reach) only when an action asks for them."""
+
+    def __init__(self, seen: Seen, sites: Sites) -> None:
+        me = seen.you
+        ruler = seen.rulers[me - 1]
+        self.me, self.seen, self.rulers, self.sites = me, seen, seen.rulers, sites
+        self.founding = seen.phase == "founding"
+        self.stores = ruler.stores
+        self.tiles = seen.tiles
+        self.owner = seen.owner  # 0: no piece
+        self.moons = seen.moons
+        self.strength = sum(r.cities for r in self.rulers)  # the Horde's: cities on the board
+        self.armies = {a.at: a.owner for a in seen.armies}
+        self.units = sum(a.units for a in seen.armies if a.owner == me)
+        self.site_worth, self.reach = sites.site_worth, sites.reach
+        self.reserve: Need = NOTHING  # the price of the next victory point
+        if ruler.cities < 4 and ruler.settlements:
+            self.reserve = COSTS["city"]
+        elif ruler.settlements < 5:
+            self.reserve = COSTS["settlement"]
+        self._spare: dict[Need, bool] = {}
 
     def spare(self, cost: Need) -> bool:
         """Paying ``cost`` leaves what the next victory point needs (a resource it needs none of is free)."""
-        return all(c == 0 or s - c >= r for s, c, r in zip(self.stores, cost, self.reserve, strict=True))
+        known = self._spare.get(cost)
+        if known is None:
+            known = self._spare[cost] = all(
+                c == 0 or s - c >= r for s, c, r in zip(self.stores, cost, self.reserve, strict=True)
+            )
+        return known
 
     def deficit(self) -> list[int]:
         return [max(0, r - s) for s, r in zip(self.stores, self.reserve, strict=True)]
@@ -165,18 +175,38 @@ def land_points(tiles: tuple[str, ...]) -> tuple[bool, ...]:
     return tuple(any(tiles[h] not in WATER for h in TOPOLOGY.point_hexes[p]) for p in range(POINTS))
 
 
-class WatchBot(Bot):
+class WatchBot(ObservingBot[Seen]):
     name = "watch-heuristic"
 
+    def __init__(self) -> None:
+        self._kept: dict[int, Sites] = {}  # by seat: the sites of its last decision
+
+    def _sites(self, seen: Seen) -> Sites:
+        kept = self._kept.get(seen.you)
+        if kept is None or kept.owner != seen.owner or kept.tiles != seen.tiles:
+            kept = self._kept[seen.you] = Sites(seen.tiles, seen.owner, seen.you)
+        return kept
+
+    def observe(self, state: State, seat: Seat) -> Seen:
+        assert isinstance(state, WatchState)
+        return observe(state, seat)
+
+    def from_view(self, view: JSON) -> Seen:
+        return from_view(view)
+
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
-        me = view.get("you")
-        if len(legal) == 1 or not me:
+        if not view.get("you"):  # the public table's view: no seat to play for
             return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
-        plan = Plan(view, me)
+        return super().choose(view, legal, rng)
+
+    def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        plan = Plan(seen, self._sites(seen))
         best: list[Action] = []
         best_score = -1e9
         for action in legal:
-            score = _score(view, plan, action)
+            score = _score(plan, action)
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
@@ -184,8 +214,8 @@ class WatchBot(Bot):
         return best[rng.randrange(len(best))]
 
 
-def _score(view: JSON, plan: Plan, action: Action) -> float:
-    founding = view["phase"] == "founding"
+def _score(plan: Plan, action: Action) -> float:
+    founding = plan.founding
     match action:
         case Declare():
             return 10_000
@@ -224,7 +254,7 @@ def _score(view: JSON, plan: Plan, action: Action) -> float:
             return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
         case Draw():
             price = DRAW_PRICES[action.deck][action.payment]
-            if plan.rulers[plan.me - 1]["hand_size"] >= 3 or not plan.spare(price):
+            if plan.rulers[plan.me - 1].hand_size >= 3 or not plan.spare(price):
                 return -1
             return 100 + DECK_WORTH[action.deck] + (5 if action.payment == "gold" else 0)
         case Play():
@@ -232,7 +262,7 @@ def _score(view: JSON, plan: Plan, action: Action) -> float:
         case Accept():
             return 5
         case Offer():
-            return 2 if not plan.rulers[plan.me - 1]["allies"] else -1
+            return 2 if not plan.seen.allies else -1
         case End():
             return 0
     return -1  # move, strike, break, decline: not worth the risk
@@ -250,18 +280,18 @@ def _road(plan: Plan, edge_id: str, founding: bool) -> float:
 
 def _play(plan: Plan, card: str, args: tuple[str, ...]) -> float:
     worth = float(CARD_WORTH.get(card, 0))
-    rivals = [r for r in plan.rulers if r["seat"] != plan.me]
+    rivals = [r for r in plan.rulers if r.seat != plan.me]
     if card in ("w-drill-sergeant", "w-call-to-arms"):
         return 600 if plan.moons == 1 else -1
     if card == "w-forge-the-edge":
         point = POINT_INDEX[args[0]]
-        return (200 if plan.units <= plan.strength else 10) + (5 if plan.kind[point] == "city" else 0)
+        return (200 if plan.units <= plan.strength else 10) + (5 if plan.seen.piece[point] == CITY else 0)
     if card in ("p-revolt", "p-usurpation", "p-civil-unrest", "g-pioneers-claim"):
         return worth + plan.site_worth(POINT_INDEX[args[0]])
     if card == "w-decimation":
         return worth if plan.armies.get(args[0]) != plan.me else -1
     if card == "w-burn-the-ford":
-        return worth if plan.road_owner[EDGE_INDEX[args[0]]] != plan.me else -1
+        return worth if plan.seen.roads[EDGE_INDEX[args[0]]] != plan.me else -1
     if card == "w-salt-the-earth":
         hex_points = TOPOLOGY.hex_points[HEX_INDEX[args[0]]]
         theirs = sum(1 for p in hex_points if plan.owner[p] and plan.owner[p] != plan.me)
@@ -269,18 +299,18 @@ def _play(plan: Plan, card: str, args: tuple[str, ...]) -> float:
         return worth + 10 * theirs if theirs and not mine else -1
     if card == "p-favor":
         seat, resource = int(args[0]), RESOURCE_NAMES.index(args[1])
-        held = plan.rulers[seat - 1]["stores"][args[1]]
+        held = plan.rulers[seat - 1].stores[resource]
         return worth + min(4, held) * (3 if plan.deficit()[resource] else 1) if held else -1
     if card == "g-commercial-empire":
-        got = sum(r["stores"][args[0]] for r in rivals)
+        got = sum(r.stores[RESOURCE_NAMES.index(args[0])] for r in rivals)
         return worth + got * (3 if plan.deficit()[RESOURCE_NAMES.index(args[0])] else 1) if got else -1
     if card == "g-crowns-due":
         need = plan.deficit()
         return worth + sum(3 if need[RESOURCE_NAMES.index(w)] else 1 for w in args[1:])
     if card in ("p-spy", "p-black-plot"):
-        return worth if any(r["hand_size"] for r in rivals) else -1
+        return worth if any(r.hand_size for r in rivals) else -1
     if card in ("p-treason", "p-pariah"):
-        return worth if int(args[0]) not in plan.rulers[plan.me - 1]["allies"] else -1
+        return worth if int(args[0]) not in plan.seen.allies else -1
     return worth
 
 

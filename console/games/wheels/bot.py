@@ -13,7 +13,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from console.games.core import JSON, Action, Bot, State
+from console.games.core import JSON, Action, Seat, State
+from console.games.observe import ObservingBot
 from console.games.wheels.actions import (
     ChooseArchaffineur,
     Invoke,
@@ -22,42 +23,96 @@ from console.games.wheels.actions import (
     Read,
     SetWheel,
     Swap,
+    Wait,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
+from console.games.wheels.observe import Seen, Shelf, Side, from_view, observe
 from console.games.wheels.rules.cellar import read_payout
 from console.games.wheels.state import WheelsState
 
 FREE_WORTH = 1.5
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(ObservingBot[Seen]):
     name = "heuristic"
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._card_ops: dict[str, tuple[str, ...]] = {}
 
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
-        if view.get("phase") != "play":
-            return self._setup_choice(view, legal, rng)
-        me = view["players"][str(view["you"])]
-        rival = view["players"][str(3 - view["you"])]
-        free: list[tuple[float, Action]] = []
-        spending: list[tuple[float, Action]] = []
+    def _ops(self, card: CraftCard | Archaffineur) -> tuple[str, ...]:
+        """The card's effects' ops, read once per card (a catalog never changes under its bot)."""
+        ops = self._card_ops.get(card.id)
+        if ops is None:
+            ops = self._card_ops[card.id] = tuple(effect.op for effect in card.effects)
+        return ops
+
+    def observe(self, state: State, seat: Seat) -> Seen:
+        assert isinstance(state, WheelsState)
+        return observe(state, seat)
+
+    def from_view(self, view: JSON) -> Seen:
+        return from_view(view)
+
+    def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+        if seen.phase != "play":
+            return self._setup_choice(seen.me.hand, legal, rng)
+        me, rival = seen.me, seen.rival
+        turns = me.turns_left
+        gain = 0 if me.chill else 2 if me.damp else 1
+        # The best free action and the best turn-spending one, each with its ties in legal order
+        # (what ``_best`` would find in the two lists, without making them).
+        free_top = spend_top = -math.inf
+        free_ties: list[Action] = []
+        spend_ties: list[Action] = []
+        # Setting a wheel is most of a turn's actions (each card on each shelf, sealed or not), and
+        # all but the shelf of its worth is the card's and the seal's: weighed once for both.
+        # The same wheel on a higher shelf scores strictly less, so it can be neither the best nor
+        # tied with it: only the lowest shelf seen of each is weighed.
+        set_worth: dict[tuple[str, bool], tuple[float, int]] = {}
+        last_turn = turns - 1 <= 0  # too late to set a wheel: no turn is left to read it
         for action in legal:
-            score, is_free = self._score(action, me, rival)
-            (free if is_free else spending).append((score, action))
-        best_free = _best(free, rng)
-        if best_free is not None and best_free[0] >= FREE_WORTH:
-            return best_free[1]
-        best = _best(spending, rng)
-        assert best is not None, "Wait is always legal in play"
-        return best[1]
+            kind = type(action)  # the engine's own action classes, which nothing subclasses
+            if kind is SetWheel:
+                assert isinstance(action, SetWheel)
+                if last_turn:
+                    score = -1.0
+                else:
+                    key = (action.card, action.sealed)
+                    known = set_worth.get(key)
+                    if known is None:
+                        worth = self._set_worth(self.catalog.wheel(action.card), key[1], turns, gain)
+                    elif known[1] < action.shelf:
+                        continue
+                    else:
+                        worth = known[0]
+                    set_worth[key] = (worth, action.shelf)
+                    score = worth - 0.01 * action.shelf
+                is_free = False
+            elif kind is Wait:
+                score, is_free = 0.0, False
+            else:
+                score, is_free = self._score(action, me, rival, turns, gain)
+            if is_free:
+                if score > free_top:
+                    free_top, free_ties = score, [action]
+                elif score == free_top:
+                    free_ties.append(action)
+            elif score > spend_top:
+                spend_top, spend_ties = score, [action]
+            elif score == spend_top:
+                spend_ties.append(action)
+        if free_ties:
+            best_free = free_ties[rng.randrange(len(free_ties))]
+            if free_top >= FREE_WORTH:
+                return best_free
+        assert spend_ties, "Wait is always legal in play"
+        return spend_ties[rng.randrange(len(spend_ties))]
 
     # ------------------------------------------------------------------ setup
 
-    def _setup_choice(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _setup_choice(self, hand: Sequence[str], legal: Sequence[Action], rng: random.Random) -> Action:
         scored: list[tuple[float, Action]] = []
-        hand = view["players"][str(view["you"])].get("hand", [])
         wheels = sum(1 for card in hand if self.catalog.cards[card].kind == "wheel")
         for action in legal:
             if isinstance(action, ChooseArchaffineur):
@@ -78,29 +133,25 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ play
 
-    def _score(self, action: Action, me: JSON, rival: JSON) -> tuple[float, bool]:
-        turns = me["turns_left"]
-        gain = 0 if me["chill"] else 2 if me["damp"] else 1
+    def _score(self, action: Action, me: Side, rival: Side, turns: int, gain: int) -> tuple[float, bool]:
+        """Any action but a SetWheel or a Wait: its worth, and whether it is free."""
         if isinstance(action, Read):
-            return self._read_worth(me["shelves"][action.shelf - 1], me, turns, gain), False
-        if isinstance(action, SetWheel):
-            card = self.catalog.wheel(action.card)
-            return self._set_worth(card, action, turns, gain), False
+            return self._read_worth(me.shelves[action.shelf - 1], me, turns, gain), False
         if isinstance(action, PlayCraft):
             craft = self.catalog.cards[action.card]
             assert isinstance(craft, CraftCard)
             return self._craft_worth(craft, action.shelf, me, rival, turns, gain), craft.free
         if isinstance(action, Invoke):
             return self._leader_worth(action, me, rival, turns, gain), True
-        return 0.0, False  # Wait
+        raise AssertionError(f"no worth for {action}")
 
-    def _read_worth(self, wheel: JSON, me: JSON, turns: int, gain: int) -> float:
-        if wheel["soured"]:
+    def _read_worth(self, wheel: Shelf, me: Side, turns: int, gain: int) -> float:
+        if wheel.soured:
             # Clearing a soured wheel only helps if a wheel waits in hand and time remains.
-            has_wheel = any(self.catalog.cards[card].kind == "wheel" for card in me["hand"])
+            has_wheel = any(self.catalog.cards[card].kind == "wheel" for card in me.hand)
             return 1.0 if has_wheel and turns >= 3 else -0.5
-        now = wheel["payout"]
-        later = self._best_later(wheel["value"], wheel["peak"], wheel["age"], turns - 1, gain)
+        now = wheel.payout
+        later = self._best_later(wheel.value, wheel.peak, wheel.age, turns - 1, gain)
         return now - max(0, later - now)
 
     @staticmethod
@@ -110,108 +161,106 @@ class HeuristicBot(Bot):
             return 0
         return read_payout(value, peak, age + gain * turns_after)
 
-    def _set_worth(self, card: WheelCard, action: SetWheel, turns: int, gain: int) -> float:
+    @staticmethod
+    def _set_worth(card: WheelCard, sealed: bool, turns: int, gain: int) -> float:
+        """Setting ``card`` with a turn left to read it, less 0.01 a shelf (the caller's)."""
         turns_after = turns - 1
-        if turns_after <= 0:
-            return -1.0
         # Read at the j-th turn from now, the wheel is j endings old (chill only delays it).
         expected = read_payout(card.value, card.peak, min(card.peak, max(gain, 1) * turns_after))
         seal_bonus = 0.1 if card.hold // 2 >= 1 else -0.1
-        return 0.6 * expected + (seal_bonus if action.sealed else 0.0) - 0.01 * action.shelf
+        return 0.6 * expected + (seal_bonus if sealed else 0.0)
 
     def _craft_worth(
-        self, card: CraftCard, shelf: int, me: JSON, rival: JSON, turns: int, gain: int
+        self, card: CraftCard, shelf: int, me: Side, rival: Side, turns: int, gain: int
     ) -> float:
-        mine = me["shelves"]
-        theirs = rival["shelves"]
-        ops = [effect.op for effect in card.effects]
+        mine = me.shelves
+        theirs = rival.shelves
+        ops = self._ops(card)
         if card.target.on_rival:
             wheel = theirs[shelf - 1]
-            known = wheel.get("value", 6)  # a sealed wheel: guess a middling one
+            known = wheel.value if wheel.seen else 6  # a sealed wheel: guess a middling one
             if "sour" in ops or "remove" in ops:
                 return 0.7 * known
             if "unseal" in ops:
-                holds_removal = any(card_id in ("the-souring", "purging-rind") for card_id in me["hand"])
-                return 2.0 if wheel.get("sealed") and holds_removal else 0.5
+                holds_removal = any(card_id in ("the-souring", "purging-rind") for card_id in me.hand)
+                return 2.0 if wheel.sealed and holds_removal else 0.5
             return 0.5 * min(known, 3)
         if shelf:
             wheel = mine[shelf - 1]
             if "restore" in ops:
-                return 0.7 * wheel["value"] if wheel["soured"] else 0.4 * (wheel["value"] - wheel["payout"])
+                return 0.7 * wheel.value if wheel.soured else 0.4 * (wheel.value - wheel.payout)
             if "return" in ops:
-                return 2.0 if wheel["soured"] and turns >= wheel["peak"] + 2 else -1.0
+                return 2.0 if wheel.soured and turns >= wheel.peak + 2 else -1.0
             if "ripen" in ops:
-                return 0.8 * (wheel["value"] - wheel["payout"])
+                return 0.8 * (wheel.value - wheel.payout)
             if "hold" in ops:
-                return 3.0 if wheel["age"] + gain > wheel["full_until"] else 0.5
+                return 3.0 if wheel.age + gain > wheel.full_until else 0.5
             return 2.0 if turns > 1 else 0.5
         if "read-best" in ops:
             count = next(effect.count for effect in card.effects if effect.op == "read-best")
-            best = sorted((w["payout"] for w in mine if not w["empty"] and w["payout"] > 0), reverse=True)
-            full = [w["payout"] for w in mine if not w["empty"] and w["payout"] and w["payout"] == w["value"]]
+            best = sorted((w.payout for w in mine if not w.empty and w.payout > 0), reverse=True)
+            full = [w.payout for w in mine if not w.empty and w.payout and w.payout == w.value]
             if card.free:
                 return max(full) if full else (best[0] if best and turns <= 1 else 0.0)
             return sum(best[:count]) - (1.0 if count > 1 else 0.0)
         if "age" in ops:
             return 0.8 * sum(
-                self._age_gain(w, 1 + gain) - self._age_gain(w, gain) for w in mine if not w["empty"]
+                self._age_gain(w, 1 + gain) - self._age_gain(w, gain) for w in mine if not w.empty
             )
         if "damp" in ops or "chill" in ops:
             return self._condition_worth(card, mine, theirs, gain)
         return 0.0
 
     @staticmethod
-    def _age_gain(wheel: JSON, ages: int) -> float:
-        if wheel["soured"]:
+    def _age_gain(wheel: Shelf, ages: int) -> float:
+        if wheel.soured:
             return 0.0
-        age = wheel["age"] + ages
-        return 0.0 if age > wheel["full_until"] else read_payout(wheel["value"], wheel["peak"], age)
+        age = wheel.age + ages
+        return 0.0 if age > wheel.full_until else read_payout(wheel.value, wheel.peak, age)
 
     @staticmethod
-    def _condition_worth(card: CraftCard, mine: list[JSON], theirs: list[JSON], gain: int) -> float:
+    def _condition_worth(card: CraftCard, mine: Sequence[Shelf], theirs: Sequence[Shelf], gain: int) -> float:
         effect = card.effects[0]
         if effect.who == "rival":
-            occupied = sum(1 for w in theirs if not w["empty"])
+            occupied = sum(1 for w in theirs if not w.empty)
             return 0.5 * occupied
         if effect.op == "chill":
-            at_edge = [
-                w for w in mine if not w["empty"] and not w["soured"] and w["age"] + gain > w["full_until"]
-            ]
+            at_edge = [w for w in mine if not w.empty and not w.soured and w.age + gain > w.full_until]
             return 2.0 if at_edge else 0.0
-        return 0.5 * sum(1 for w in mine if not w["empty"] and w["age"] < w["peak"])
+        return 0.5 * sum(1 for w in mine if not w.empty and w.age < w.peak)
 
-    def _leader_worth(self, action: Invoke, me: JSON, rival: JSON, turns: int, gain: int) -> float:
-        mine = [w for w in me["shelves"] if not w["empty"]]
+    def _leader_worth(self, action: Invoke, me: Side, rival: Side, turns: int, gain: int) -> float:
+        mine = [w for w in me.shelves if not w.empty]
         late = turns <= 2
         leader = self.catalog.cards[action.archaffineur]
         assert isinstance(leader, Archaffineur)
-        ops = [effect.op for effect in leader.effects]
+        ops = self._ops(leader)
         if "read-best" in ops:
-            best = sorted((w["payout"] for w in mine), reverse=True)[:2]
+            best = sorted((w.payout for w in mine), reverse=True)[:2]
             return sum(best) - (0 if late else 10)
         if "restore" in ops:
-            gained = sum(w["value"] - (0 if w["soured"] else w["payout"]) for w in mine)
+            gained = sum(w.value - (0 if w.soured else w.payout) for w in mine)
             return gained - (0 if late else 8)
         if "sour" in ops:
-            wheel = rival["shelves"][action.shelf - 1]
-            return wheel.get("value", 6) - (0 if late else 5)
+            wheel = rival.shelves[action.shelf - 1]
+            return (wheel.value if wheel.seen else 6) - (0 if late else 5)
         if "value" in ops:
-            return 2.0 * sum(1 for w in mine if not w["soured"]) - (0 if late else 4)
+            return 2.0 * sum(1 for w in mine if not w.soured) - (0 if late else 4)
         if "hold" in ops:
             return self._hoarfrost_worth(mine, turns, gain)
         return 0.0
 
     @staticmethod
-    def _hoarfrost_worth(mine: list[JSON], turns: int, gain: int) -> float:
+    def _hoarfrost_worth(mine: Sequence[Shelf], turns: int, gain: int) -> float:
         """+2 hold on every unsoured wheel and a chilled ending: worth the full value of each wheel
         that would sour before it can be read (one Read per turn, the ripest first), less a small
         price for spending the once-a-match power; in the last turns, anything it saves."""
-        open_wheels = sorted((w for w in mine if not w["soured"]), key=lambda w: w["full_until"] - w["age"])
+        open_wheels = sorted((w for w in mine if not w.soured), key=lambda w: w.full_until - w.age)
         saved = 0.0
         for order, wheel in enumerate(open_wheels):
             # The wheel is read ``order`` turns from now at the soonest; it sours past full_until.
-            if wheel["age"] + gain * (order + 1) > wheel["full_until"]:
-                saved += wheel["value"] if wheel["age"] >= wheel["peak"] else 0.5 * wheel["value"]
+            if wheel.age + gain * (order + 1) > wheel.full_until:
+                saved += wheel.value if wheel.age >= wheel.peak else 0.5 * wheel.value
         return saved - (0.0 if turns <= 2 else 1.0)
 
 

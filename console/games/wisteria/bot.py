@@ -11,26 +11,30 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from console.games.core import JSON, Action, Bot, State
+from console.games.core import JSON, Action, Seat, State
+from console.games.observe import ObservingBot
+from console.games.wisteria.observe import Seen, from_view, observe
 from console.games.wisteria.state import WisteriaState
 
 RESERVE = 4
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(ObservingBot[Seen]):
     name = "heuristic"
 
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+    def observe(self, state: State, seat: Seat) -> Seen:
+        assert isinstance(state, WisteriaState)
+        return observe(state, seat)
+
+    def from_view(self, view: JSON) -> Seen:
+        return from_view(view)
+
+    def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
         by_verb = {action.verb: action for action in legal}
         if "battle" not in by_verb or "retreat" not in by_verb:
             return legal[rng.randrange(len(legal))]
-        mine = view["cards"]
-        rivals = [
-            entry["cards"]
-            for seat, entry in view["seats"].items()
-            if entry["in_war"] and seat != str(view["seat"])
-        ]
-        richest = max(rivals, default=0)
+        mine = seen.mine
+        richest = max(seen.rivals, default=0)
         if mine >= 1 and (mine < RESERVE or 4 * mine < richest):
             return by_verb["retreat"]
         return by_verb["battle"]

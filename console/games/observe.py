@@ -1,0 +1,56 @@
+"""Bots that read less than the JSON view: each says what it needs to see, and gets just that.
+
+A seat's JSON view is made for a phone (every hex, edge, name and text), and a simulation asks a
+bot for hundreds of decisions a game: building views was most of the lab's time. An
+``ObservingBot`` names its observation instead: ``observe(state, seat)`` builds it straight from
+the state, cheaply, and ``from_view(view)`` builds the same from the seat's JSON view, so a caller
+holding only a view (the hard bot's rollouts, the tests) gets the same decision.
+
+The two must agree on every state, and that is the fairness rule: an observation that equals one
+read from the seat's view holds nothing the view does not (``tests/bots/test_observations.py``
+checks both over seeded games, and that states hiding different cards observe the same).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from console.games.core import JSON, Action, Bot, RandomBot, Seat, State
+
+Seen = TypeVar("Seen")
+
+
+class ObservingBot(Bot, Generic[Seen]):
+    """A bot that chooses from its own small observation of what its seat may see."""
+
+    @abstractmethod
+    def observe(self, state: State, seat: Seat) -> Seen:
+        """What this bot reads of ``seat``'s view, built from ``state``; must equal
+        ``from_view(state.view(seat))``."""
+
+    @abstractmethod
+    def from_view(self, view: JSON) -> Seen:
+        """The same observation, read from the seat's JSON view."""
+
+    @abstractmethod
+    def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal`` (never empty) from the observation alone."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose_seen(self.from_view(view), legal, rng)
+
+
+class BlindRandomBot(RandomBot, ObservingBot[None]):
+    """The easy bot: a uniformly random legal action, which needs nothing of the view at all."""
+
+    def observe(self, state: State, seat: Seat) -> None:
+        return None
+
+    def from_view(self, view: JSON) -> None:
+        return None
+
+    def choose_seen(self, seen: None, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
