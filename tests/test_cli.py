@@ -199,8 +199,9 @@ def test_every_benchmark_module_is_a_listed_group_or_a_helper_of_one() -> None:
     import console.bench
     from console.bench import GROUPS, available
 
-    # the hub group's pretend pods and phones, and its flood figures; the corrections' hub figures
-    helpers = {"rig", "hub_flood", "hub_hardening", "takeback_hub"}
+    # the hub group's pretend pods and phones, and its flood figures; the corrections' hub figures;
+    # the lab's search and effects
+    helpers = {"rig", "hub_flood", "hub_hardening", "takeback_hub", "lab_design"}
     modules = {info.name for info in pkgutil.iter_modules(console.bench.__path__)}
     assert modules - helpers == set(GROUPS)
     assert set(GROUPS) <= set(available())

@@ -89,9 +89,9 @@ def _venue() -> list[dict[str, Any]]:
 
 
 def _lab() -> list[dict[str, Any]]:
-    from console.bench import lab
+    from console.bench import lab, lab_design
 
-    return lab.benchmarks()
+    return [*lab.benchmarks(), *lab_design.benchmarks()]
 
 
 def _bots() -> list[dict[str, Any]]:
