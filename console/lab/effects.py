@@ -57,23 +57,25 @@ def card_effects(spec: RunSpec, base: Sequence[JSON], run: Run, cards: Sequence[
     players = spec.seat_players()
     found: JSON = {}
     for card in cards if cards is not None else game.stand_ins():
-        if game.stand_in_by_seat:
-            pairs = {
-                seat: twins(
-                    base, run(dataclasses.replace(spec, edition=spec.edition.stand_in(card, seat))), seat
-                )
-                for seat in range(1, players + 1)
-            }
+        seats = range(1, players + 1) if game.stand_in_by_seat else (0,)
+        without = {
+            seat: run(dataclasses.replace(spec, edition=spec.edition.stand_in(card, seat))) for seat in seats
+        }
+        if all(list(games) == list(base) for games in without.values()):
+            found[card] = {"unchanged": True}  # never drawn, and every game went the same without it
+        elif game.stand_in_by_seat:
+            pairs = {seat: twins(base, games, seat) for seat, games in without.items()}
             found[card] = {
                 "where": "its holder's deck",
                 "holder": effect(pair for seat_pairs in pairs.values() for pair in seat_pairs),
                 "by_seat": {str(seat): effect(seat_pairs) for seat, seat_pairs in pairs.items()},
             }
         else:
-            without = run(dataclasses.replace(spec, edition=spec.edition.stand_in(card, 0)))
             found[card] = {
                 "where": "the shared decks",
-                "by_seat": {str(seat): effect(twins(base, without, seat)) for seat in range(1, players + 1)},
+                "by_seat": {
+                    str(seat): effect(twins(base, without[0], seat)) for seat in range(1, players + 1)
+                },
             }
     return found
 
@@ -106,7 +108,7 @@ def option_effects(spec: RunSpec, base: Sequence[JSON], run: Run) -> JSON:
 def measured(entry: JSON) -> list[tuple[str, JSON]]:
     """(on whom, effect) of one card or option: its holder's, where it has one, and each seat's."""
     holder = [("its holder", entry["holder"])] if "holder" in entry else []
-    return holder + [(f"seat {seat}", found) for seat, found in entry["by_seat"].items()]
+    return holder + [(f"seat {seat}", found) for seat, found in entry.get("by_seat", {}).items()]
 
 
 def clear_effects(effects: JSON, group: str) -> list[tuple[str, str, JSON]]:

@@ -37,13 +37,14 @@ def effects_answers(effects: JSON) -> list[str]:
         ("cards", "Which card moves its holder's odds?", "card"),
         ("options", "Which rule option moves the odds?", "option value"),
     ):
-        if not effects[group]:
+        measured_here = [entry for entry in effects[group].values() if not entry.get("unchanged")]
+        if not measured_here:
             continue
         clear = clear_effects(effects, group)
         verdict = (
-            f"{len(clear)} of {len(effects[group])} {what}s, clear of zero, the largest first:"
+            f"{len(clear)} of {len(measured_here)} {what}s, clear of zero, the largest first:"
             if clear
-            else f"<span class=ok>None clear of zero</span> among {len(effects[group])} {what}s."
+            else f"<span class=ok>None clear of zero</span> among {len(measured_here)} {what}s."
         )
         tried = sum(len(measured(entry)) for entry in effects[group].values())
         answers.append(
@@ -86,9 +87,11 @@ def effects_sections(effects: JSON, cards: JSON, players: int) -> list[str]:
     """The tables behind the answers: every card's and option's effect, seat by seat."""
     seats = [f"seat {seat}" for seat in range(1, players + 1)]
     parts: list[str] = []
-    if effects["cards"]:
+    played = {name: entry for name, entry in effects["cards"].items() if not entry.get("unchanged")}
+    unchanged = sorted(set(effects["cards"]) - set(played))
+    if played:
         rows = []
-        for name, entry in sorted(effects["cards"].items(), key=lambda kv: -abs(_largest(kv[1]))):
+        for name, entry in sorted(played.items(), key=lambda kv: -abs(_largest(kv[1]))):
             holder = entry.get("holder")
             drawn = cards.get(name, {}).get("when_drawn")
             rows.append(
@@ -108,6 +111,9 @@ def effects_sections(effects: JSON, cards: JSON, players: int) -> list[str]:
             "for comparison.</p>",
             table(["card", "on its holder", *seats, "when drawn (correlation)"], rows),
         ]
+        if unchanged:
+            names = html.escape(", ".join(unchanged))
+            parts.append(f"<p class=muted>Changed no game (in no deck played, or never drawn): {names}.</p>")
     if effects["options"]:
         parts += [
             "<h2>What each rule option does (causal)</h2>",

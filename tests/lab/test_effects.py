@@ -51,8 +51,14 @@ def test_a_card_made_far_stronger_is_worth_its_holder_more_than_an_ordinary_one(
     assert [name for name, _, _ in clear_effects({"cards": found}, "cards")] == ["cave-elder"]
 
 
+def test_a_card_in_no_deck_played_is_said_to_change_no_game_not_measured_as_nothing() -> None:
+    spec = RunSpec("wheels", 6)  # both seats play the standard deck, which has no Cheese Mites
+    found = card_effects(spec, run_local(spec, 1), lambda other: run_local(other, 1), ["cheese-mites"])
+    assert found == {"cheese-mites": {"unchanged": True}}
+
+
 def test_shared_decks_take_the_card_out_for_every_seat() -> None:
-    spec = RunSpec("watch", 4, options={"max_rounds": 3})
+    spec = RunSpec("watch", 4)
     base = run_local(spec, 1)
     found = card_effects(spec, base, lambda other: run_local(other, 1), ["w-forge-the-edge"])
     entry = found["w-forge-the-edge"]
