@@ -11,15 +11,16 @@ from functools import cache
 from typing import Any
 
 from console.games import find_game, game_names
+from console.games.core import Game
 from console.hub.pace import MIN_GAMES, learned
 from console.hub.service import Hub
 from console.lab.length import Pace, lengths_of, minutes_by_people
 
 
 @cache
-def cards(game_name: str) -> dict[str, dict[str, Any]]:
-    """Card id -> {"name", and where the game knows them "text", "rival"}."""
-    game = find_game(game_name)
+def cards(game: Game) -> dict[str, dict[str, Any]]:
+    """Card id -> {"name", and where the game knows them "text", "rival"}: of the game a table's
+    state is played in, so a rules edition's figures are the ones its cards show."""
     details = game.card_details()
     return {card_id: {"name": name, **details.get(card_id, {})} for card_id, name in game.catalog().items()}
 

@@ -123,7 +123,7 @@ def table_screen(table_id: int) -> str:
         payload=payload,
         links=links,
         display=display,
-        cards=page_data.cards(worker.table.game.name),
+        cards=page_data.cards(worker.table.state.game),
         claimed=sorted(int(seat) for seat, taken in claimed.items() if taken),
     )
 
@@ -235,14 +235,13 @@ def spectate_page(table_id: int) -> str:
 
 def _seat_html(worker: TableWorker, seat: int | None) -> str:
     """A seat's page, or with ``seat`` None the spectator's: its payload and the game's page data."""
-    game = worker.table.game.name
     return render_template(
         "seat.html",
         worker=worker,
         seat=seat,
         payload=worker.channel.snapshot.payloads[seat],
-        cards=page_data.cards(game),
-        twins=page_data.twins(game),
+        cards=page_data.cards(worker.table.state.game),
+        twins=page_data.twins(worker.table.game.name),
     )
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 
+from console.games.editions import Edition, save_edition
 from console.http.security import HEADERS
 from console.hub.service import Hub
-from tests.web.conftest import join
+from console.web import create_app
+from tests.web.conftest import hub_config, join
 
 REMOTE = {"REMOTE_ADDR": "192.168.1.50"}
 
@@ -152,3 +157,21 @@ def test_the_opener_policy_goes_only_to_origins_a_browser_trusts(client: FlaskCl
     assert here.headers["Cross-Origin-Opener-Policy"] == "same-origin"
     assert "Cross-Origin-Opener-Policy" not in lan.headers
     assert lan.headers["Content-Security-Policy"] == here.headers["Content-Security-Policy"]
+
+
+def test_a_table_in_a_rules_edition_shows_the_edition_s_figures_on_its_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_EDITIONS", str(tmp_path / "editions"))
+    save_edition("wheels", "low-mountain", Edition().number("mountain-wheel", "value", 9), "a test edition")
+    config = hub_config(tmp_path)
+    config = dataclasses.replace(
+        config, table=dataclasses.replace(config.table, options={"edition": "low-mountain"})
+    )
+    edited = Hub(config).start(inputs=False)
+    try:
+        client = create_app({"TESTING": True, "HUB": edited}).test_client()
+        page = client.get(f"/tables/{tid(edited)}").get_data(as_text=True)
+        assert "value 9 \\u00b7 peak 6" in page and "value 12 \\u00b7 peak 6" not in page
+    finally:
+        edited.stop()

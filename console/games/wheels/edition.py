@@ -74,8 +74,8 @@ def edited_catalog(edition: Edition) -> Catalog:
     except CatalogError as error:
         raise BadOptions(str(error)) from None
     cards = dict(edited.cards)
-    for stand_in in edited.stand_ins.values():
-        cards[stand_in.id] = stand_in
+    if edition.stand_ins:  # the lab's cards join the catalog only where they are played
+        cards.update({stand_in.id: stand_in for stand_in in edited.stand_ins.values()})
     return Catalog(cards=cards, decks=edited.decks, tunable=edited.tunable, stand_ins=edited.stand_ins)
 
 
