@@ -28,7 +28,8 @@ from console.journal import DISK_FULL, disk_full, journal_busy
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; "
+        "base-uri 'none'; form-action 'self'; object-src 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",

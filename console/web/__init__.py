@@ -44,13 +44,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["once"] = Once(hub.journal)
 
     from console.http import security
-    from console.web import api, deck, pages
+    from console.web import api, deck, pages, shell
 
     security.install(app)
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)
     app.register_blueprint(deck.deck_pages)
+    app.register_blueprint(shell.shell_pages)
     for entry in sorted(entry_points(group=WEB_EXTENSIONS), key=lambda e: e.name):
         entry.load()(app)  # the venue's routes and badge (console/venue/hub_api.py)
     return app

@@ -1,0 +1,95 @@
+"""A phone installs the seat page, in headless Chromium against a real ``tabletop serve``: the seat
+page registers the hub's service worker, which controls the page after a reload; Chromium finds
+the page installable (the DevTools protocol's ``Page.getInstallabilityErrors`` names no error);
+the home-screen address ``/seat`` brings the phone back to its seat; and with the hub stopped the
+seat's address opens the cached offline page, saying so in words, while no page, API answer or
+stream of the hub is in any cache; once the hub is back, the page returns to the seat by itself.
+
+The hub is served on 127.0.0.1: this machine is a secure context, as https is; a phone on the
+hub's plain-http LAN address is not (docs/phones.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from console.web.hub_process import HubProcess
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, webdriver
+from tests.web.conftest import Browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+QUICK = ("--port", "0", "--bot-delay", "0", "--chance-delay", "0", "--keepalive", "1")
+# Everything the service worker may keep: the offline page, the manifest and static files.
+SHELL_PREFIXES = ("/offline", "/manifest.webmanifest", "/static/")
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[HubProcess]:
+    process = HubProcess(tmp_path / "journal.db", *QUICK, "--host", "127.0.0.1", "--seats", "phone,bot")
+    yield process
+    process.stop()
+
+
+def cached_paths(driver: webdriver.Chrome) -> list[str]:
+    """The path of every response in every cache of the page's origin."""
+    found: list[str] = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)"
+        "  .then((cache) => cache.keys()).then((requests) => requests.map((r) => new URL(r.url).pathname)))))"
+        "  .then((lists) => done(lists.flat()), (error) => done(['error: ' + error]));"
+    )
+    return found
+
+
+def test_the_seat_page_is_installable_and_opens_offline_without_caching_the_seat(
+    tmp_path: Path, hub: HubProcess, browser: Browser
+) -> None:
+    phone = browser(phone=True)
+    phone.get(hub.join_links(1)[1])
+    WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+    seat_url = phone.current_url
+    assert seat_url.endswith("/tables/1/seats/1")
+
+    scope = phone.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.ready.then((r) => done(r.scope), (e) => done('error: ' + e));"
+    )
+    assert scope == f"{hub.url}/", scope
+    phone.refresh()
+    WebDriverWait(phone, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    errors = phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"]
+    assert errors == [], errors
+    manifest = phone.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["url"] == f"{hub.url}/manifest.webmanifest" and not manifest["errors"], manifest
+
+    phone.get(f"{hub.url}/seat")  # the installed app's start address: back to this phone's seat
+    assert phone.current_url == seat_url
+    WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+    shell = cached_paths(phone)
+    assert "/offline" in shell and "/static/style.css" in shell, shell
+
+    hub.stop()
+    phone.get(seat_url)
+    heading = WebDriverWait(phone, 20).until(lambda d: d.find_element(By.TAG_NAME, "h1").text)
+    assert heading == "The hub cannot be reached"
+    said = phone.find_element(By.ID, "offline-where").text
+    assert "seat 1 at table 1" in said and "nothing is lost" in said, said
+    assert phone.execute_script("return getComputedStyle(document.body).fontFamily").startswith("system-ui")
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.save_screenshot(str(ARTIFACTS / "install-offline-390x844.png"))
+
+    stored = cached_paths(phone)
+    assert stored and all(path.startswith(SHELL_PREFIXES) for path in stored), stored
+    assert not any(path.startswith(("/api", "/tables", "/join", "/j/", "/seat")) for path in stored), stored
+
+    # The hub is back (on the same address): the page goes back to the seat by itself.
+    again = HubProcess(tmp_path / "journal.db", *QUICK[2:], "--port", str(hub.port), "--host", "127.0.0.1")
+    try:
+        WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+        assert phone.current_url == seat_url
+    finally:
+        again.stop()
