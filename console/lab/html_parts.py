@@ -16,7 +16,7 @@ table{border-collapse:collapse;margin:8px 0}
 td,th{padding:3px 10px;border-bottom:1px solid #eee;text-align:right}
 th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
 .warn{color:#a15c00}.sig,.clear{color:#b00020;font-weight:600}.ok{color:#1b6e20;font-weight:600}
-.grid{display:flex;flex-wrap:wrap;gap:16px}img{max-width:100%}.muted{color:#777}
+.grid{display:flex;flex-wrap:wrap;gap:16px}img{max-width:100%}.muted{color:#595959}
 .answer{font-size:17px;background:#f7f7fb;padding:10px 14px;border-left:4px solid #446;margin:12px 0}
 .answer p{margin:4px 0}.answer ul{margin:4px 0;padding-left:22px}.answer .muted{font-size:14px}
 .scroll{overflow-x:auto;max-width:100%}
@@ -37,7 +37,12 @@ def warn(entry: JSON) -> str:
 def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     cells = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     heading = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    return f"<div class=scroll><table><tr>{heading}</tr>{cells}</table></div>"
+    # focusable, so a keyboard can scroll a table wider than a phone (the page itself never is)
+    label = html.escape(f"table of {head[0]}" if head else "table")
+    return (
+        f'<div class=scroll tabindex=0 role=region aria-label="{label}">'
+        f"<table><tr>{heading}</tr>{cells}</table></div>"
+    )
 
 
 def diff(entry: JSON) -> str:

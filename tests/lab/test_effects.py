@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from console.bots import decide, make_bot
 from console.cli import main
-from console.games.core import JSON
+from console.games.core import CHANCE, JSON
 from console.games.editions import Edition
 from console.lab.effects import card_effects, causal_effects, clear_effects, effect, option_changes, twins
 from console.lab.execute import run_local
@@ -121,3 +123,27 @@ def test_a_run_with_effects_counts_its_games_as_plays() -> None:
     found = causal_effects(spec, base, lambda other: run_local(other, 1))
     assert found["games"] == 7 == len(base)
     assert all(entry["by_seat"]["1"]["n"] == 7 for entry in found["options"].values())
+
+
+def test_a_game_and_its_twin_draw_alike_until_the_stood_in_card_is_drawn() -> None:
+    """Common random numbers: the stand-in sorts where its card did, so the twins part only there."""
+    spec = RunSpec("wheels", 1, seed=7)
+    twin = dataclasses.replace(spec, edition=Edition().stand_in("cart-wheel", 1))
+    base, other = (replay_history(one) for one in (spec, twin))
+    first = next(i for i, action in enumerate(base) if action.startswith("chance:draw 1 cart-wheel"))
+    assert base[:first] == other[:first]
+    assert other[first] == base[first].replace("cart-wheel", "cart-wheel~stand-in-wheel")
+
+
+def replay_history(spec: RunSpec) -> list[str]:
+    state = spec.rules().new(2, spec.seed, spec.options)
+    chance = random.Random(f"{spec.seed}:chance")
+    rngs = {seat: random.Random(f"{spec.seed}:seat:{seat}") for seat in (1, 2)}
+    bot = make_bot(state.game, "normal")
+    history: list[str] = []
+    while state.to_act:
+        seat = state.to_act[0]
+        action = state.sample_chance(chance) if seat == CHANCE else decide(bot, state, seat, rngs[seat])
+        history.append(str(action))
+        state.apply(action)
+    return history

@@ -8,6 +8,7 @@ never make a card the catalog's checks refuse (a hold change of 0, a peak of 0).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from console.games.core import BadOptions, CatalogError, read_cards
 from console.games.editions import Edition, Tunable
 from console.games.wheels import catalog as catalogs
-from console.games.wheels.catalog import Catalog, CraftCard, WheelCard
+from console.games.wheels.catalog import Card, Catalog, CraftCard, WheelCard
 
 TUNED_TABLES = ("wheel", "craft")  # the catalog's tables whose entries have tunable numbers
 
@@ -69,14 +70,29 @@ def edited_catalog(edition: Edition) -> Catalog:
     for card, _seat in edition.stand_ins:
         if card not in stand_ins(book):
             raise BadOptions(f"Wheels of War has no stand-in for {card!r}")
+        if any(other.startswith(f"{card}-") for other in book.cards):
+            raise BadOptions(
+                f"{card!r} is the start of another card's id: its stand-in would not sort in its place"
+            )
     try:
         edited = catalogs.parse_catalog(data, "an edition of cards.toml")
     except CatalogError as error:
         raise BadOptions(str(error)) from None
     cards = dict(edited.cards)
-    if edition.stand_ins:  # the lab's cards join the catalog only where they are played
-        cards.update({stand_in.id: stand_in for stand_in in edited.stand_ins.values()})
+    for card, _seat in edition.stand_ins:  # the lab's cards join the catalog only where played
+        stand_in = edited.stand_ins[book.cards[card].kind]
+        cards[twin_id(card, stand_in)] = dataclasses.replace(
+            stand_in, id=twin_id(card, stand_in), name=f"{stand_in.name} (for {book.name(card)})"
+        )
     return Catalog(cards=cards, decks=edited.decks, tunable=edited.tunable, stand_ins=edited.stand_ins)
+
+
+def twin_id(card: str, stand_in: Card) -> str:
+    """The stand-in's id in ``card``'s place. A deck is drawn from in card-id order, so this id
+    sorts where ``card`` did ('~' after every letter, digit and '-' of an id): every draw of the
+    game and its twin is the same card but this one, and the two games part only where it
+    matters, which keeps a paired comparison tight."""
+    return f"{card}~{stand_in.id}"
 
 
 def _entry(data: dict[str, Any], card: str) -> dict[str, Any]:
@@ -99,7 +115,9 @@ def _set(data: dict[str, Any], card: str, name: str, value: int) -> None:
 
 def deck_with_stand_ins(cards: Catalog, deck: Sequence[str], replaced: frozenset[str]) -> list[str]:
     """``deck`` with each copy of a ``replaced`` card swapped for its kind's stand-in."""
-    return [cards.stand_ins[cards.cards[card].kind].id if card in replaced else card for card in deck]
+    return [
+        twin_id(card, cards.stand_ins[cards.cards[card].kind]) if card in replaced else card for card in deck
+    ]
 
 
 def check_seats(edition: Edition) -> None:
