@@ -7,8 +7,9 @@ what that plan can spare, stands an active army on every landfall, and aims its 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, cached_property
+from typing import Any
 
 from console.games.core import JSON, Action, Seat, State
 from console.games.observe import ObservingBot
@@ -32,7 +33,7 @@ from console.games.watch.actions import (
     Settle,
     Walls,
 )
-from console.games.watch.observe import PIECE_INDEX, Seen, from_view, observe
+from console.games.watch.observe import PIECE_INDEX, Ruler, Seen, from_view, observe
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY, WATER
 from console.games.watch.rules.ledger import COSTS, DRAW_PRICES, IMPROVEMENT_FOR_TILE, RESOURCE_NAMES
 from console.games.watch.state import WatchState
@@ -101,6 +102,7 @@ class Sites:
         self.tiles, self.owner = tiles, owner
         self.incomes = {tiles[h] for p in range(POINTS) if owner[p] == me for h in TOPOLOGY.point_hexes[p]}
         self._reach: dict[int, float] = {}
+        self._road_reach: dict[int, float] = {}
 
     def site_worth(self, point: int) -> float:
         """A site's yield, with a bonus for each good it would be the first of my pieces to touch
@@ -131,6 +133,14 @@ class Sites:
             self._reach[point] = max((w / (1 + far[s]) for s, w in self.free_sites.items()), default=0.0)
         return self._reach[point]
 
+    def road_reach(self, edge: int) -> float:
+        """The better reach of a road's two ends."""
+        known = self._road_reach.get(edge)
+        if known is None:
+            one, two = TOPOLOGY.edge_points[edge]
+            known = self._road_reach[edge] = max(self.reach(one), self.reach(two))
+        return known
+
 
 class Plan:
     """What the ruler holds, wants next and may spare, read once per decision from its
@@ -155,6 +165,10 @@ class Plan:
         elif ruler.settlements < 5:
             self.reserve = COSTS["settlement"]
         self._spare: dict[Need, bool] = {}
+
+    @cached_property
+    def rivals(self) -> list[Ruler]:
+        return [r for r in self.rulers if r.seat != self.me]
 
     def spare(self, cost: Need) -> bool:
         """Paying ``cost`` leaves what the next victory point needs (a resource it needs none of is free)."""
@@ -205,8 +219,11 @@ class WatchBot(ObservingBot[Seen]):
         plan = Plan(seen, self._sites(seen))
         best: list[Action] = []
         best_score = -1e9
+        scores = _SCORES.get
         for action in legal:
-            score = _score(plan, action)
+            # _score, inline: a decision weighs some twenty actions
+            scorer = scores(type(action))
+            score = -1 if scorer is None else scorer(plan, action)
             if score > best_score:
                 best, best_score = [action], score
             elif score == best_score:
@@ -215,64 +232,85 @@ class WatchBot(ObservingBot[Seen]):
 
 
 def _score(plan: Plan, action: Action) -> float:
-    founding = plan.founding
-    match action:
-        case Declare():
-            return 10_000
-        case City() | Settle():
-            worth = plan.site_worth(action.point) * (10 if founding else 1)
-            return (800 if isinstance(action, City) else 700) + worth
-        case Reveal():
-            return 900
-        case Forfeit():  # give up the poorest city
-            return -plan.site_worth(action.point)
-        case Choose():
-            return DECK_WORTH[action.deck]
-        case Return():
-            # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
-            return -CARD_WORTH.get(action.card, 1000)
-        case Road():
-            return _road(plan, action.edge, founding)
-        case Exchange():
-            need = plan.deficit()
-            wanted = need[RESOURCE_NAMES.index(action.good)]
-            if wanted and 2 * sum(need[:3]) <= plan.stores[3]:
-                return 500 + wanted  # the gold completes the next victory point
-            return 40 + wanted if wanted and plan.stores[3] >= 6 else -1
-        case Recruit():
-            if plan.units <= plan.strength and plan.moons <= 3:
-                return 450
-            return 20 if plan.units <= plan.strength and plan.spare(COSTS["unit"]) else -1
-        case Activate():
-            if plan.moons != 1:
-                return -1
-            return 600 + (1 if action.paid == "gold" else 0)
-        case Walls():
-            return 15 if plan.spare(COSTS["walls"]) else -1
-        case Improve():
-            tile = plan.tiles[HEX_INDEX[action.hex]]
-            return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
-        case Draw():
-            price = DRAW_PRICES[action.deck][action.payment]
-            if plan.rulers[plan.me - 1].hand_size >= 3 or not plan.spare(price):
-                return -1
-            return 100 + DECK_WORTH[action.deck] + (5 if action.payment == "gold" else 0)
-        case Play():
-            return _play(plan, action.card, action.targets)
-        case Accept():
-            return 5
-        case Offer():
-            return 2 if not plan.seen.allies else -1
-        case End():
-            return 0
-    return -1  # move, strike, break, decline: not worth the risk
+    """What ``action`` is worth to the plan, by its class (the engine's own, which nothing
+    subclasses): a decision weighs some twenty, and one look-up beats a match on every class."""
+    score = _SCORES.get(type(action))
+    return -1 if score is None else score(plan, action)  # move, strike, break, decline: not worth the risk
+
+
+def _piece(plan: Plan, action: City | Settle) -> float:
+    worth = plan.site_worth(action.point) * (10 if plan.founding else 1)
+    return (800 if isinstance(action, City) else 700) + worth
+
+
+def _forfeit(plan: Plan, action: Forfeit) -> float:  # give up the poorest city
+    return -plan.site_worth(action.point)
+
+
+def _return(plan: Plan, action: Return) -> float:
+    # The least worth goes back; never a hidden victory card nor a landfall's card (not listed).
+    return -CARD_WORTH.get(action.card, 1000)
+
+
+def _exchange(plan: Plan, action: Exchange) -> float:
+    need = plan.deficit()
+    wanted = need[RESOURCE_NAMES.index(action.good)]
+    if wanted and 2 * sum(need[:3]) <= plan.stores[3]:
+        return 500 + wanted  # the gold completes the next victory point
+    return 40 + wanted if wanted and plan.stores[3] >= 6 else -1
+
+
+def _recruit(plan: Plan, action: Recruit) -> float:
+    if plan.units <= plan.strength and plan.moons <= 3:
+        return 450
+    return 20 if plan.units <= plan.strength and plan.spare(COSTS["unit"]) else -1
+
+
+def _activate(plan: Plan, action: Activate) -> float:
+    if plan.moons != 1:
+        return -1
+    return 600 + (1 if action.paid == "gold" else 0)
+
+
+def _improve(plan: Plan, action: Improve) -> float:
+    tile = plan.tiles[HEX_INDEX[action.hex]]
+    return 300 if plan.spare(COSTS[IMPROVEMENT_FOR_TILE[tile]]) else -1
+
+
+def _draw(plan: Plan, action: Draw) -> float:
+    price = DRAW_PRICES[action.deck][action.payment]
+    if plan.rulers[plan.me - 1].hand_size >= 3 or not plan.spare(price):
+        return -1
+    return 100 + DECK_WORTH[action.deck] + (5 if action.payment == "gold" else 0)
+
+
+_SCORES: dict[type[Action], Callable[[Plan, Any], float]] = {
+    Declare: lambda plan, action: 10_000,
+    City: _piece,
+    Settle: _piece,
+    Reveal: lambda plan, action: 900,
+    Forfeit: _forfeit,
+    Choose: lambda plan, action: DECK_WORTH[action.deck],
+    Return: _return,
+    Road: lambda plan, action: _road(plan, action.edge, plan.founding),
+    Exchange: _exchange,
+    Recruit: _recruit,
+    Activate: _activate,
+    Walls: lambda plan, action: 15 if plan.spare(COSTS["walls"]) else -1,
+    Improve: _improve,
+    Draw: _draw,
+    Play: lambda plan, action: _play(plan, action.card, action.targets),
+    Accept: lambda plan, action: 5,
+    Offer: lambda plan, action: 2 if not plan.seen.allies else -1,
+    End: lambda plan, action: 0,
+}
 
 
 def _road(plan: Plan, edge_id: str, founding: bool) -> float:
     """A road is worth the best open site it brings nearer, more for nearer and richer ones."""
     if not founding and not plan.spare(COSTS["road"]) and plan.reserve != COSTS["settlement"]:
         return -1
-    best = max(plan.reach(end) for end in TOPOLOGY.edge_points[EDGE_INDEX[edge_id]])
+    best = plan.sites.road_reach(EDGE_INDEX[edge_id])
     if not founding and plan.reserve != COSTS["settlement"] and best < 1:
         return -1
     return 60 + best
@@ -280,7 +318,6 @@ def _road(plan: Plan, edge_id: str, founding: bool) -> float:
 
 def _play(plan: Plan, card: str, args: tuple[str, ...]) -> float:
     worth = float(CARD_WORTH.get(card, 0))
-    rivals = [r for r in plan.rulers if r.seat != plan.me]
     if card in ("w-drill-sergeant", "w-call-to-arms"):
         return 600 if plan.moons == 1 else -1
     if card == "w-forge-the-edge":
@@ -302,13 +339,13 @@ def _play(plan: Plan, card: str, args: tuple[str, ...]) -> float:
         held = plan.rulers[seat - 1].stores[resource]
         return worth + min(4, held) * (3 if plan.deficit()[resource] else 1) if held else -1
     if card == "g-commercial-empire":
-        got = sum(r.stores[RESOURCE_NAMES.index(args[0])] for r in rivals)
+        got = sum(r.stores[RESOURCE_NAMES.index(args[0])] for r in plan.rivals)
         return worth + got * (3 if plan.deficit()[RESOURCE_NAMES.index(args[0])] else 1) if got else -1
     if card == "g-crowns-due":
         need = plan.deficit()
         return worth + sum(3 if need[RESOURCE_NAMES.index(w)] else 1 for w in args[1:])
     if card in ("p-spy", "p-black-plot"):
-        return worth if any(r.hand_size for r in rivals) else -1
+        return worth if any(r.hand_size for r in plan.rivals) else -1
     if card in ("p-treason", "p-pariah"):
         return worth if int(args[0]) not in plan.seen.allies else -1
     return worth

@@ -34,6 +34,10 @@ class Army(NamedTuple):
     units: int
 
 
+# A ruler and an army from their fields in order, without keyword handling: a decision makes a dozen.
+_ruler, _army = Ruler._make, Army._make
+
+
 class Seen(NamedTuple):
     you: int
     phase: str
@@ -54,21 +58,17 @@ def observe(state: WatchState, seat: Seat) -> Seen:
         state.phase,
         state.moons,
         tuple(
-            Ruler(
-                ruler,
-                tuple(state.stores[ruler]),
-                state.settlements[ruler],
-                state.cities[ruler],
-                len(state.hands[ruler]),
+            _ruler(
+                (ruler, tuple(state.stores[ruler]), state.settlements[ruler], state.cities[ruler], len(hand))
             )
-            for ruler in range(1, state.players + 1)
+            for ruler, hand in enumerate(state.hands[1 : state.players + 1], start=1)
         ),
         tuple(sorted(other for pair in state.alliances for other in pair if seat in pair and other != seat)),
         tuple(state.tiles),
         tuple(state.piece_owner),  # 0 where no piece stands (remove_piece clears it)
         tuple(state.piece_kind),
         tuple(state.road_owner),
-        tuple(Army(point_ids[p], s.owner, s.units) for p, s in sorted(state.stacks.items())),
+        tuple(_army((point_ids[p], s.owner, s.units)) for p, s in sorted(state.stacks.items())),
     )
 
 

@@ -23,7 +23,6 @@ from console.games.wheels.actions import (
     Read,
     SetWheel,
     Swap,
-    Wait,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
 from console.games.wheels.observe import Seen, Shelf, Side, from_view, observe
@@ -39,6 +38,8 @@ class HeuristicBot(ObservingBot[Seen]):
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._card_ops: dict[str, tuple[str, ...]] = {}
+        # By (turns left, gain), by (wheel, sealed): what setting it is worth, less 0.01 a shelf.
+        self._set_worths: dict[tuple[int, int], dict[tuple[str, bool], float]] = {}
 
     def _ops(self, card: CraftCard | Archaffineur) -> tuple[str, ...]:
         """The card's effects' ops, read once per card (a catalog never changes under its bot)."""
@@ -66,33 +67,39 @@ class HeuristicBot(ObservingBot[Seen]):
         free_ties: list[Action] = []
         spend_ties: list[Action] = []
         # Setting a wheel is most of a turn's actions (each card on each shelf, sealed or not), and
-        # all but the shelf of its worth is the card's and the seal's: weighed once for both.
-        # The same wheel on a higher shelf scores strictly less, so it can be neither the best nor
-        # tied with it: only the lowest shelf seen of each is weighed.
-        set_worth: dict[tuple[str, bool], tuple[float, int]] = {}
+        # all but the shelf of its worth is the card's, the seal's, the turns' and the gain's: kept
+        # by the bot. The same wheel on a higher shelf scores strictly less, so it can be neither
+        # the best nor tied with it: only the lowest shelf of each is weighed.
+        set_worth = self._set_worths.setdefault((turns, gain), {})
+        lowest: dict[tuple[str, bool], int] = {}
+        cards = self.catalog.cards
         last_turn = turns - 1 <= 0  # too late to set a wheel: no turn is left to read it
         for action in legal:
-            kind = type(action)  # the engine's own action classes, which nothing subclasses
-            if kind is SetWheel:
-                assert isinstance(action, SetWheel)
+            if isinstance(action, SetWheel):
                 if last_turn:
                     score = -1.0
                 else:
                     key = (action.card, action.sealed)
-                    known = set_worth.get(key)
-                    if known is None:
-                        worth = self._set_worth(self.catalog.wheel(action.card), key[1], turns, gain)
-                    elif known[1] < action.shelf:
+                    if lowest.get(key, action.shelf) < action.shelf:
                         continue
-                    else:
-                        worth = known[0]
-                    set_worth[key] = (worth, action.shelf)
+                    lowest[key] = action.shelf
+                    worth = set_worth.get(key)
+                    if worth is None:
+                        worth = set_worth[key] = self._set_worth(
+                            self.catalog.wheel(key[0]), key[1], turns, gain
+                        )
                     score = worth - 0.01 * action.shelf
                 is_free = False
-            elif kind is Wait:
-                score, is_free = 0.0, False
+            elif isinstance(action, PlayCraft):
+                craft = cards[action.card]
+                assert isinstance(craft, CraftCard)
+                score, is_free = self._craft_worth(craft, action.shelf, me, rival, turns, gain), craft.free
+            elif isinstance(action, Read):
+                score, is_free = self._read_worth(me.shelves[action.shelf - 1], me, turns, gain), False
+            elif isinstance(action, Invoke):
+                score, is_free = self._leader_worth(action, me, rival, turns, gain), True
             else:
-                score, is_free = self._score(action, me, rival, turns, gain)
+                score, is_free = 0.0, False  # Wait
             if is_free:
                 if score > free_top:
                     free_top, free_ties = score, [action]
@@ -132,18 +139,6 @@ class HeuristicBot(ObservingBot[Seen]):
         return best[1]
 
     # ------------------------------------------------------------------ play
-
-    def _score(self, action: Action, me: Side, rival: Side, turns: int, gain: int) -> tuple[float, bool]:
-        """Any action but a SetWheel or a Wait: its worth, and whether it is free."""
-        if isinstance(action, Read):
-            return self._read_worth(me.shelves[action.shelf - 1], me, turns, gain), False
-        if isinstance(action, PlayCraft):
-            craft = self.catalog.cards[action.card]
-            assert isinstance(craft, CraftCard)
-            return self._craft_worth(craft, action.shelf, me, rival, turns, gain), craft.free
-        if isinstance(action, Invoke):
-            return self._leader_worth(action, me, rival, turns, gain), True
-        raise AssertionError(f"no worth for {action}")
 
     def _read_worth(self, wheel: Shelf, me: Side, turns: int, gain: int) -> float:
         if wheel.soured:
