@@ -101,25 +101,31 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     lead_changes = plies = applied = 0
     leaders: list[int | None] = []  # the sole leader after each seat action
     history: list[Action] = []
-    while applied < spec.max_actions:
+    # The loop runs once an action, so what it calls is looked up once (a Watch has a thousand).
+    apply, standing, max_actions = state.apply, game.standing, spec.max_actions
+    scores: list[float] = []
+    now: int | None = None
+    while applied < max_actions:
         seats = state.to_act
         if not seats:
             break
         if seats == (CHANCE,):
             action = state.sample_chance(chance_rng)
-            state.apply(action)
+            apply(action)
         else:
             seat = seats[0]
             action = decide(seat_bots[seat], state, seat, bot_rngs[seat])
-            state.apply(action)
+            apply(action)
             plies += 1
-            scores = game.standing(state)
-            top = max(scores)
-            now = scores.index(top) + 1 if scores.count(top) == 1 else None
-            if now is not None and leader is not None and now != leader:
-                lead_changes += 1
-            if now is not None:
-                leader = now
+            standing_now = standing(state)
+            if standing_now != scores:  # most actions move no score: the same leader as before
+                scores = standing_now
+                top = max(scores)
+                now = scores.index(top) + 1 if scores.count(top) == 1 else None
+                if now is not None and leader is not None and now != leader:
+                    lead_changes += 1
+                if now is not None:
+                    leader = now
             leaders.append(now)
         history.append(action)
         applied += 1
