@@ -12,11 +12,15 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from console.cli.common import Subparsers
 from console.games import find_game
 from console.hub.config import ConfigError, HubConfig, check_config, load_config
+
+if TYPE_CHECKING:
+    from console.http.tls import HubAuthority
 
 
 def register_cli(subparsers: Subparsers) -> None:
@@ -53,6 +57,13 @@ def register_cli(subparsers: Subparsers) -> None:
         action="store_true",
         help="simulated pods on ptys and mock GPIO buttons, for a table without hardware",
     )
+    serve.add_argument(
+        "--tls",
+        action="store_true",
+        help="also serve https, with the hub's own certificate authority (made once, in the journal's "
+        "folder): phones that enrol it can install their seat page (docs/phones.md)",
+    )
+    serve.add_argument("--tls-port", type=int, default=8443, help="the https port with --tls (default 8443)")
     serve.set_defaults(handler=cmd_serve)
 
 
@@ -119,12 +130,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from console.web.server import serve
 
     config = configure(args)
+    if args.tls_port != 8443 and not args.tls:
+        raise ConfigError("--tls-port is the https port: give --tls with it")
+    tls = hub_authority(config) if args.tls else None  # a bad TLS file: one line, before any table
     hub = Hub(config)
     # A table named on the command line is started even beside unfinished ones (they stay
     # resumable); the port is taken first, so a refused start leaves no table behind.
     new_table = any(value is not None for value in (args.game, args.players, args.seats, args.seed))
     try:
-        serve(create_app({"HUB": hub}), hub, sys.stdout, start=lambda: hub.start(new_table=new_table))
+        serve(
+            create_app({"HUB": hub, "TLS": tls}),
+            hub,
+            sys.stdout,
+            start=lambda: hub.start(new_table=new_table),
+            tls_port=args.tls_port,
+        )
     except HubError as error:  # a bad table in the configuration (a journal problem is a JournalError)
         hub.stop()
         raise ServeError(str(error)) from None
@@ -132,3 +152,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         hub.stop()
         raise
     return 0
+
+
+def hub_authority(config: HubConfig) -> HubAuthority:
+    """The hub's certificate authority, in the ``tls`` folder beside the journal (the hub's data
+    folder), with a server certificate for this machine's addresses and the configured ones."""
+    from console.http.tls import authority
+
+    server = config.server
+    hosts = [server.host, urlsplit(server.public_url).hostname or ""]
+    return authority(Path(config.journal).expanduser().resolve().parent / "tls", hosts)

@@ -221,7 +221,9 @@ class GuardedServer(TcpWSGIServer):
         self.parked: deque[tuple[Any, float]] = deque()  # refused at the bound, held a while
         self.refused = self.evicted = self.dropped = self.timed_out = 0
         self._most_open = 0  # the most connections open since memory was last given back
-        super().__init__(application, map=WatchedMap(), **kw)
+        self.beside: list[GuardedServer] = []  # servers sharing this one's loop (https), closed with it
+        self.adj_settings: dict[str, Any] = kw.pop("settings", {})  # what its Adjustments were made of
+        super().__init__(application, map=kw.pop("map", None) or WatchedMap(), **kw)
         for level, option, value in self.adj.socket_options:  # inherited by every connection
             self.socket.setsockopt(level, option, value)
 
@@ -270,11 +272,17 @@ class GuardedServer(TcpWSGIServer):
                 abort(conn)
             return
         # No options to set: the connection has the listening socket's (set_socket_options).
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+        self.channel_class(self, self.wrap(conn), self.fix_addr(addr), self.adj, map=self._map)
+
+    def wrap(self, conn: Any) -> Any:
+        """The connection as its channel reads it (console.http.tls_server wraps it in TLS)."""
+        return conn
 
     def close(self) -> None:
         while self.parked:
             abort(self.parked.popleft()[0])
+        for server in self.beside:
+            server.close()
         super().close()
 
     def set_socket_options(self, conn: Any) -> None:

@@ -44,7 +44,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["once"] = Once(hub.journal)
 
     from console.http import security
-    from console.web import api, deck, pages, shell
+    from console.web import api, deck, pages, shell, trust
 
     security.install(app)
     app.register_blueprint(api.blueprint, url_prefix="/api")
@@ -52,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.seat_pages)
     app.register_blueprint(deck.deck_pages)
     app.register_blueprint(shell.shell_pages)
+    app.register_blueprint(trust.trust_pages)
     for entry in sorted(entry_points(group=WEB_EXTENSIONS), key=lambda e: e.name):
         entry.load()(app)  # the venue's routes and badge (console/venue/hub_api.py)
     return app

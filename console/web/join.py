@@ -14,9 +14,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import segno
-from flask import request
+from flask import current_app, request
 
 from console.http.security import hub
+from console.http.tls import HubAuthority
 from console.hub.config import ServerConfig
 from console.hub.store import short_code
 
@@ -24,10 +25,34 @@ EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 
 def base_url() -> str:
+    """The plain-http address phones open (the one a person types)."""
     server = hub().config.server
     # the port the screen reached the hub on (the configured one may be 0: "pick a free one")
     port = urlsplit(f"//{request.host}").port or server.port
+    tls = authority()
+    if request.is_secure and tls is not None and tls.plain_port is not None:
+        port = tls.plain_port  # a screen opened over https: phones type the plain port
+        own = f"http://{urlsplit(request.host_url).netloc.rsplit(':', 1)[0]}:{port}"
+        return phone_url(server, port) or own
     return phone_url(server, port) or request.host_url.rstrip("/")
+
+
+def authority() -> HubAuthority | None:
+    """The hub's certificate authority when it serves https (``tabletop serve --tls``)."""
+    found: HubAuthority | None = current_app.config.get("TLS")
+    return found
+
+
+def secure_base_url() -> str:
+    """The https address phones open when the hub serves https, else ""."""
+    tls = authority()
+    if tls is None or tls.port is None:
+        return ""
+    public = hub().config.server.public_url
+    if public.startswith("https://"):
+        return public.rstrip("/")
+    host = urlsplit(base_url()).hostname or "127.0.0.1"
+    return f"https://{f'[{host}]' if ':' in host else host}:{tls.port}"
 
 
 def phone_url(server: ServerConfig, port: int) -> str:
@@ -70,9 +95,12 @@ def join_links(
     address without ``http://``, to read out or type, and its ``parts`` to break a line between),
     the QR code's ``svg``, and ``claimed``."""
     base = base_url()
+    # Scanned, a code opens the https address when the hub serves one (an installable seat);
+    # typed, the short address stays plain http, which a browser assumes for a typed address.
+    scanned = secure_base_url() or base
     links = []
     for seat, token in sorted(tokens.items()):
-        url = base + join_path(table_id, seat, token)
+        url = scanned + join_path(table_id, seat, token)
         short = f"{base}/j/{short_code(token)}"
         links.append(
             {

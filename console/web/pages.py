@@ -30,6 +30,7 @@ from console.table import result_words
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
+from console.web.trust import trust_code
 
 table_pages = Blueprint("table", __name__)
 seat_pages = Blueprint("seat", __name__)
@@ -125,6 +126,7 @@ def table_screen(table_id: int) -> str:
         display=display,
         cards=page_data.cards(worker.table.state.game),
         claimed=sorted(int(seat) for seat, taken in claimed.items() if taken),
+        trust=trust_code(),
     )
 
 

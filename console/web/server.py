@@ -8,18 +8,26 @@ the configured cap are refused by waitress before they are read.
 
 from __future__ import annotations
 
+import logging
 import os
+import ssl
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import TextIO
+from urllib.parse import urlsplit
 
 from flask import Flask
 
 from console.http.guarded import GuardedServer
 from console.http.limits import Limits
-from console.http.server import ServeError, guarded_server, run_until_stopped
+from console.http.server import ServeError, guarded_server, https_server, run_until_stopped
+from console.http.tls import HubAuthority, TlsError, renew
 from console.hub.service import Hub
 from console.web.join import phone_url
+
+log = logging.getLogger("console.web")
 
 
 def listen(app: Flask, hub: Hub, limits: Limits | None = None) -> GuardedServer:
@@ -61,15 +69,33 @@ def greeting(hub: Hub, port: int) -> list[str]:
     return lines
 
 
-def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], object] | None = None) -> None:
+def serve(
+    app: Flask,
+    hub: Hub,
+    out: TextIO = sys.stdout,
+    start: Callable[[], object] | None = None,
+    tls_port: int = 8443,
+) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM), then close the hub cleanly. ``start`` (the
     hub's start: resuming and making tables) runs once the port is ours, so a port that is taken
-    leaves no table behind."""
+    leaves no table behind. With the app's ``TLS`` authority, https is served on ``tls_port``
+    too (console.http.tls_server), beside plain http."""
+    tls: HubAuthority | None = app.config.get("TLS")
     try:
         server = listen(app, hub)
     except ServeError:
         hub.stop()
         raise
+    if tls is not None:
+        try:
+            context = tls.context()
+            tls.port = https_server(server, tls_port, context).effective_port
+        except ServeError:
+            server.close()
+            hub.stop()
+            raise
+        tls.plain_port = server.effective_port
+        keep_renewed(tls, context)
     settings = hub.config.server
     host = settings.host if settings.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
     hub.store.set_served_by(f"at http://{host}:{server.effective_port}/, pid {os.getpid()}")
@@ -81,11 +107,52 @@ def serve(app: Flask, hub: Hub, out: TextIO = sys.stdout, start: Callable[[], ob
             raise
 
     def announce() -> None:
-        for line in greeting(hub, server.effective_port):
+        lines = greeting(hub, server.effective_port)
+        if tls is not None:
+            lines += tls_greeting(hub, tls, server.effective_port)
+        for line in lines:
             print(f"tabletop: {line}", file=out)
         out.flush()
 
     run_until_stopped(server, hub.stop, announce)
 
 
-__all__ = ["greeting", "listen", "serve"]
+def tls_greeting(hub: Hub, tls: HubAuthority, port: int) -> list[str]:
+    """Where https is served, what a phone checks before trusting the hub, and an address the
+    certificate cannot name (a public one: the authority vouches for private ones only)."""
+    phones = phone_url(hub.config.server, port) or f"http://127.0.0.1:{port}"
+    host = urlsplit(phones).hostname or "127.0.0.1"
+    lines = [
+        f"https on https://{host if ':' not in host else f'[{host}]'}:{tls.port}/ - phones trust this hub "
+        f"once at {phones}/trust (authority's SHA-256 fingerprint {tls.fingerprint})"
+    ]
+    if host not in tls.names and host not in [str(address) for address in tls.addresses]:
+        lines.append(
+            f"the hub's certificate cannot name {host} (only .local names and private addresses): "
+            f"phones open https://{tls.names[-1]}:{tls.port}/ instead"
+        )
+    return lines
+
+
+RENEW_EVERY_S = 12 * 3600
+
+
+def keep_renewed(tls: HubAuthority, context: ssl.SSLContext) -> None:
+    """Check twice a day that the server certificate is not near its end and names the hub's
+    addresses (a new Wi-Fi), and make it again if not: a hub may serve for months."""
+
+    def renew_now_and_then() -> None:
+        while True:
+            time.sleep(RENEW_EVERY_S)
+            try:
+                if renew(tls, context):
+                    log.warning(
+                        "the hub's https certificate was made again (its end neared, or its addresses moved)"
+                    )
+            except TlsError as error:
+                log.warning("the hub's https certificate could not be made again: %s", error)
+
+    threading.Thread(target=renew_now_and_then, name="tls-renew", daemon=True).start()
+
+
+__all__ = ["greeting", "listen", "serve", "tls_greeting"]
