@@ -9,11 +9,13 @@ phone shows before trusting it. Without --tls there is nothing to trust: both ar
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, render_template
 
 from console.http.tls import HubAuthority
 from console.hub.errors import NotFound
-from console.web.join import authority, base_url, qr_svg, secure_base_url
+from console.web.join import address_parts, authority, base_url, qr_svg, secure_base_url
 
 trust_pages = Blueprint("trust", __name__)
 
@@ -57,9 +59,10 @@ def authority_certificate() -> Response:
     return response
 
 
-def trust_code() -> dict[str, str] | None:
+def trust_code() -> dict[str, Any] | None:
     """The table screen's "trust this hub" code, when the hub serves https."""
     if authority() is None:
         return None
     url = trust_url()
-    return {"url": url, "text": url.split("://", 1)[-1], "svg": qr_svg(url)}
+    text = url.split("://", 1)[-1]
+    return {"url": url, "text": text, "parts": address_parts(text), "svg": qr_svg(url)}
