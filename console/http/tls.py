@@ -102,6 +102,11 @@ def hub_names(extra_hosts: Iterable[str] = ()) -> tuple[list[str], list[Address]
     return sorted(names), sorted(addresses, key=lambda a: (a.version, int(a)))
 
 
+def local_name(names: Iterable[str]) -> str:
+    """The ``HOSTNAME.local`` among a certificate's names (phones find the hub by it)."""
+    return next((name for name in names if name.endswith(".local")), "localhost")
+
+
 def fingerprint(der: bytes) -> str:
     """A certificate's SHA-256 fingerprint as phones show it: 32 pairs of hex digits."""
     return " ".join(f"{byte:02X}" for byte in hashlib.sha256(der).digest())
@@ -290,7 +295,7 @@ def _make_server(
     ca_ski = ca.extensions.get_extension_for_class(x509.SubjectKeyIdentifier).value
     cert = (
         x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[-1])]))
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, local_name(names))]))
         .issuer_name(ca.subject)
         .public_key(public)
         .serial_number(x509.random_serial_number())

@@ -23,7 +23,7 @@ from flask import Flask
 from console.http.guarded import GuardedServer
 from console.http.limits import Limits
 from console.http.server import ServeError, guarded_server, https_server, run_until_stopped
-from console.http.tls import HubAuthority, TlsError, renew
+from console.http.tls import HubAuthority, TlsError, local_name, renew
 from console.hub.service import Hub
 from console.web.join import phone_url
 
@@ -129,7 +129,7 @@ def tls_greeting(hub: Hub, tls: HubAuthority, port: int) -> list[str]:
     if host not in tls.names and host not in [str(address) for address in tls.addresses]:
         lines.append(
             f"the hub's certificate cannot name {host} (only .local names and private addresses): "
-            f"phones open https://{tls.names[-1]}:{tls.port}/ instead"
+            f"phones open https://{local_name(tls.names)}:{tls.port}/ instead"
         )
     return lines
 
