@@ -102,11 +102,13 @@ def open_chromium(
     chromedriver: str,
     phone: bool = False,
     window: str = f"--window-size={WINDOW[0]},{WINDOW[1]}",
+    flags: tuple[str, ...] = (),
 ) -> webdriver.Chrome:
     """A new headless Chromium with a profile of its own (removed by ``close_chromium``); a
-    ``phone`` emulates a 390x844 screen."""
+    ``phone`` emulates a 390x844 screen; ``flags``: more of Chromium's own (a browser so made is
+    not one of the pool's)."""
     options = webdriver.ChromeOptions()
-    for flag in FLAGS:
+    for flag in (*FLAGS, *flags):
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='tabletop-chromium-')}")
     if phone:

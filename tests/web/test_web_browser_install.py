@@ -11,13 +11,17 @@ hub's plain-http LAN address is not (docs/phones.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import base64
+import hashlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
 
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, webdriver
+from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
 from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -93,3 +97,67 @@ def test_the_seat_page_is_installable_and_opens_offline_without_caching_the_seat
         assert phone.current_url == seat_url
     finally:
         again.stop()
+
+
+def spki_hash(certificate: Path) -> str:
+    """Chromium's pin of a certificate: base64 of the SHA-256 of its public key's DER."""
+    cert = x509.load_pem_x509_certificate(certificate.read_bytes())
+    der = cert.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+def test_over_the_hubs_https_a_phone_on_the_network_installs_the_seat_page(
+    tmp_path: Path, require_program: Callable[..., str]
+) -> None:
+    """The same over ``--tls`` by the hub's ``.local`` name, not this machine's address: only the
+    hub's https makes the page a secure context. Chromium trusts the hub's certificate as a phone
+    that enrolled the authority does (by its key: a test cannot add an authority to Chromium's
+    store without the system's tools)."""
+    chromium, driver_path = require_program("chromium", "chromium-browser"), require_program("chromedriver")
+    hub = HubProcess(
+        tmp_path / "journal.db",
+        *QUICK,
+        "--host",
+        "127.0.0.1",
+        "--seats",
+        "phone,bot",
+        "--tls",
+        "--tls-port",
+        "0",
+    )
+    try:
+        name = next(n for n in local_names(tmp_path / "tls" / "hub.pem") if n != "localhost")
+        rules = f"--host-resolver-rules=MAP {name} 127.0.0.1"
+        pin = f"--ignore-certificate-errors-spki-list={spki_hash(tmp_path / 'tls' / 'hub.pem')}"
+        phone = open_chromium(chromium, driver_path, phone=True, flags=(rules, pin))
+        try:
+            link = hub.join_links(1)[1]
+            assert link.startswith("https://127.0.0.1:")
+            phone.get(link.replace("https://127.0.0.1:", f"https://{name}:"))
+            WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+            assert phone.current_url.startswith(f"https://{name}:") and phone.execute_script(
+                "return isSecureContext"
+            )
+            phone.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "navigator.serviceWorker.ready.then(() => done(true), () => done(false));"
+            )
+            phone.refresh()
+            WebDriverWait(phone, 20).until(
+                lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
+            )
+            assert phone.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+            ARTIFACTS.mkdir(exist_ok=True)
+            phone.save_screenshot(str(ARTIFACTS / "install-seat-https-390x844.png"))
+        finally:
+            close_chromium(phone)
+    finally:
+        hub.stop()
+
+
+def local_names(certificate: Path) -> list[str]:
+    cert = x509.load_pem_x509_certificate(certificate.read_bytes())
+    alt = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    return [str(name) for name in alt.get_values_for_type(x509.DNSName)]
