@@ -6,10 +6,10 @@ A target is a figure and how far from zero it may be, in points of win rate: ``f
 
 The search goes by the number of numbers changed, fewest first. Each round it tries every tunable
 number not yet changed one step either way (one and two), then follows the best few directions
-further while they keep improving; the best edition of a round is where the next round starts.
-Every candidate is judged on the same seeds (so two candidates differ by their edits, not by
-their luck); one that meets every target is played again on fresh seeds, four times as many, and
-is the answer only if it meets them there too. TAG's NTBEA tunes a game's parameters by a bandit
+further until two steps in a row fail to better them; the best edition of a round is where the
+next round starts. Every candidate is judged on the same seeds (so two candidates differ by their
+edits, not by their luck); one that meets every target is played again on fresh seeds, four times
+as many, and is the answer only if it meets them there too. TAG's NTBEA tunes a game's parameters by a bandit
 over the same kind of space; a designer's question here is "which few numbers", so the search
 counts edits first and then shortfall.
 
@@ -34,6 +34,7 @@ Run = Callable[[RunSpec], list[JSON]]
 FIRST_SEAT = "first-seat"
 STEPS = (1, 2)  # the steps a round tries each way before following the best directions further
 FOLLOWED = 3  # how many of a round's best directions are followed further
+PATIENCE = 2  # steps a followed direction may go without bettering its best
 FRESH_SEEDS = 1_000_000  # confirmation seeds start this far from the search's
 TARGET = re.compile(r"^(?P<name>[a-z0-9]+(-[a-z0-9]+)*)=(±|\+-|\+/-)?(?P<points>\d+(\.\d+)?)$")
 
@@ -193,15 +194,20 @@ class Search:
         return sorted((judged for _, _, judged in tried), key=lambda judged: judged.rank)
 
     def _follow(self, tunable: Tunable, step: int, judged: Judged) -> list[tuple[Tunable, int, Judged]]:
-        """Keep moving one number the same way while its figures keep improving."""
+        """Keep moving one number the same way until its figures meet the targets, or have not
+        bettered the best for ``PATIENCE`` steps: a step's figures carry luck, so one worse step
+        does not end the line (value 10, 9, 8 may read +5.5, +6.0, +2.5 points)."""
         found: list[tuple[Tunable, int, Judged]] = []
-        while not judged.meets:
-            further = _stepped(judged.edition, tunable, 1 if step > 0 else -1)
-            better = self._judge(further) if further is not None else None
-            if better is None or better.rank >= judged.rank:
+        best, here, worse = judged, judged, 0
+        while not best.meets and worse < PATIENCE:
+            further = _stepped(here.edition, tunable, 1 if step > 0 else -1)
+            next_one = self._judge(further) if further is not None else None
+            if next_one is None:
                 break
-            found.append((tunable, step, better))
-            judged = better
+            found.append((tunable, step, next_one))
+            here = next_one
+            worse = 0 if next_one.rank < best.rank else worse + 1
+            best = min(best, next_one, key=lambda one: one.rank)
         return found
 
     def _confirmed(self, judged: Judged, confirm_games: int) -> Judged | None:

@@ -101,7 +101,7 @@ def play_game(spec: RunSpec, index: int, rotation: int, bots: dict[str, Bot] | N
     lead_changes = plies = applied = 0
     leaders: list[int | None] = []  # the sole leader after each seat action
     history: list[Action] = []
-    # The loop runs once an action, so what it calls is looked up once (a Watch has a thousand).
+    # The loop runs once an action, so what it calls is looked up once (a long game has a thousand).
     apply, standing, max_actions = state.apply, game.standing, spec.max_actions
     scores: list[float] = []
     now: int | None = None
