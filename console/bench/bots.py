@@ -48,9 +48,7 @@ def decision_times(game_name: str, players: int) -> list[float]:
 
 def win_rate(game: str, upper: str, lower: str, games: int, players: int = 2) -> float:
     """``upper``'s share of wins over ``games`` plays, seats rotated on common seeds."""
-    spec = RunSpec(
-        game, max(1, games // players), seed=1000, players=players, bots=(upper, *([lower] * (players - 1)))
-    )
+    spec = RunSpec(game, games, seed=1000, players=players, bots=(upper, *([lower] * (players - 1))))
     records = run_local(spec, default_workers())
     wins = sum(1 for r in records if (w := sole_winner(r)) and r["bots"][w - 1] == upper)
     return wins / len(records)

@@ -24,7 +24,7 @@ def choice(table: Table, seat: int = 1) -> str:
 
 
 def test_the_normal_bot_beats_random_play_in_four_seeded_games_of_five() -> None:
-    spec = RunSpec("watch", 20, seed=300, players=2, bots=("normal", "easy"))  # seats alternated
+    spec = RunSpec("watch", 40, seed=300, players=2, bots=("normal", "easy"))  # 20 seeds, seats alternated
     records = run_local(spec, 1)
     wins = sum(1 for r in records if (w := sole_winner(r)) and r["bots"][w - 1] == "normal")
     assert len(records) == 40 and wins >= 32, wins
