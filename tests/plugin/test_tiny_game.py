@@ -211,7 +211,7 @@ def test_the_lab_reports_on_it(tiny_site: Path, tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
-    assert found["game"] == "duel" and found["plays"] == 4 and found["unfinished"] == 0
+    assert found["game"] == "duel" and found["games"] == 4 and found["unfinished"] == 0
     rungs = found["ladder"]["rungs"]  # each level against the one below it: hard against normal too
     assert [(rung["lower"], rung["upper"]) for rung in rungs][:2] == [("easy", "normal"), ("normal", "hard")]
     figures = found["figures"]

@@ -119,7 +119,8 @@ def words(
     """{"labels": [[game, notation, label, detail]], "named": [line]}, from the pages' scripts."""
     node = require_program("node", "nodejs")  # a module fixture: set up before the autouse one
     data: dict[str, Any] = {
-        name: {"cards": page_data.cards(name), "choices": choices} for name, (_, choices) in samples.items()
+        name: {"cards": page_data.cards(find_game(name)), "choices": choices}
+        for name, (_, choices) in samples.items()
     }
     data["named"] = [
         {"game": game, "names": names, "controllers": controllers, "event": said(game, event)}
@@ -234,7 +235,7 @@ def test_every_choice_is_labelled_in_words(words: dict[str, list[list[str]]], ga
         assert not is_dump(detail), (notation, detail)
     if game == "wheels":
         # a craft aimed at the rival names the rival's shelf, never "your"
-        rival = {cid for cid, info in page_data.cards("wheels").items() if info.get("rival")}
+        rival = {cid for cid, info in page_data.cards(find_game("wheels")).items() if info.get("rival")}
         aimed = [
             (n, label)
             for n, label, _ in labels
