@@ -126,12 +126,24 @@ class Sites:
             if land[p] and not owner[p] and not any(owner[n] for n in TOPOLOGY.point_neighbours[p])
         }
 
+    @cached_property
+    def _richest_first(self) -> list[tuple[float, int]]:
+        return sorted(((worth, site) for site, worth in self.free_sites.items()), key=lambda entry: -entry[0])
+
     def reach(self, point: int) -> float:
-        """The best open site's worth over one plus its distance from ``point``."""
-        if point not in self._reach:
+        """The best open site's worth over one plus its distance from ``point`` (0 for none)."""
+        best = self._reach.get(point)
+        if best is None:
             far = distances()[point]
-            self._reach[point] = max((w / (1 + far[s]) for s, w in self.free_sites.items()), default=0.0)
-        return self._reach[point]
+            best = 0.0
+            for worth, site in self._richest_first:
+                if worth <= best:
+                    break  # this site and every poorer one are worth at most ``best``, however near
+                value = worth / (1 + far[site])
+                if value > best:
+                    best = value
+            self._reach[point] = best
+        return best
 
     def road_reach(self, edge: int) -> float:
         """The better reach of a road's two ends."""

@@ -51,24 +51,31 @@ class Seen(NamedTuple):
     armies: tuple[Army, ...]  # by intersection
 
 
+_seen = Seen._make
+
+
 def observe(state: WatchState, seat: Seat) -> Seen:
-    point_ids = TOPOLOGY.point_ids
-    return Seen(
-        seat,
-        state.phase,
-        state.moons,
-        tuple(
-            _ruler(
-                (ruler, tuple(state.stores[ruler]), state.settlements[ruler], state.cities[ruler], len(hand))
+    point_ids, stores, settlements, cities = TOPOLOGY.point_ids, state.stores, state.settlements, state.cities
+    return _seen(
+        (
+            seat,
+            state.phase,
+            state.moons,
+            tuple(
+                _ruler((ruler, tuple(stores[ruler]), settlements[ruler], cities[ruler], len(hand)))
+                for ruler, hand in enumerate(state.hands[1 : state.players + 1], start=1)
+            ),
+            tuple(
+                sorted(other for pair in state.alliances if seat in pair for other in pair if other != seat)
             )
-            for ruler, hand in enumerate(state.hands[1 : state.players + 1], start=1)
-        ),
-        tuple(sorted(other for pair in state.alliances for other in pair if seat in pair and other != seat)),
-        tuple(state.tiles),
-        tuple(state.piece_owner),  # 0 where no piece stands (remove_piece clears it)
-        tuple(state.piece_kind),
-        tuple(state.road_owner),
-        tuple(_army((point_ids[p], s.owner, s.units)) for p, s in sorted(state.stacks.items())),
+            if state.alliances
+            else (),
+            tuple(state.tiles),
+            tuple(state.piece_owner),  # 0 where no piece stands (remove_piece clears it)
+            tuple(state.piece_kind),
+            tuple(state.road_owner),
+            tuple(_army((point_ids[p], s.owner, s.units)) for p, s in sorted(state.stacks.items())),
+        )
     )
 
 
