@@ -19,7 +19,8 @@ CONSOLE = Path(__file__).resolve().parent.parent / "console"
 
 # From the ground up. A module belongs to the first entry whose name is it or a package above it.
 LAYERS: list[tuple[str, ...]] = [
-    ("console", "console.paths", "console.resources"),  # the package's own places; imports nothing
+    # the package's own places and its words (console.i18n: the catalogs); they import nothing of it
+    ("console", "console.paths", "console.resources", "console.i18n"),
     ("console.games",),  # the engines and their contract
     ("console.bots",),  # a game's bots by name
     ("console.journal", "console.walcheck"),  # the only owner of the journal file, and its log's check

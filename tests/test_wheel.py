@@ -133,6 +133,25 @@ def test_the_installed_wheel_not_the_checkout_is_what_runs(installed: Installed)
     assert all(Path(entry).resolve() == lent for entry in inside), path
 
 
+def test_the_wheel_ships_the_catalogs(installed: Installed) -> None:
+    """The .po files (compiled in memory) and the template are package data: German from the wheel."""
+    probe = subprocess.run(
+        [
+            str(installed.venv / "bin" / "python"),
+            "-c",
+            "from console import i18n; print(i18n.gettext('de', 'Your move:'), i18n.gettext('es', 'Log'), "
+            "len(list(i18n.template())) > 100, i18n.gettext('qps', 'Log'))",
+        ],
+        cwd=installed.home,
+        env=installed.env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.split()[:5] == ["Dein", "Zug:", "Registro", "True", "⟦Lóg"], probe.stdout
+
+
 def test_simulate_plays_games_from_the_wheel(installed: Installed) -> None:
     result = installed.run("simulate", "wheels", "--games", "3")
     assert result.returncode == 0, result.stderr

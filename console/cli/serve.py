@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from console import i18n
 from console.cli.common import Subparsers
 from console.games import find_game
 from console.hub.config import ConfigError, HubConfig, check_config, load_config
@@ -63,6 +64,9 @@ def register_cli(subparsers: Subparsers) -> None:
         help="also serve https, with the hub's own certificate authority (made once, in the journal's "
         "folder): phones that enrol it can install their seat page (docs/phones.md)",
     )
+    serve.add_argument(
+        "--language", help="the table screen's language: en, de or es (default: this machine's, else en)"
+    )
     serve.add_argument("--tls-port", type=int, default=8443, help="the https port with --tls (default 8443)")
     serve.set_defaults(handler=cmd_serve)
 
@@ -79,10 +83,12 @@ def configure(args: argparse.Namespace) -> HubConfig:
             "public_url": args.public_url,
             "threads": args.threads,
             "keepalive_s": args.keepalive,
+            "language": getattr(args, "language", None),
         }.items()
         if value is not None
     }
     config = config.with_server(**server)
+    config = config.with_server(language=host_language(config.server.language))
     table: dict[str, Any] = {}
     if args.game:
         table["game"] = find_game(args.game).name  # an unknown game: one line, before any table
@@ -112,6 +118,18 @@ def configure(args: argparse.Namespace) -> HubConfig:
         config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=mode))
     check_config(config, "the command line")
     return config
+
+
+def host_language(wanted: str) -> str:
+    """The table screen's language: the one given, else this machine's; one the console does not
+    speak is said in one line and English is used (a language is no reason to refuse a game night)."""
+    if not wanted:
+        return i18n.system_language()
+    try:
+        return i18n.choose(wanted)
+    except i18n.UnknownLanguage as unknown:
+        print(f"tabletop serve: {unknown}", file=sys.stderr)
+        return i18n.DEFAULT
 
 
 def _fits(game: str, players: int) -> bool:

@@ -48,6 +48,9 @@ class ServerConfig:
     # phone that vanished without closing its connection cannot hold a thread for ever.
     max_stream_s: float = 600.0
     max_body_bytes: int = 64 * 1024
+    # The table screen's language (en, de, es); "" is this machine's ($LC_ALL, $LANG), else English.
+    # Each phone reads its own (console/web/language.py).
+    language: str = ""
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["once"] = Once(hub.journal)
 
     from console.http import security
-    from console.web import api, deck, pages, shell, trust
+    from console.web import api, deck, language, pages, shell, trust
 
     security.install(app)
+    language.install(app)
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)

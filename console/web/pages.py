@@ -30,6 +30,7 @@ from console.table import result_words
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
+from console.web.language import use_host_language
 from console.web.trust import trust_code
 
 table_pages = Blueprint("table", __name__)
@@ -110,6 +111,7 @@ def game_style(name: str) -> Response:
 @table_pages.get("/tables/<int:table_id>")
 def table_screen(table_id: int) -> str:
     worker = hub().worker(table_id)
+    use_host_language()  # the whole table reads this screen
     display = is_hub_display()
     payload = worker.channel.snapshot.payloads[None]
     claimed = json.loads(payload).get("claimed", {})

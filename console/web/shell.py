@@ -24,8 +24,10 @@ from pathlib import Path
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from console import i18n
 from console.http.security import hub
 from console.web.icons import ACCENT, PAPER, icon_names
+from console.web.language import language
 
 shell_pages = Blueprint("shell", __name__)
 
@@ -53,6 +55,12 @@ def shell_version() -> str:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     digest.update((STATIC / "sw.js").read_bytes())
     return digest.hexdigest()[:16]
+
+
+def catalog_version(code: str) -> str:
+    """A hash of the words the offline page is drawn in: a translation changed is a new shell."""
+    words = [str(message.string) for message in i18n.catalog(code)] if code in i18n.TRANSLATED else []
+    return hashlib.sha256("\0".join(words).encode()).hexdigest()[:8]
 
 
 @shell_pages.get("/manifest.webmanifest")
@@ -84,7 +92,11 @@ def manifest() -> Response:
 @shell_pages.get("/sw.js")
 def service_worker() -> Response:
     """static/sw.js after the shell's version and addresses (its scope: this folder, the root)."""
-    shell = {"version": shell_version(), "files": shell_urls(), "offline": url_for("shell.offline")}
+    # The offline page is drawn in the phone's language: a phone that chooses another gets a new
+    # worker (its version differs), which caches the page again in its words.
+    said = f"{shell_version()}\0{language()}\0{catalog_version(language())}"
+    version = hashlib.sha256(said.encode()).hexdigest()[:16]
+    shell = {"version": version, "files": shell_urls(), "offline": url_for("shell.offline")}
     script = f"const SHELL = {json.dumps(shell)};\n" + (STATIC / "sw.js").read_text(encoding="utf-8")
     return Response(script, mimetype="text/javascript")
 

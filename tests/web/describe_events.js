@@ -1,6 +1,6 @@
 // The pages' own scripts (games.js and each game's page script) outside a browser: they label
 // sample choices, and show sample log sentences from the hub with the seats' names put in:
-// node describe_events.js SAMPLES_JSON GAMES_JS PAGE_SCRIPT...
+// node describe_events.js SAMPLES_JSON I18N_JS GAMES_JS PAGE_SCRIPT... (i18n.js with no catalog: English)
 // prints {"labels": [[game, notation, label, detail], ...], "named": [line, ...]}.
 "use strict";
 const fs = require("fs");

@@ -134,8 +134,10 @@ def words(
         script = folder / f"{name}.js"
         script.write_text(find_game(name).page_script())
         scripts.append(str(script))
+    # i18n.js first: games.js says its words through it (no catalog outside a page: English)
+    shared = [str(STATIC / "i18n.js"), str(STATIC / "games.js")]
     done = subprocess.run(
-        [node, str(HERE / "describe_events.js"), str(path), str(STATIC / "games.js"), *scripts],
+        [node, str(HERE / "describe_events.js"), str(path), *shared, *scripts],
         capture_output=True,
         text=True,
         timeout=60,

@@ -12,7 +12,6 @@
   const button = el("takeback");
   const box = el("confirm-box");
   const error = el("action-error");
-  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
   let state = null;
 
   async function send(path, body) {
@@ -29,7 +28,7 @@
         error.textContent = answer.error;
       }
     } catch (failure) {
-      error.textContent = "The hub did not answer; check the connection and try again.";
+      error.textContent = _("The hub did not answer; check the connection and try again.");
     }
   }
 
@@ -43,8 +42,10 @@
     const asked = Boolean(pending && pending.waiting.includes(seat));
     box.hidden = !asked;
     if (asked) {
-      el("confirm-text").textContent = `The host wants to go back ${moves(pending.count)}: `
-        + "your own moves since then will be undone. Do you agree?";
+      el("confirm-text").textContent = ngettext(
+        "The host wants to go back %(num)s move: your own moves since then will be undone. Do you agree?",
+        "The host wants to go back %(num)s moves: your own moves since then will be undone. Do you agree?",
+        pending.count);
     }
   }
 

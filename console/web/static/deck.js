@@ -14,7 +14,7 @@
 
   async function call(method, url, body) {
     const pin = form.elements.pin.value.trim();
-    if (!pin) throw new Error("Type the host PIN first: the hub printed it when it started.");
+    if (!pin) throw new Error(_("Type the host PIN first: the hub printed it when it started."));
     const response = await fetch(url, {
       method,
       credentials: "same-origin",
@@ -32,7 +32,8 @@
     start.hidden = Boolean(running);
     if (!running) return;
     document.getElementById("deck-count").textContent =
-      `${running.title}: ${running.found} of ${running.expected} copies counted.`;
+      ngettext("%(game)s: %(found)s of %(num)s copy counted.", "%(game)s: %(found)s of %(num)s copies counted.",
+        running.expected, { game: running.title, found: running.found });
     const list = document.getElementById("deck-lines");
     list.replaceChildren(...running.lines.map((line) => {
       const item = document.createElement("li");

@@ -26,15 +26,15 @@ const Games = (function () {
 
   function scalar(value) {
     if (value === null || value === undefined) return "—";
-    if (value === true) return "yes";
-    if (value === false) return "no";
+    if (value === true) return _("yes");
+    if (value === false) return _("no");
     return String(value);
   }
 
   // A view of any shape: objects become labelled boxes, lists of plain values a line of chips.
   function generic(value, depth = 0) {
     if (Array.isArray(value)) {
-      if (!value.length) return h("span", { class: "muted" }, "none");
+      if (!value.length) return h("span", { class: "muted" }, _("none"));
       if (value.every((item) => item === null || typeof item !== "object")) {
         return h("span", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, scalar(item))));
       }
@@ -63,7 +63,8 @@ const Games = (function () {
       const classes = ["seat-panel"];
       if (state.to_act.includes(number)) classes.push("acting");
       if (state.seat === number) classes.push("mine");
-      const name = (nameOf ? nameOf(number) : who(number)) + (state.seat === number ? " (you)" : "");
+      const name = state.seat === number ? _("%(name)s (you)", { name: nameOf ? nameOf(number) : who(number) })
+        : nameOf ? nameOf(number) : who(number);
       if (folds && state.seat !== number) {
         return h("details", { class: classes.join(" "), "data-seat": seat },
           h("summary", {}, h("h3", {}, name), ` ${gist(data, number)}`), drawSeat(data, number));
@@ -94,8 +95,8 @@ const Games = (function () {
   const setNames = (table, byController) => { names = table || {}; controllers = byController || {}; };
   const isBot = (seat) => controllers[String(seat)] === "bot";
   const nameOf = (seat) => names[String(seat)] || "";
-  const who = (seat, inSentence = false) => nameOf(seat) || `${inSentence ? "seat" : "Seat"} ${seat}`;
-  const whose = (seat) => `${who(seat, true)}'s`;
+  const who = (seat, inSentence = false) => nameOf(seat) || (inSentence ? _("seat %(seat)s", { seat }) : _("Seat %(seat)s", { seat }));
+  const whose = (seat) => _("%(who)s's", { who: who(seat, true) });
 
   // Card ids to printed names (the page's data-cards, from the game's catalog).
   let cards = {};
@@ -150,10 +151,11 @@ const Games = (function () {
   // press was refused.
   function cursorText(cursor) {
     if (!cursor) return "";
-    if (cursor.refused) return `Not taken: ${cursor.refused}`;
+    if (cursor.refused) return _("Not taken: %(why)s", { why: cursor.refused });
     const labels = cursor.labels || [];
     if (!labels.length) return cursor.prompt || "";
-    return `${cursor.prompt}: ▶ ${labels[cursor.index]} (${cursor.index + 1} of ${labels.length})`;
+    return _("%(prompt)s: ▶ %(label)s (%(index)s of %(count)s)",
+      { prompt: cursor.prompt, label: labels[cursor.index], index: cursor.index + 1, count: labels.length });
   }
 
   return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, words, setNames, setNotes, nameOf, who, whose, isBot };

@@ -91,10 +91,11 @@
       const count = Math.min(game.max_players, Math.max(game.min_players, Number(players.value) || game.min_players));
       players.value = count;
       document.getElementById("players-hint").textContent = game.min_players === game.max_players
-        ? `${game.title} is for ${game.min_players} players.` : `${game.title}: ${game.min_players} to ${game.max_players} players.`;
+        ? ngettext("%(game)s is for %(num)s player.", "%(game)s is for %(num)s players.", game.min_players, { game: game.title })
+        : _("%(game)s: %(min)s to %(max)s players.", { game: game.title, min: game.min_players, max: game.max_players });
       const details = document.createElement("details");
       const summary = document.createElement("summary");
-      summary.textContent = `${game.title}: options (the defaults play the book's game)`;
+      summary.textContent = _("%(game)s: options (the defaults play the book's game)", { game: game.title });
       details.append(summary, ...game.options.map((spec) => field(game, spec)));
       if (game.options.length) optionsBox.append(details);
       fitSeats();
@@ -128,11 +129,12 @@
     const lengths = JSON.parse(form.dataset.lengths || "{}");
     const lengthWords = document.getElementById("length-words");
     const lengthSource = document.getElementById("length-source");
-    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     function aboutTime(minutes) {
-      if (minutes < 60) return `About ${plural(minutes, "minute", "minutes")}`;
-      const hours = plural(Math.floor(minutes / 60), "hour", "hours");
-      return minutes % 60 ? `About ${hours} ${plural(minutes % 60, "minute", "minutes")}` : `About ${hours}`;
+      const mins = (n) => ngettext("%(num)s minute", "%(num)s minutes", n);
+      if (minutes < 60) return _("About %(time)s", { time: mins(minutes) });
+      const hours = ngettext("%(num)s hour", "%(num)s hours", Math.floor(minutes / 60));
+      const time = minutes % 60 ? `${hours} ${mins(minutes % 60)}` : hours;
+      return _("About %(time)s", { time });
     }
     function showLength() {
       const game = games.find((g) => g.name === select.value);
@@ -144,22 +146,29 @@
       if (!(count >= game.min_players && count <= game.max_players)) return;  // the form refuses it
       const measured = length.minutes[String(count)];
       if (!measured) {
-        lengthWords.textContent = `No length is measured for ${plural(count, "player", game.players_noun)} yet.`;
+        const noun = I18n.language === "en" ? (count === 1 ? "player" : game.players_noun) : ngettext("player", "players", count);
+        lengthWords.textContent = _("No length is measured for %(count)s %(players)s yet.", { count, players: noun });
         return;
       }
       const bots = seatWords(count).filter((word) => word.toLowerCase().startsWith("bot")).length;
       const chance = form.elements.chance.value === "physical" ? "physical" : "virtual";
       const minutes = measured[chance][count - bots];
-      const whoBots = bots === 0 ? "" : bots === count ? ", all of them bots"
-        : bots === 1 ? ", 1 of them a bot" : `, ${bots} of them bots`;
-      lengthWords.textContent = `${aboutTime(minutes)} with ${count} ${game.players_noun}${whoBots}.`;
-      const pace = `${length.person_s} seconds a move for a person`;
-      lengthSource.textContent = `From ${length.simulated} games of bots playing the book's options, at `
-        + (length.learned_from
-          ? `${pace}, as ${plural(length.learned_from, "finished game", "finished games")} at this hub took.`
-          : `${pace}: a first guess until this hub has seen ${length.min_games} finished games.`);
+      // The game's own word for its players ("rulers") is the game's: said in English until the
+      // game's catalog has it (the issue's next step), so the page says "players" in other languages.
+      const noun = I18n.language === "en" ? game.players_noun : ngettext("player", "players", count);
+      const whoBots = bots === 0 ? "" : bots === count ? _(", all of them bots")
+        : ngettext(", %(num)s of them a bot", ", %(num)s of them bots", bots);
+      lengthWords.textContent = _("%(time)s with %(count)s %(players)s%(bots)s.",
+        { time: aboutTime(minutes), count, players: noun, bots: whoBots });
+      const pace = _("%(seconds)s seconds a move for a person", { seconds: length.person_s });
+      lengthSource.textContent = length.learned_from
+        ? ngettext("From %(games)s games of bots playing the book's options, at %(pace)s, as %(num)s finished game at this hub took.",
+          "From %(games)s games of bots playing the book's options, at %(pace)s, as %(num)s finished games at this hub took.",
+          length.learned_from, { games: length.simulated, pace })
+        : _("From %(games)s games of bots playing the book's options, at %(pace)s: a first guess until this hub has seen %(min)s finished games.",
+          { games: length.simulated, pace, min: length.min_games });
       const changed = Object.keys(chosenOptions(game)).map(words);
-      if (changed.length) lengthSource.textContent += ` The options changed here (${changed.join(", ")}) are not in it.`;
+      if (changed.length) lengthSource.textContent += ` ${_("The options changed here (%(options)s) are not in it.", { options: changed.join(", ") })}`;
     }
     for (const game of games) select.append(new Option(game.title, game.name));
     select.value = params.get("game") || "";
@@ -180,7 +189,7 @@
       error.textContent = "";
       const data = new FormData(form);
       if (!select.value) {
-        error.textContent = "Choose a game first.";
+        error.textContent = _("Choose a game first.");
         select.focus();
         return;
       }
@@ -211,8 +220,7 @@
     async function run(method, url, body) {
       error.textContent = "";
       if (!pin()) {
-        error.textContent = "Type the host PIN first: the hub printed it when it started (on its console, "
-          + "or in journalctl -u tabletop when it runs as a service).";
+        error.textContent = _("Type the host PIN first: the hub printed it when it started (on its console, or in journalctl -u tabletop when it runs as a service).");
         const box = document.getElementById("host");
         if (box) box.open = true;  // the PIN field sits in the folded host controls
         hostForm.elements.pin.focus();
@@ -235,10 +243,11 @@
       const answer = await fetch("/api/pin-attempts", { credentials: "same-origin" }).catch(() => null);
       if (!line || !answer || !answer.ok) return;
       const { wrong_last_hour: lastHour, wrong, locked } = await answer.json();
-      const tries = (n) => `${n} wrong host PIN${n === 1 ? "" : "s"}`;
       line.textContent = locked
-        ? `Host PINs from other devices are locked after ${tries(wrong)}. Use a control here with the PIN to let them in again.`
-        : lastHour ? `${tries(lastHour)} typed on other devices in the last hour.` : "";
+        ? ngettext("Host PINs from other devices are locked after %(num)s wrong host PIN. Use a control here with the PIN to let them in again.",
+          "Host PINs from other devices are locked after %(num)s wrong host PINs. Use a control here with the PIN to let them in again.", wrong)
+        : lastHour ? ngettext("%(num)s wrong host PIN typed on other devices in the last hour.",
+          "%(num)s wrong host PINs typed on other devices in the last hour.", lastHour) : "";
       line.hidden = !line.textContent;
     }
     if (hostBox) {
@@ -249,8 +258,8 @@
       const command = button.dataset.command;
       if (command === "end") {
         button.addEventListener("click", () => confirmThen(
-          "End the game now? It stops here with no winner, and it cannot be taken back.",
-          "End the game", () => host({ command })));
+          _("End the game now? It stops here with no winner, and it cannot be taken back."),
+          _("End the game"), () => host({ command })));
       } else {
         button.addEventListener("click", () => host({ command }));
       }
@@ -267,7 +276,7 @@
       go.textContent = yes;
       const keep = document.createElement("button");
       keep.type = "button";
-      keep.textContent = "Keep playing";
+      keep.textContent = _("Keep playing");
       go.addEventListener("click", () => { confirmBox.hidden = true; action(); });
       keep.addEventListener("click", () => { confirmBox.hidden = true; });
       confirmBox.replaceChildren(text, go, keep);
@@ -314,7 +323,7 @@
       }
       const picked = goBack.value;
       const options = [...moves.entries()].sort((a, b) => b[0] - a[0]).slice(0, 30)
-        .map(([index, text]) => new Option(`move ${index + 1}: ${text}`, String(index)));
+        .map(([index, text]) => new Option(_("move %(number)s: %(text)s", { number: index + 1, text }), String(index)));
       goBack.replaceChildren(...options);
       if (picked && moves.has(Number(picked))) goBack.value = picked;
       document.getElementById("go-back-row").hidden = !options.length || Boolean(state.outcome);
@@ -326,9 +335,10 @@
       const to = Number(goBack.value);
       const count = window.tabletop.state().actions - to;
       confirmThen(
-        `Go back to before ${goBack.selectedOptions[0].textContent}? The last ${count} move${count === 1 ? "" : "s"} `
-          + "are withdrawn once every phone whose own moves it undoes agrees.",
-        "Go back", () => run("POST", `/api/tables/${tableId}/corrections`, { to }));
+        ngettext("Go back to before %(move)s? The last %(num)s move is withdrawn once every phone whose own moves it undoes agrees.",
+          "Go back to before %(move)s? The last %(num)s moves are withdrawn once every phone whose own moves it undoes agrees.",
+          count, { move: goBack.selectedOptions[0].textContent }),
+        _("Go back"), () => run("POST", `/api/tables/${tableId}/corrections`, { to }));
     });
     document.addEventListener("tabletop:state", (changed) => showMoves(changed.detail));
 
@@ -338,7 +348,10 @@
     // "bot" alone: the table's own level.
     const SEAT_CONTROLLERS = ["phone", "bot", ...BOT_LEVELS.map((level) => `bot:${level}`), "buttons", "pod"];
     const LEVEL_ALIASES = { heuristic: "normal", random: "easy" };
-    const controllerLabel = (value) => (value.startsWith("bot:") ? `bot (${value.slice(4)})` : value);
+    const CONTROLLERS = { phone: _("phone"), bot: _("bot"), buttons: _("buttons"), pod: _("pod") };
+    const LEVELS = { easy: _("easy"), normal: _("normal"), hard: _("hard") };
+    const controllerLabel = (value) => (value.startsWith("bot:")
+      ? _("bot (%(level)s)", { level: LEVELS[value.slice(4)] || value.slice(4) }) : CONTROLLERS[value] || value);
     // "bot:normal" for a seat a bot plays now (its level from the table's bots), else its controller.
     function controllerOf(state, seat) {
       const controller = (state.controllers || {})[String(seat)];
@@ -351,7 +364,7 @@
     const initial = JSON.parse(app.dataset.initial);
     for (let seat = 1; seat <= initial.players; seat += 1) {
       const select = document.createElement("select");
-      select.setAttribute("aria-label", `who plays seat ${seat}`);
+      select.setAttribute("aria-label", _("who plays seat %(seat)s", { seat }));
       select.dataset.seat = String(seat);
       // A bot comes in levels: "bot:hard" hands the seat to a hard bot (a player left mid-game).
       for (const controller of SEAT_CONTROLLERS) {
@@ -363,21 +376,21 @@
       });
       const concede = document.createElement("button");
       concede.type = "button";
-      concede.textContent = "Concede";
+      concede.textContent = _("Concede");
       concede.addEventListener("click", () => confirmThen(
-        `Seat ${seat} concedes? The other seats win and the game is over; it cannot be taken back.`,
-        `Seat ${seat} concedes`, () => host({ command: "concede", seat })));
+        _("Seat %(seat)s concedes? The other seats win and the game is over; it cannot be taken back.", { seat }),
+        _("Seat %(seat)s concedes", { seat }), () => host({ command: "concede", seat })));
       // The host may name a seat, or change its name (a player without a phone, a typo).
       const name = document.createElement("input");
       name.maxLength = 24;
       name.value = (initial.names || {})[String(seat)] || "";
-      name.setAttribute("aria-label", `name of seat ${seat}`);
+      name.setAttribute("aria-label", _("name of seat %(seat)s", { seat }));
       name.dataset.seat = String(seat);
-      name.placeholder = "name";
+      name.placeholder = _("name");
       name.addEventListener("change", () => run("POST", `/api/tables/${tableId}/seats/${seat}/name`, { name: name.value }));
       const row = document.createElement("div");
       row.className = "inline";
-      row.append(`Seat ${seat} `, name, select, concede);
+      row.append(`${_("Seat %(seat)s", { seat })} `, name, select, concede);
       seatControls.append(row);
     }
     // The rows follow the table: a name a phone typed, a seat handed to a bot elsewhere (never a
@@ -400,8 +413,8 @@
       misplaced.hidden = !offer;
       if (!offer) return;
       document.getElementById("misplaced-words").textContent =
-        `A card on seat ${offer.at}'s reader cannot be used there now. Meant for seat ${offer.seat}?`;
-      misplacedMove.textContent = `Move it to seat ${offer.seat}`;
+        _("A card on seat %(at)s's reader cannot be used there now. Meant for seat %(seat)s?", { at: offer.at, seat: offer.seat });
+      misplacedMove.textContent = _("Move it to seat %(seat)s", { seat: offer.seat });
     }
     misplacedMove.addEventListener("click", () => host({ command: "move" }));
     document.addEventListener("tabletop:state", (changed) => showMisplaced(changed.detail));
@@ -427,9 +440,10 @@
         row.className = "inline kit";
         row.dataset.kit = kit.kit;
         const select = document.createElement("select");
-        select.setAttribute("aria-label", `the seat ${kit.kit} serves at this table`);
-        select.append(new Option(kit.bound ? `bound to table ${kit.bound.replace(":", ", seat ")}` : "not bound", ""));
-        for (let seat = 1; seat <= initial.players; seat += 1) select.append(new Option(`seat ${seat} here`, String(seat)));
+        select.setAttribute("aria-label", _("the seat %(kit)s serves at this table", { kit: kit.kit }));
+        const [boundTable, boundSeat] = String(kit.bound || "").split(":");
+        select.append(new Option(kit.bound ? _("bound to table %(table)s, seat %(seat)s", { table: boundTable, seat: boundSeat }) : _("not bound"), ""));
+        for (let seat = 1; seat <= initial.players; seat += 1) select.append(new Option(_("seat %(seat)s here", { seat }), String(seat)));
         select.addEventListener("change", async () => {
           if (!select.value) return;
           const bound = await run("POST", `/api/tables/${tableId}/kits`, { kit: kit.kit, seat: Number(select.value) });
@@ -438,7 +452,7 @@
         row.append(`${kit.kind} ${kit.kit} `, select);
         box.append(row);
       }
-      if (!data.kits.length) box.append("No pods or buttons are connected.");
+      if (!data.kits.length) box.append(_("No pods or buttons are connected."));
       for (const note of data.notes) {
         const line = document.createElement("p");
         line.className = "muted";
@@ -468,7 +482,7 @@
           // The SVG is made by the hub (segno) from its own join address, never from input.
           anchor.innerHTML = link.svg;
           const caption = document.createElement("figcaption");
-          caption.textContent = `Seat ${link.seat}`;
+          caption.textContent = _("Seat %(seat)s", { seat: link.seat });
           figure.append(anchor, caption);
           codes.append(figure);
         }

@@ -17,6 +17,10 @@
   const el = (id) => document.getElementById(id);
   const base = seat ? `/api/tables/${tableId}/seats/${seat}` : `/api/tables/${tableId}`;
 
+  // How a seat is played, in the page's words (the hub's own values stay in data attributes).
+  const CONTROLLERS = { phone: _("phone"), bot: _("bot"), buttons: _("buttons"), pod: _("pod") };
+  const controllerWord = (controller) => CONTROLLERS[controller] || controller || "?";
+
   const seatName = (s) => {
     const renderer = Games.renderers[state.game];
     return renderer && renderer.seatName ? renderer.seatName(s) : Games.who(s, true);
@@ -25,32 +29,34 @@
   function statusText() {
     if (state.outcome) {
       const winners = state.outcome.winners || [];
-      const mine = seat && winners.includes(seat) ? " — you win!" : "";
-      const who = winners.length ? `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`
-        : "nobody wins";
+      const mine = seat && winners.includes(seat) ? _(" — you win!") : "";
+      const who = winners.length ? ngettext("%(who)s wins", "%(who)s win", winners.length, { who: I18n.list(winners.map(seatName)) })
+        : _("nobody wins");
       // The rules' reason says "seat 2 banked the most Renown": its winner is not said twice, and any
       // other seat is said by name where it has one, as the terminal says it.
       const reason = String(state.outcome.reason);
       const own = winners.length === 1 && reason.match(new RegExp(`^seat ${winners[0]} (.+)$`, "i"));
       const named = (own ? own[1] : reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
-      return (own ? `Game over: ${who}: ${named}${mine}` : `Game over: ${who} (${named})${mine}`) + botsText();
+      return (own ? _("Game over: %(who)s: %(reason)s", { who, reason: named }) : _("Game over: %(who)s (%(reason)s)", { who, reason: named }))
+        + mine + botsText();
     }
-    if (state.status === "paused") return state.problem || "Paused by the host";
+    if (state.status === "paused") return state.problem || _("Paused by the host");
     if (state.stall && state.stall.told) return state.stall.told;  // 3 and 5 minutes: whom, and why
     if (state.correction) {
-      const asked = state.correction.waiting.map((s) => (s === seat ? "you" : seatName(s)));
-      return `The host is going back ${state.correction.count} moves: waiting for ${asked.join(" and ")} to agree`;
+      const asked = state.correction.waiting.map((s) => (s === seat ? _("you") : seatName(s)));
+      return ngettext("The host is going back %(num)s move: waiting for %(who)s to agree",
+        "The host is going back %(num)s moves: waiting for %(who)s to agree", state.correction.count, { who: I18n.list(asked) });
     }
     if (state.status === "waiting") {
       const missing = (state.to_join || []).map(seatName);
-      return `Waiting for ${missing.join(" and ")} to join · the game, its clock and bots start then`;
+      return _("Waiting for %(who)s to join · the game, its clock and bots start then", { who: I18n.list(missing) });
     }
-    const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : s === seat ? "you" : seatName(s)));
+    const acting = state.to_act.map((s) => (s === "chance" ? _("the dealer") : s === seat ? _("you") : seatName(s)));
     // a bot plays a seat at a physical table: someone lays its card on that seat's reader
-    const scans = (state.bot_scans || []).map((s) => `lay the card for ${seatName(s)} on its reader`);
+    const scans = (state.bot_scans || []).map((s) => _("lay the card for %(who)s on its reader", { who: seatName(s) }));
     // a nudged seat's phone says it first, at the top, as well as above its choices
-    const nudged = seat && state.nudge ? "The table is waiting for your move · " : "";
-    const toAct = acting.length ? `${nudged}To act: ${acting.join(", ")}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
+    const nudged = seat && state.nudge ? `${_("The table is waiting for your move.")} · ` : "";
+    const toAct = acting.length ? `${nudged}${_("To act: %(who)s", { who: acting.join(", ") })}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
     // what the table says while it plays (a re-check, a correction refused), before who acts
     return state.problem ? `${state.problem} · ${toAct}` : toAct;
   }
@@ -59,8 +65,9 @@
   function botsText() {
     // each seat by its name ("Ana", "Bot 2 (normal)"), as the rest of the result says it
     const said = (state.bots || []).filter((b) => b.first > 0 || b.until !== null)
-      .map((b) => `${seatName(b.seat)} from action ${b.first}` + (b.until === null ? "" : ` to ${b.until}`));
-    return said.length ? ` · played by a bot: ${said.join(", ")}` : "";
+      .map((b) => (b.until === null ? _("%(who)s from action %(first)s", { who: seatName(b.seat), first: b.first })
+        : _("%(who)s from action %(first)s to %(until)s", { who: seatName(b.seat), first: b.first, until: b.until })));
+    return said.length ? ` · ${_("played by a bot: %(seats)s", { seats: said.join(", ") })}` : "";
   }
 
   // Seats a phone has joined: their codes leave the table screen (the page's list at load, and
@@ -107,11 +114,12 @@
   function clockText() {
     const clock = state.clock;
     if (!clock) return "";
-    if (clock.expired) return "Time is up";
+    if (clock.expired) return _("Time is up");
     const left = clock.running && clock.ends_at ? Math.max(0, clock.ends_at - Date.now() / 1000) : clock.remaining_s;
     const minutes = Math.floor(left / 60);
     const seconds = Math.floor(left % 60).toString().padStart(2, "0");
-    return `Time left ${minutes}:${seconds}${clock.running ? "" : " (stopped)"}`;
+    const time = `${minutes}:${seconds}`;
+    return clock.running ? _("Time left %(time)s", { time }) : _("Time left %(time)s (stopped)", { time });
   }
 
   function renderClock() {
@@ -154,14 +162,15 @@
       else if (actions.parentNode !== board.parentNode) board.after(actions);
     }
     document.querySelectorAll(".controller[data-seat]").forEach((node) => {
-      node.textContent = `(${state.controllers[node.dataset.seat] || "?"})`;
+      node.textContent = `(${controllerWord(state.controllers[node.dataset.seat])})`;
     });
     if (page === "table") hideClaimedCodes();
     againLink();
     document.dispatchEvent(new CustomEvent("tabletop:state", { detail: state }));
     if (seat) {
       showName();
-      el("cursor").textContent = state.cursor ? `Your ${state.controllers[seat]}: ${Games.cursorText(state.cursor)}` : "";
+      el("cursor").textContent = state.cursor
+        ? _("Your %(controller)s: %(cursor)s", { controller: controllerWord(state.controllers[seat]), cursor: Games.cursorText(state.cursor) }) : "";
       renderChoices(false);
     }
   }
@@ -216,21 +225,21 @@
     const controller = state.controllers[seat];
     if (controller && controller !== "phone") {
       prompt.textContent = controller === "bot"
-        ? "A bot plays this seat now. The host can give it back to your phone (Host controls on the table screen)."
-        : `This seat plays with its ${controller} now; the host can give it back to your phone.`;
+        ? _("A bot plays this seat now. The host can give it back to your phone (Host controls on the table screen).")
+        : _("This seat plays with its %(controller)s now; the host can give it back to your phone.", { controller: controllerWord(controller) });
       if (!state.legal.length || !state.can_act) return;
     }
     if (!state.legal.length) {
-      const acting = state.to_act.map((s) => (s === "chance" ? "the dealer" : seatName(s)));
-      prompt.textContent = state.outcome ? "" : state.correction ? "Play waits for the host's correction."
-        : acting.length ? `Waiting for ${acting.join(" and ")}.` : "Nothing to do now.";
+      const acting = state.to_act.map((s) => (s === "chance" ? _("the dealer") : seatName(s)));
+      prompt.textContent = state.outcome ? "" : state.correction ? _("Play waits for the host's correction.")
+        : acting.length ? _("Waiting for %(who)s.", { who: I18n.list(acting) }) : _("Nothing to do now.");
       return;
     }
     if (!state.can_act) {
-      prompt.textContent = `Make your move with your ${controller}.`;
+      prompt.textContent = _("Make your move with your %(controller)s.", { controller: controllerWord(controller) });
       return;
     }
-    prompt.textContent = "Your move:";
+    prompt.textContent = _("Your move:");
     // a decision of a few buttons (Battle or Retreat) stays on screen however far the page scrolls
     el("actions").classList.toggle("few", state.legal.length <= 4);
     const steps = drawSteps(state.steps || []);
@@ -282,7 +291,7 @@
       for (const step of inGroup) {
         if (step.uses) {
           cards.set(step.card, { heading, subject: step.subject, actions: step.uses.map((use) => use.action) });
-          group.append(cardButton(step.card, step.subject, step.uses.length > 1 ? `${step.uses.length} ways` : ""));
+          group.append(cardButton(step.card, step.subject, step.uses.length > 1 ? ngettext("%(num)s way", "%(num)s ways", step.uses.length) : ""));
           group.classList.add("detailed");
         } else {
           group.append(choiceButton(step.action, group));
@@ -293,8 +302,8 @@
         fold.className = foldedHere ? "choice-fold many" : "choice-fold";
         const summary = document.createElement("summary");
         const map = foldedHere && el("board").querySelector("[data-place]");
-        const hint = listed ? " (or tap the map)" : " — tap a ringed place on the map, or open the list";
-        summary.textContent = `${heading}: ${count} choices${map ? hint : ""}`;
+        const hint = listed ? _(" (or tap the map)") : _(" — tap a ringed place on the map, or open the list");
+        summary.textContent = ngettext("%(heading)s: %(num)s choice", "%(heading)s: %(num)s choices", count, { heading }) + (map ? hint : "");
         legend.remove();
         fold.append(summary, ...group.childNodes);
         group.replaceChildren(fold);
@@ -373,7 +382,7 @@
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "cancel";
-    cancel.textContent = "Cancel: choose another card";
+    cancel.textContent = _("Cancel: choose another card");
     cancel.addEventListener("click", () => history.back());
     box.append(cancel);
     choices.append(box);
@@ -422,8 +431,9 @@
     filter.className = "filter";
     filter.id = "choice-filter";
     const map = el("board").querySelector("[data-place]");
-    filter.placeholder = `filter ${state.legal.length} choices${map ? ", or tap the map" : ""}`;
-    filter.setAttribute("aria-label", "filter the choices");
+    filter.placeholder = map ? ngettext("filter %(num)s choice, or tap the map", "filter %(num)s choices, or tap the map", state.legal.length)
+      : ngettext("filter %(num)s choice", "filter %(num)s choices", state.legal.length);
+    filter.setAttribute("aria-label", _("filter the choices"));
     filter.addEventListener("input", () => applyFilter(choices, filter.value));
     return filter;
   }
@@ -477,7 +487,7 @@
         renderChoices(true);
       }
     } catch (error) {
-      el("action-error").textContent = "The hub did not answer; check the connection and try again.";
+      el("action-error").textContent = _("The hub did not answer; check the connection and try again.");
       renderChoices(true);
     }
   }
@@ -546,14 +556,14 @@
     });
     source.addEventListener("error", async () => {
       if (moved) return;
-      el("link").textContent = "Reconnecting…";
+      el("link").textContent = _("Reconnecting…");
       if (source.readyState !== EventSource.CLOSED) return;
       // A closed stream is a hub that restarted or refused it: a seat whose token no longer
       // opens it (given away while this phone was off) is told so; anything else tries again.
       if (seat) {
         const answer = await fetch(base, { credentials: "same-origin" }).catch(() => null);
         if (answer && answer.status === 403) {
-          seatLost("this phone no longer holds the seat: the host gave it to another phone");
+          seatLost(_("this phone no longer holds the seat: the host gave it to another phone"));
           return;
         }
       }
@@ -568,7 +578,7 @@
     const name = Games.nameOf(seat);
     const mine = state.controllers[String(seat)] === "phone";
     box.hidden = !mine;
-    el("name-summary").textContent = name ? `Your name: ${name} (change)` : "Your name:";
+    el("name-summary").textContent = name ? _("Your name: %(name)s (change)", { name }) : _("Your name:");
     if (!name && mine && !box.dataset.asked) {
       box.open = true;
       box.dataset.asked = "yes";
@@ -588,7 +598,7 @@
         }
         el("name-box").open = false;
       } catch (error) {
-        el("name-error").textContent = "The hub did not answer; check the connection and try again.";
+        el("name-error").textContent = _("The hub did not answer; check the connection and try again.");
       }
     });
   }

@@ -3,11 +3,13 @@
 "use strict";
 
 (function () {
+  // The words come from the page (the hub drew it in the phone's language): the cached shell has no catalog.
+  const words = document.querySelector("main.offline").dataset;
   const where = document.getElementById("offline-where");
   const status = document.getElementById("offline-status");
   const seat = location.pathname.match(/^\/tables\/(\d+)\/seats\/(\d+)$/);
   if (seat) {
-    where.textContent = `Your seat (seat ${seat[2]} at table ${seat[1]}) is kept at the hub: nothing is lost.`;
+    where.textContent = words.seatKept.replace("%(seat)s", seat[2]).replace("%(table)s", seat[1]);
   }
   const back = () => {
     // Opened as itself (not in place of another page): go to the phone's seat.
@@ -18,7 +20,7 @@
     fetch("/api/tables", { cache: "no-store" })
       .then((answer) => {
         if (answer.ok) {
-          status.textContent = "The hub answers again: opening your page…";
+          status.textContent = words.back;
           back();
         } else {
           setTimeout(ask, 3000);

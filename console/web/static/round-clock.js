@@ -16,7 +16,8 @@
     const minutes = Math.floor(left / 60);
     const seconds = String(left % 60).padStart(2, "0");
     // "Event round": the game on the screen has rounds of its own.
-    shown.textContent = left > 0 ? `Event round ${round}: ${minutes}:${seconds} left` : `Event round ${round}: time`;
+    shown.textContent = left > 0 ? _("Event round %(round)s: %(time)s left", { round, time: `${minutes}:${seconds}` })
+      : _("Event round %(round)s: time", { round });
     shown.hidden = false;
   }
   async function look() {

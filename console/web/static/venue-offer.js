@@ -27,7 +27,7 @@
     }
     section.hidden = offer === null;
     if (offer) {
-      const where = offer.round ? ` (round ${offer.round}, table ${offer.table_no})` : "";
+      const where = offer.round ? ` ${_("(round %(round)s, table %(table)s)", { round: offer.round, table: offer.table_no })}` : "";
       names.textContent = `${offer.game}: ${Object.values(offer.names).join(" · ")}${where}`;
     }
   }

@@ -1,0 +1,167 @@
+"""The language of each page: a phone's own, the table screen in the host's.
+
+A phone's language is the one it chose on its seat page (a cookie kept as long as its seat's claim
+cookie, so the phone that holds a seat keeps its words with it), else the first of its browser's
+Accept-Language the console speaks, else the host's. The table screen, which the whole table reads,
+is always in the host's language (``[server] language`` in hub.toml, ``tabletop serve --language``).
+The templates say ``_()`` and ``ngettext()``; the pages' scripts get the same catalog as JSON
+(``/i18n/LANG.json``; ``/i18n/LANG.js`` sets it for static/i18n.js before the page's scripts run).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, g, redirect, render_template, request
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from console import i18n
+from console.http.errors import HttpError
+from console.http.security import hub
+
+COOKIE = "tt_lang"
+# As long as a seat's claim cookie (console/web/pages.py): the language goes with the seat.
+COOKIE_MAX_AGE_S = 14 * 24 * 3600
+
+language_pages = Blueprint("language", __name__)
+
+# A table's status as the index page says it (console/hub/worker.py's words).
+STATUS = {
+    "waiting": i18n.N_("waiting"),
+    "playing": i18n.N_("playing"),
+    "paused": i18n.N_("paused"),
+    "finished": i18n.N_("finished"),
+    "ended": i18n.N_("ended"),
+}
+
+
+def host_language() -> str:
+    """The hub's language (the table screen's); a language it does not speak was refused at start."""
+    configured = hub().config.server.language
+    return configured if i18n.is_known(configured) else i18n.DEFAULT
+
+
+def phone_language() -> str:
+    """This browser's language: its chosen cookie, its Accept-Language, else the host's."""
+    chosen = request.cookies.get(COOKIE, "")
+    if i18n.is_known(chosen):
+        return chosen
+    return i18n.negotiate(request.headers.get("Accept-Language"), default=host_language())
+
+
+def language() -> str:
+    """The language of the page being drawn (set per request; the phone's unless a page says)."""
+    found = g.get("language")
+    if found is None:
+        found = g.language = phone_language()
+    return str(found)
+
+
+def use_host_language() -> None:
+    """The page being drawn is read by the whole table: the host's language, not this browser's."""
+    g.language = host_language()
+
+
+def status_words(status: str) -> str:
+    return _gettext(STATUS.get(status) or status)
+
+
+# Jinja's new-style wrappers put the values in (escaped) and add ``num`` for ngettext.
+def _gettext(message: str) -> str:
+    return i18n.gettext(language(), message)
+
+
+def _ngettext(singular: str, plural: str, count: int) -> str:
+    return i18n.ngettext(language(), singular, plural, count)
+
+
+def js_catalog(language_code: str) -> dict[str, Any]:
+    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file),
+    each id -> its translation (a list of plural forms for a plural), and the plural rule."""
+    if language_code not in i18n.TRANSLATED and language_code != i18n.PSEUDO:
+        return {"language": language_code, "plural": "(n != 1)", "messages": {}}
+    catalog = i18n.catalog(language_code)
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        if not any(path.endswith(".js") for path, _line in message.locations):
+            continue
+        if isinstance(message.id, tuple | list):
+            messages[message.id[0]] = list(message.string)
+        else:
+            messages[message.id] = message.string
+    plural = catalog.plural_expr if language_code != i18n.PSEUDO else "(n != 1)"
+    return {"language": language_code, "plural": plural, "messages": messages}
+
+
+@language_pages.get("/i18n/<code>.json")
+def catalog_json(code: str) -> Response:
+    return Response(json.dumps(js_catalog(_known(code)), ensure_ascii=False), mimetype="application/json")
+
+
+@language_pages.get("/i18n/<code>.js")
+def catalog_script(code: str) -> Response:
+    """The same catalog as a script, so the pages have it before their own scripts run (the hub's
+    Content-Security-Policy allows no inline script)."""
+    body = f"self.TABLETOP_CATALOG = {json.dumps(js_catalog(_known(code)), ensure_ascii=False)};\n"
+    return Response(body, mimetype="text/javascript")
+
+
+def _known(code: str) -> str:
+    try:
+        return i18n.choose(code)
+    except i18n.UnknownLanguage as unknown:
+        raise HttpError(404, str(unknown)) from None
+
+
+@language_pages.get("/language")
+def language_page() -> str:
+    """The chooser on a page of its own (a phone without a seat: the index, a spectator)."""
+    return render_template("language.html")
+
+
+@language_pages.post("/language")
+def choose_language() -> WerkzeugResponse:
+    """The seat page's chooser: the language goes in a cookie and the page comes back in it."""
+    wanted = request.form.get("language", "")
+    try:
+        chosen = i18n.choose(wanted)
+    except i18n.UnknownLanguage as unknown:
+        raise HttpError(400, str(unknown)) from None
+    back = request.form.get("next", "/")
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        back = "/"  # only a page of this hub: never a way to send a phone elsewhere
+    response = redirect(back, code=303)
+    response.set_cookie(
+        COOKIE,
+        chosen,
+        max_age=COOKIE_MAX_AGE_S,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
+    return response
+
+
+def install(app: Flask) -> None:
+    """``_`` and ``ngettext`` in every template (Jinja's i18n, new style: values escaped), the
+    page's language and the chooser's list, and the catalog and chooser routes."""
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+
+    @app.context_processor
+    def _language() -> dict[str, Any]:
+        code = language()
+        return {
+            "page_language": code,
+            "html_lang": i18n.html_lang(code),
+            "languages": i18n.LANGUAGES,
+            "catalog_url": f"/i18n/{code}.js",
+            "status_words": status_words,
+        }
+
+    app.register_blueprint(language_pages)

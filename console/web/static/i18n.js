@@ -1,0 +1,44 @@
+// The pages' words in the page's language: the hub's catalog for it (/i18n/LANG.js, loaded just
+// before this file, sets self.TABLETOP_CATALOG) by message id; English is the ids themselves.
+// _("Seat %(seat)s", { seat: 2 }) and ngettext("%(num)s move", "%(num)s moves", n) put values in
+// for %(name)s as the hub's templates do (`pybabel extract` finds both calls: babel.cfg).
+"use strict";
+
+const I18n = (function () {
+  // (no catalog, as outside a page: English, the ids themselves)
+  const catalog = (typeof self !== "undefined" && self.TABLETOP_CATALOG) || { language: "en", plural: "(n != 1)", messages: {} };
+  // The plural rules of the languages the hub ships, by their gettext expression (no eval under
+  // the hub's Content-Security-Policy); tests/test_i18n_catalogs.py checks every catalog's is here.
+  const RULES = {
+    "(n != 1)": (n) => (n !== 1 ? 1 : 0),
+    "(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2)": (n) => (n === 1 ? 0 : n !== 0 && n % 1000000 === 0 ? 1 : 2),
+  };
+  const pluralIndex = RULES[catalog.plural] || RULES["(n != 1)"];
+
+  function fill(text, values) {
+    if (!values) return text;
+    return text.replace(/%\((\w+)\)[sd]/g, (found, name) => (name in values ? String(values[name]) : found));
+  }
+
+  function _(message, values) {
+    const said = catalog.messages[message];
+    return fill(typeof said === "string" && said ? said : message, values);
+  }
+
+  function ngettext(singular, plural, n, values) {
+    const forms = catalog.messages[singular];
+    const index = pluralIndex(n);
+    const said = Array.isArray(forms) && forms[index] ? forms[index] : n === 1 ? singular : plural;
+    return fill(said, Object.assign({ num: n }, values || {}));
+  }
+
+  // A list said in the page's language: "Ana and Bo", "Ana, Bo and Cy".
+  function list(items) {
+    if (items.length <= 1) return items.join("");
+    return _("%(first)s and %(last)s", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+  }
+
+  return { _, ngettext, list, language: catalog.language };
+})();
+const _ = I18n._;
+const ngettext = I18n.ngettext;

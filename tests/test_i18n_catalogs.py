@@ -1,0 +1,102 @@
+"""The catalogs are whole and in step: every message the sources say is in messages.pot, every
+message of messages.pot has a German and a Spanish translation (each plural form, no fuzzy guess),
+a translation keeps its message's placeholders, and the pages' script knows each catalog's plural
+rule. A stale catalog fails with the pybabel commands that bring it into step (README.md,
+"Development")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+from console import i18n
+from console.i18n.pseudo import PLACEHOLDER
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "console" / "i18n"
+EXTRACT = (
+    "pybabel extract -F babel.cfg --sort-by-file --project tabletop-console -o console/i18n/messages.pot ."
+)
+UPDATE = "pybabel update -i console/i18n/messages.pot -d console/i18n/locale --no-fuzzy-matching"
+
+
+def ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
+    return {
+        message.id if isinstance(message.id, str) else tuple(message.id) for message in catalog if message.id
+    }
+
+
+def forms(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, tuple | list) else [message.string or ""]
+
+
+def test_messages_pot_holds_what_the_sources_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # babel.cfg's paths are the repository's
+    fresh = tmp_path / "fresh.pot"
+    CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(fresh), "."])
+    with fresh.open("rb") as handle:
+        said = ids(read_po(handle))
+    shipped = ids(i18n.template())
+    assert said == shipped, (
+        f"messages.pot is stale: {len(said - shipped)} new, {len(shipped - said)} gone "
+        f"(e.g. {sorted(map(str, said ^ shipped))[:3]}); run `{EXTRACT}` then `{UPDATE}` and translate"
+    )
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_each_catalog_is_in_step_with_messages_pot(language: str) -> None:
+    catalog = i18n.catalog(language)
+    template = ids(i18n.template())
+    assert ids(catalog) == template, (
+        f"{language}'s messages.po is out of step with messages.pot "
+        f"(missing {sorted(map(str, template - ids(catalog)))[:3]}, obsolete "
+        f"{sorted(map(str, ids(catalog) - template))[:3]}): run `{UPDATE}` and translate"
+    )
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_every_message_is_translated(language: str) -> None:
+    catalog = i18n.catalog(language)
+    untranslated = [
+        message.id
+        for message in catalog
+        if message.id
+        and (
+            message.fuzzy
+            or len(forms(message)) != (catalog.num_plurals if message.pluralizable else 1)
+            or not all(form.strip() for form in forms(message))
+        )
+    ]
+    assert not untranslated, f"{len(untranslated)} untranslated or fuzzy in {language}: {untranslated[:5]}"
+
+
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_a_translation_keeps_its_placeholders(language: str) -> None:
+    wrong = []
+    for message in i18n.catalog(language):
+        if not message.id:
+            continue
+        wanted = {
+            found
+            for said in ([message.id] if isinstance(message.id, str) else message.id)
+            for found in PLACEHOLDER.findall(said)
+        }
+        for form in forms(message):
+            if set(PLACEHOLDER.findall(form)) - wanted or (
+                not message.pluralizable and set(PLACEHOLDER.findall(form)) != wanted
+            ):
+                wrong.append((message.id, form))
+    assert not wrong, f"placeholders changed in {language}: {wrong[:3]}"
+
+
+def test_the_pages_script_knows_every_catalogs_plural_rule() -> None:
+    script = (ROOT / "console" / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
+    for language in i18n.TRANSLATED:
+        rule = i18n.catalog(language).plural_expr
+        assert f'"{rule}"' in script, (
+            f"static/i18n.js has no plural rule for {language}'s {rule!r}: add it to RULES"
+        )

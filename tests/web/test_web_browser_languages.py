@@ -1,0 +1,207 @@
+"""Each phone in its own language, in a real headless Chromium (issue 26): two phones at one table,
+one left in English and one switched to German with the seat page's chooser as a person does,
+see the same game each in its own words; the pseudo-locale (every message wrapped in ⟦ ⟧ and 40 %
+longer) draws every page kind of every game at 360x740 with no word outside the catalog (but
+what ``NOT_YET`` names, for the next step) and nothing wider than the screen; and axe finds no
+WCAG violation on the German seat page at four sizes. Screenshots go to test-artifacts/languages/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from console.web.hub_process import HubProcess
+from tests.helpers.browser import ARTIFACTS, UNDER_THE_FINGER, By, Select, WebDriverWait, size, webdriver
+from tests.web.conftest import Browser
+from tests.web.test_web_axe import SCREENS, SIZES, TABLES, axe, settle, start, violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["axe"]  # the fixture, shared with test_web_axe.py
+
+SHOTS = ARTIFACTS / "languages"
+QUICK = ("--port", "0", "--bot-delay", "0", "--chance-delay", "0", "--keepalive", "1", "--host", "127.0.0.1")
+# What the pages still say in words not (yet) from the catalog, each with why: the next steps of
+# issue 26 strike these. Everything else a page shows must be wrapped in the pseudo-locale.
+NOT_YET = {
+    "#board": "the game's own drawing (its page.js): the game's catalog, next",
+    "#log": "the events' sentences (Game.describe): rendered per phone, next (docs/design.md)",
+    "#log-latest": "the newest event sentence, as #log",
+    "#choices": "the game's choice labels and the hub's step headings (console/games/steps.py)",
+    "#cursor": "a pod's prompt, from the hub's composer",
+    "#deck-lines": "the deck check's lines, from the hub",
+    ".venue-badge": "the venue's words (console/venue)",
+    "[role=alert][id$=error]": "a refusal from the hub's JSON (Python's words): next",
+    "main.message [role=alert]": "a refusal's words from the hub (console/hub/errors.py), next",
+    ".results li > span": "a finished table's result (console.table.result_words), next",
+}
+# Not words at all: a join code's address and a certificate's fingerprint.
+NOT_WORDS = (".address", ".fingerprint")
+# Names the console does not translate: the games' titles, the bots' names, the languages' own.
+NAMES = r"Wizard of Wisteria: Mix-Up|Wizard of Wisteria|Wheels of War|Rules of the Watch|Bot \d+ \(\w+\)"
+
+UNWRAPPED = """
+const [skip, names] = arguments;
+const out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+const shown = (node) => {
+  const box = node.closest("option") ? node.closest("select") : node;
+  if (!box || box.closest("[hidden]")) return false;
+  const style = getComputedStyle(box);
+  return box.getClientRects().length > 0 && style.visibility !== "hidden" && style.display !== "none";
+};
+for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+  const parent = text.parentElement;
+  if (!text.textContent.trim() || !parent || parent.closest(skip) || !shown(parent)) continue;
+  let rest = text.textContent;
+  for (let before = ""; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ""); }
+  rest = rest.replace(new RegExp(names, "g"), "").replace(/[\\d\\s\\p{P}\\p{S}]/gu, "");
+  if (rest) out.push(text.textContent.trim().slice(0, 80));
+}
+return out;
+"""
+OVERFLOW = "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];"
+
+
+@pytest.fixture(scope="module")
+def english_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
+    process = HubProcess(tmp_path_factory.mktemp("languages") / "journal.db", *QUICK, "--seats", "bot,bot")
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def pseudo_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
+    """The host's language is the pseudo-locale: the table screen is drawn in it too."""
+    journal = tmp_path_factory.mktemp("pseudo") / "journal.db"
+    process = HubProcess(journal, *QUICK, "--seats", "bot,bot", "--language", "qps")
+    yield process
+    process.stop()
+
+
+def shot(driver: webdriver.Chrome, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def seat_links(hub: HubProcess, table: int) -> dict[int, str]:
+    return {seat: f"{hub.url}/join/{table}/{seat}/{token}" for seat, token in hub.seat_tokens(table).items()}
+
+
+def wait(driver: webdriver.Chrome) -> WebDriverWait:
+    """A wait that asks again when the page was redrawn (or reloaded) under it."""
+    return WebDriverWait(driver, 20, ignored_exceptions=UNDER_THE_FINGER)
+
+
+def lang(driver: webdriver.Chrome) -> str:
+    return str(driver.execute_script("return document.documentElement.lang"))  # never stale mid-load
+
+
+def choose_language(phone: webdriver.Chrome, name: str) -> None:
+    """As a person does: the chooser at the foot of the seat page, then Change."""
+    Select(phone.find_element(By.ID, "language")).select_by_visible_text(name)
+    phone.find_element(By.ID, "language-change").click()
+
+
+def test_two_phones_at_one_table_read_the_same_game_each_in_its_own_words(
+    english_hub: HubProcess, browser: Browser
+) -> None:
+    table = start(english_hub, {"game": "wisteria", "players": 2, "seats": ["phone", "phone"], "seed": 4})
+    links = seat_links(english_hub, table)
+    english, german = browser(phone=True), browser(phone=True)
+    english.get(links[1])
+    german.get(links[2])
+    wait(german).until(lambda d: d.find_elements(By.ID, "language"))
+    choose_language(german, "Deutsch")
+    wait(german).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    for phone in (english, german):
+        settle(phone, "button.choice")
+    assert english.find_element(By.TAG_NAME, "h1").text.startswith("Seat 1")
+    assert german.find_element(By.TAG_NAME, "h1").text.startswith("Platz 2")
+    wait(english).until(lambda d: d.find_element(By.ID, "prompt").text == "Your move:")
+    wait(german).until(lambda d: d.find_element(By.ID, "prompt").text == "Dein Zug:")
+    assert german.find_element(By.ID, "status").text.startswith("Am Zug: ")
+    assert english.find_element(By.ID, "status").text.startswith("To act: ")
+    assert german.find_element(By.CSS_SELECTOR, "#log-box summary").text.startswith("Was geschah:")
+    # the same game: the same table, actions and public view, only the words differ
+    state = "const s = window.tabletop.state(); return [s.actions, s.to_act, s.view.round, s.view.phase];"
+    assert english.execute_script(state) == german.execute_script(state)
+    # the chosen language stays with the phone: the page opened again is German still
+    german.refresh()
+    wait(german).until(lambda d: d.find_element(By.ID, "prompt").text == "Dein Zug:")
+    shot(english, "two-phones-en")
+    shot(german, "two-phones-de")
+
+
+def pseudo_problems(driver: webdriver.Chrome, where: str) -> list[str]:
+    """What this page shows outside the catalog, and whether it is wider than the screen."""
+    skip = ", ".join(["script", "style", "svg", "[lang]:not(html)", *NOT_WORDS, *NOT_YET])
+    found = [
+        f"{where}: not from the catalog: {text!r}" for text in driver.execute_script(UNWRAPPED, skip, NAMES)
+    ]
+    wide, screen = driver.execute_script(OVERFLOW)
+    if wide > screen:
+        found.append(f"{where}: {wide} px wide on a {screen} px screen")
+    shot(driver, f"qps-{where}")
+    return found
+
+
+def at_phone_size(driver: webdriver.Chrome) -> None:
+    size(driver, 360, 740, True)
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_page_of_a_game_in_the_pseudo_locale_is_translated_and_fits_360(
+    pseudo_hub: HubProcess, browser: Browser, game: str
+) -> None:
+    spec: dict[str, Any] = TABLES[game]
+    table = start(pseudo_hub, spec)
+    screen, phone, other_phone = browser(), browser(), browser()
+    for driver in (screen, phone, other_phone):
+        at_phone_size(driver)
+        driver.get(f"{pseudo_hub.url}/language")  # the hub's origin, for its cookie
+        driver.add_cookie({"name": "tt_lang", "value": "qps", "path": "/"})
+    found: list[str] = []
+    pages = {"/": "home", "/language": "language", "/deck-check": "deck", "/offline": "offline"}
+    for path, where in pages.items():
+        phone.get(f"{pseudo_hub.url}{path}")
+        found += pseudo_problems(phone, f"{game}-{where}")
+    screen.get(f"{pseudo_hub.url}/tables/{table}")
+    settle(screen)
+    screen.find_element(By.CSS_SELECTOR, "#host summary").click()  # the host's controls open too
+    found += pseudo_problems(screen, f"{game}-table-waiting")
+    link = str(screen.find_element(By.CSS_SELECTOR, "#codes a.code-link").get_attribute("href"))
+    phone.get(link)
+    settle(phone, "button.choice")
+    phone.find_element(By.CSS_SELECTOR, "#log-box summary").click()
+    found += pseudo_problems(phone, f"{game}-seat-playing")
+    other_phone.get(link)
+    wait(other_phone).until(lambda d: "⟦" in d.find_element(By.TAG_NAME, "h1").text)
+    found += pseudo_problems(other_phone, f"{game}-seat-taken")
+    other_phone.get(f"{pseudo_hub.url}/tables/{table}/spectate")
+    settle(other_phone)
+    found += pseudo_problems(other_phone, f"{game}-spectate")
+    status, _ = pseudo_hub.request(
+        "POST", f"/api/tables/{table}/host", {"command": "end"}, **{"X-Host-Pin": pseudo_hub.pin}
+    )
+    assert status == 200
+    for driver, where in ((screen, "table-over"), (phone, "seat-over")):
+        wait(driver).until(lambda d: "⟦Gámé óvér" in d.find_element(By.ID, "status").text)
+        found += pseudo_problems(driver, f"{game}-{where}")
+    assert not found, "\n".join(found)
+
+
+def test_the_german_seat_page_has_no_wcag_violation_at_four_sizes(
+    english_hub: HubProcess, browser: Browser, axe: str
+) -> None:
+    table = start(english_hub, TABLES["watch"])
+    phone = browser()
+    phone.get(seat_links(english_hub, table)[1])
+    choose_language(phone, "Deutsch")
+    wait(phone).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+    settle(phone, "button.choice")
+    found: list[str] = []
+    for viewport in (*SIZES.values(), *SCREENS.values()):
+        found += violations(phone, axe, viewport, "languages-seat-de")
+    assert not found, "\n".join(found)
