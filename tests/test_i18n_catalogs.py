@@ -6,6 +6,7 @@ rule. A stale catalog fails with the pybabel commands that bring it into step (R
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
 from console import i18n
+from console.games import find_game, game_names
 from console.i18n.pseudo import PLACEHOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,6 +24,11 @@ EXTRACT = (
     "pybabel extract -F babel.cfg --sort-by-file --project tabletop-console -o console/i18n/messages.pot ."
 )
 UPDATE = "pybabel update -i console/i18n/messages.pot -d console/i18n/locale --no-fuzzy-matching"
+GAME_EXTRACT = "pybabel extract -F babel.cfg --sort-by-file --project tabletop-console -o game.pot ."
+GAME_UPDATE = "pybabel update -D game -i game.pot -d locale --no-fuzzy-matching"
+# Every catalog: the console's own (None) and each game's that ships one (its package).
+GAMES = [p for p in (find_game(name).catalog_package() for name in game_names()) if i18n.has_catalog(p)]
+CATALOGS: list[str | None] = [None, *GAMES]
 
 
 def ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
@@ -47,20 +54,37 @@ def test_messages_pot_holds_what_the_sources_say(tmp_path: Path, monkeypatch: py
     )
 
 
+def test_each_games_pot_holds_what_its_script_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for package in GAMES:
+        folder = Path(str(resources.files(package)))
+        monkeypatch.chdir(folder)  # a game's babel.cfg reads its own folder
+        fresh = tmp_path / f"{package}.pot"
+        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(fresh), "."])
+        with fresh.open("rb") as handle:
+            said = ids(read_po(handle))
+        shipped = ids(i18n.template(package))
+        assert said == shipped, (
+            f"{package}'s game.pot is stale ({sorted(map(str, said ^ shipped))[:3]}): in its folder, run "
+            f"`{GAME_EXTRACT}` then `{GAME_UPDATE}` and translate"
+        )
+
+
+@pytest.mark.parametrize("package", CATALOGS)
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
-def test_each_catalog_is_in_step_with_messages_pot(language: str) -> None:
-    catalog = i18n.catalog(language)
-    template = ids(i18n.template())
+def test_each_catalog_is_in_step_with_its_template(language: str, package: str | None) -> None:
+    catalog = i18n.catalog(language, package)
+    template = ids(i18n.template(package))
     assert ids(catalog) == template, (
-        f"{language}'s messages.po is out of step with messages.pot "
+        f"{package or 'console'}'s {language} catalog is out of step with its template "
         f"(missing {sorted(map(str, template - ids(catalog)))[:3]}, obsolete "
         f"{sorted(map(str, ids(catalog) - template))[:3]}): run `{UPDATE}` and translate"
     )
 
 
+@pytest.mark.parametrize("package", CATALOGS)
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
-def test_every_message_is_translated(language: str) -> None:
-    catalog = i18n.catalog(language)
+def test_every_message_is_translated(language: str, package: str | None) -> None:
+    catalog = i18n.catalog(language, package)
     untranslated = [
         message.id
         for message in catalog
@@ -74,10 +98,11 @@ def test_every_message_is_translated(language: str) -> None:
     assert not untranslated, f"{len(untranslated)} untranslated or fuzzy in {language}: {untranslated[:5]}"
 
 
+@pytest.mark.parametrize("package", CATALOGS)
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
-def test_a_translation_keeps_its_placeholders(language: str) -> None:
+def test_a_translation_keeps_its_placeholders(language: str, package: str | None) -> None:
     wrong = []
-    for message in i18n.catalog(language):
+    for message in i18n.catalog(language, package):
         if not message.id:
             continue
         wanted = {

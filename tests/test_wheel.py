@@ -134,13 +134,15 @@ def test_the_installed_wheel_not_the_checkout_is_what_runs(installed: Installed)
 
 
 def test_the_wheel_ships_the_catalogs(installed: Installed) -> None:
-    """The .po files (compiled in memory) and the template are package data: German from the wheel."""
+    """The .po files (compiled in memory) and the templates are package data, the console's and
+    each game's: German from the wheel."""
     probe = subprocess.run(
         [
             str(installed.venv / "bin" / "python"),
             "-c",
             "from console import i18n; print(i18n.gettext('de', 'Your move:'), i18n.gettext('es', 'Log'), "
-            "len(list(i18n.template())) > 100, i18n.gettext('qps', 'Log'))",
+            "len(list(i18n.template())) > 100, i18n.gettext('qps', 'Log'), "
+            "i18n.translations('de', 'console.games.wisteria').gettext('Retreat'))",
         ],
         cwd=installed.home,
         env=installed.env(),
@@ -150,6 +152,7 @@ def test_the_wheel_ships_the_catalogs(installed: Installed) -> None:
     )
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.split()[:5] == ["Dein", "Zug:", "Registro", "True", "⟦Lóg"], probe.stdout
+    assert probe.stdout.split()[-1] == "Rückzug", probe.stdout  # a game's own catalog ships with it
 
 
 def test_simulate_plays_games_from_the_wheel(installed: Installed) -> None:

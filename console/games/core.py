@@ -684,6 +684,12 @@ class Game(ABC):
         ships it as a file of its package and returns ``package_text(__package__, "page.js")``."""
         raise MissingHook(self, "Game.page_script")
 
+    def catalog_package(self) -> str:
+        """The package holding this game's own catalog, if it ships one (``game.pot`` and
+        ``locale/LANG/LC_MESSAGES/game.po``, made by ``pybabel extract`` over its page.js: its words
+        in each language; docs/design.md, "Languages"): the game's own package."""
+        return type(self).__module__.rpartition(".")[0]
+
     def page_style(self) -> str:
         """Styles of this game's own for its pages, loaded after the shared ones (a game ships
         them as ``page.css`` beside its ``page.js``); "": the shared styles are enough."""

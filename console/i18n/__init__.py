@@ -32,6 +32,7 @@ DOMAIN = "messages"
 
 __all__ = [
     "DEFAULT",
+    "GAME_DOMAIN",
     "LANGUAGES",
     "N_",
     "PSEUDO",
@@ -40,6 +41,7 @@ __all__ = [
     "catalog",
     "choose",
     "gettext",
+    "has_catalog",
     "html_lang",
     "is_known",
     "negotiate",
@@ -77,35 +79,55 @@ def html_lang(language: str) -> str:
     return "en-XA" if language == PSEUDO else language
 
 
-def _read(path: str) -> Catalog:
-    source = resources.files(__package__).joinpath(path)
+# A game ships its own catalog in its package (per-game words stay with the game):
+# ``game.pot`` and ``locale/LANG/LC_MESSAGES/game.po`` beside its page.js (docs/design.md, "Languages").
+GAME_DOMAIN = "game"
+
+
+def _read(package: str, path: str) -> Catalog:
+    source = resources.files(package).joinpath(path)
     with source.open("rb") as handle:
         return read_po(handle)
 
 
-@cache
-def template() -> Catalog:
-    """``messages.pot``: every message id the console's sources say (pybabel extract)."""
-    return _read(f"{DOMAIN}.pot")
+def has_catalog(package: str) -> bool:
+    """Whether ``package`` (a game's) ships a catalog of its own."""
+    try:
+        return resources.files(package).joinpath(f"{GAME_DOMAIN}.pot").is_file()
+    except ModuleNotFoundError:
+        return False
+
+
+def _where(package: str | None) -> tuple[str, str]:
+    return (__package__, DOMAIN) if package is None else (package, GAME_DOMAIN)
 
 
 @cache
-def catalog(language: str) -> Catalog:
-    """A translated language's catalog (``de``, ``es``), or the pseudo-locale's, made from the template."""
+def template(package: str | None = None) -> Catalog:
+    """``messages.pot`` (or a game package's ``game.pot``): every message id its sources say."""
+    where, domain = _where(package)
+    return _read(where, f"{domain}.pot")
+
+
+@cache
+def catalog(language: str, package: str | None = None) -> Catalog:
+    """A translated language's catalog (``de``, ``es``), or the pseudo-locale's, made from the
+    template: the console's own, or with ``package`` a game's."""
     if language == PSEUDO:
-        return pseudo_catalog(template())
+        return pseudo_catalog(template(package))
     if language not in TRANSLATED:
         raise UnknownLanguage(f"no catalog for {language[:16]!r}: {', '.join(TRANSLATED)} have one")
-    return _read(f"locale/{language}/LC_MESSAGES/{DOMAIN}.po")
+    where, domain = _where(package)
+    return _read(where, f"locale/{language}/LC_MESSAGES/{domain}.po")
 
 
 @cache
-def translations(language: str) -> _gettext.NullTranslations:
+def translations(language: str, package: str | None = None) -> _gettext.NullTranslations:
     """gettext's translations for ``language``: English (or an unknown language) is the ids as written."""
     if language not in TRANSLATED and language != PSEUDO:
         return _gettext.NullTranslations()
     compiled = io.BytesIO()
-    write_mo(compiled, catalog(language))  # fuzzy entries are left out, as msgfmt leaves them
+    write_mo(compiled, catalog(language, package))  # fuzzy entries are left out, as msgfmt leaves them
     compiled.seek(0)
     return _gettext.GNUTranslations(compiled)
 

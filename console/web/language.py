@@ -18,6 +18,7 @@ from flask import Blueprint, Flask, Response, g, redirect, render_template, requ
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console import i18n
+from console.games import find_game
 from console.http.errors import HttpError
 from console.http.security import hub
 
@@ -77,17 +78,19 @@ def _ngettext(singular: str, plural: str, count: int) -> str:
     return i18n.ngettext(language(), singular, plural, count)
 
 
-def js_catalog(language_code: str) -> dict[str, Any]:
-    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file),
-    each id -> its translation (a list of plural forms for a plural), and the plural rule."""
-    if language_code not in i18n.TRANSLATED and language_code != i18n.PSEUDO:
+def js_catalog(language_code: str, package: str | None = None) -> dict[str, Any]:
+    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file;
+    with ``package`` a game's, all of them), each id -> its translation (a list of plural forms for
+    a plural), and the plural rule."""
+    translated = language_code in i18n.TRANSLATED or language_code == i18n.PSEUDO
+    if not translated or (package is not None and not i18n.has_catalog(package)):
         return {"language": language_code, "plural": "(n != 1)", "messages": {}}
-    catalog = i18n.catalog(language_code)
+    catalog = i18n.catalog(language_code, package)
     messages: dict[str, Any] = {}
     for message in catalog:
         if not message.id or not message.string or message.fuzzy:
             continue
-        if not any(path.endswith(".js") for path, _line in message.locations):
+        if package is None and not any(path.endswith(".js") for path, _line in message.locations):
             continue
         if isinstance(message.id, tuple | list):
             messages[message.id[0]] = list(message.string)
@@ -108,6 +111,15 @@ def catalog_script(code: str) -> Response:
     Content-Security-Policy allows no inline script)."""
     body = f"self.TABLETOP_CATALOG = {json.dumps(js_catalog(_known(code)), ensure_ascii=False)};\n"
     return Response(body, mimetype="text/javascript")
+
+
+@language_pages.get("/games/<name>/i18n/<code>.js")
+def game_catalog_script(name: str, code: str) -> Response:
+    """A game's own words (its page.js's) in a language, before static/i18n.js, which adds them to
+    the page's: {} for a game that ships no catalog (it is drawn in its own words)."""
+    package = find_game(name).catalog_package()  # an unknown game: its one-line 404
+    said = json.dumps(js_catalog(_known(code), package), ensure_ascii=False)
+    return Response(f"self.TABLETOP_GAME_CATALOG = {said};\n", mimetype="text/javascript")
 
 
 def _known(code: str) -> str:
@@ -161,6 +173,7 @@ def install(app: Flask) -> None:
             "html_lang": i18n.html_lang(code),
             "languages": i18n.LANGUAGES,
             "catalog_url": f"/i18n/{code}.js",
+            "game_catalog_url": lambda game: f"/games/{game}/i18n/{code}.js",
             "status_words": status_words,
         }
 

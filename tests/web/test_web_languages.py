@@ -13,7 +13,9 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
+from console import i18n
 from console.cli.serve import host_language
+from console.games import find_game, game_names
 from console.hub.service import Hub
 from console.web import create_app
 from tests.web.conftest import ORIGIN, hub_config, join
@@ -118,3 +120,22 @@ def test_a_phone_that_changes_language_gets_a_new_offline_page(client: FlaskClie
     assert english != german
     offline = client.get("/offline", headers=GERMAN).get_data(as_text=True)
     assert "Der Hub ist nicht erreichbar" in offline and "/i18n/" not in offline  # no catalog to cache
+
+
+def test_a_game_ships_its_own_words_and_a_game_without_them_is_drawn_in_its_own(client: FlaskClient) -> None:
+    with_catalog = [name for name in game_names() if i18n.has_catalog(find_game(name).catalog_package())]
+    assert with_catalog, "at least one game ships a catalog of its own"
+    for name in game_names():
+        script = client.get(f"/games/{name}/i18n/de.js")
+        assert script.status_code == 200 and script.mimetype == "text/javascript"
+        said = json.loads(script.get_data(as_text=True).split("= ", 1)[1].rstrip(";\n"))
+        assert said["language"] == "de" and bool(said["messages"]) == (name in with_catalog)
+    unknown = client.get("/games/chess/i18n/de.js")  # an unknown game: refused as its page script is
+    assert unknown.status_code == client.get("/games/chess/page.js").status_code == 400
+    assert client.get(f"/games/{with_catalog[0]}/i18n/tlh.js").status_code == 404
+
+
+def test_a_seat_page_loads_its_games_words_before_the_pages_script(client: FlaskClient, hub: Hub) -> None:
+    page = seat_page(client, hub, GERMAN)
+    game = hub.tables()[0].table.game.name
+    assert page.index(f'src="/games/{game}/i18n/de.js"') < page.index('src="/static/i18n.js"')

@@ -59,7 +59,9 @@ def test_a_tables_pages_load_its_own_games_script_and_styles_served_from_the_gam
     join(client, f"/join/{tid(hub)}/1/{token}", environ_base=REMOTE)
     for url in (f"/tables/{tid(hub)}", f"/tables/{tid(hub)}/seats/1", f"/tables/{tid(hub)}/spectate"):
         page = client.get(url, environ_base=REMOTE).get_data(as_text=True)
-        assert page.count('src="/games/') == 1 and 'src="/games/wheels/page.js"' in page, url
+        # the game's drawing and its words (its catalog in the page's language, console/web/language.py)
+        assert page.count('src="/games/') == 2 and 'src="/games/wheels/page.js"' in page, url
+        assert 'src="/games/wheels/i18n/en.js"' in page, url
     script = client.get("/games/wheels/page.js")
     assert script.status_code == 200 and script.mimetype == "text/javascript"
     assert script.get_data(as_text=True) == hub.tables()[0].table.game.page_script()

@@ -6,7 +6,11 @@
 
 const I18n = (function () {
   // (no catalog, as outside a page: English, the ids themselves)
-  const catalog = (typeof self !== "undefined" && self.TABLETOP_CATALOG) || { language: "en", plural: "(n != 1)", messages: {} };
+  const found = (typeof self !== "undefined" && self.TABLETOP_CATALOG) || { language: "en", plural: "(n != 1)", messages: {} };
+  // A game's own words (its page.js's, /games/GAME/i18n/LANG.js, loaded before this on its pages)
+  // join the pages' (the pages' own win where both have a message).
+  const game = (typeof self !== "undefined" && self.TABLETOP_GAME_CATALOG) || { messages: {} };
+  const catalog = Object.assign({}, found, { messages: Object.assign({}, game.messages, found.messages) });
   // The plural rules of the languages the hub ships, by their gettext expression (no eval under
   // the hub's Content-Security-Policy); tests/test_i18n_catalogs.py checks every catalog's is here.
   const RULES = {
