@@ -40,10 +40,12 @@ NOT_YET = {
 # A game that ships no catalog of its own yet draws its board in English (its page.js); one that
 # does is held to it (console/games/<game>/game.pot).
 BOARD = "#board"
-# Not words at all: a join code's address and a certificate's fingerprint.
-NOT_WORDS = (".address", ".fingerprint")
-# Names the console does not translate: the games' titles, the bots' names, the languages' own.
-NAMES = r"Wizard of Wisteria: Mix-Up|Wizard of Wisteria|Wheels of War|Rules of the Watch|Bot \d+ \(\w+\)"
+# Not words at all: a join code's address, a certificate's fingerprint, a ruler's initial.
+NOT_WORDS = (".address", ".fingerprint", ".piece-swatch")  # a ruler's initial on its swatch
+# Names the console does not translate: the games' titles, the bots' names, the languages' own,
+# and the name the host calls the Watch by (an option the host types; "The Watch" unless changed).
+TITLES = ("Wizard of Wisteria: Mix-Up", "Wizard of Wisteria", "Wheels of War", "Rules of the Watch")
+NAMES = "|".join((*TITLES, r"Bot \d+ \(\w+\)", "The Watch"))
 
 UNWRAPPED = """
 const [skip, names] = arguments;

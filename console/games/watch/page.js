@@ -1,6 +1,8 @@
 // Rules of the Watch: the hex map as SVG (tiles, roads, settlements, cities with their walls,
 // armies, unrest) with a legend, the moon and VP tracks, each ruler's stores; on a seat's phone
 // its hand and alliance channels. Places the seat may name are marked on the map and tappable.
+// Its words come from the game's own catalog (game.pot beside this file), through the page's
+// _() and ngettext() (console/web/static/i18n.js); card names and the peoples' names stay as printed.
 "use strict";
 
 (function () {
@@ -15,18 +17,21 @@
   const DASHES = ["", "0.32 0.14", "0.08 0.12", "0.36 0.1 0.08 0.1"];
   // Tiles: pale so pieces stand out; grain and gold differ in hue, lightness and pattern.
   const TILES = {
-    wood: { fill: "#7fb069", name: "Wood", pattern: "trees" },
-    grain: { fill: "#f3e6a6", name: "Grain", pattern: "stripes" },
-    stone: { fill: "#b4b4b8", name: "Stone", pattern: "bricks" },
-    gold: { fill: "#c58b1c", name: "Gold", pattern: "coins" },
-    desert: { fill: "#eadcc0", name: "Desert" },
-    lake: { fill: "#8cc3e8", name: "Lake" },
-    sea: { fill: "#3c6e91", name: "Sea" },
+    wood: { fill: "#7fb069", name: _("Wood"), pattern: "trees" },
+    grain: { fill: "#f3e6a6", name: _("Grain"), pattern: "stripes" },
+    stone: { fill: "#b4b4b8", name: _("Stone"), pattern: "bricks" },
+    gold: { fill: "#c58b1c", name: _("Gold"), pattern: "coins" },
+    desert: { fill: "#eadcc0", name: _("Desert") },
+    lake: { fill: "#8cc3e8", name: _("Lake") },
+    sea: { fill: "#3c6e91", name: _("Sea") },
   };
-  const DECKS = { warfare: "Warfare", growth: "Growth", politics: "Politics", harrows: "Harrows" };
+  const DECKS = { warfare: _("Warfare"), growth: _("Growth"), politics: _("Politics"), harrows: _("Harrows") };
   const RESOURCES = ["grain", "wood", "stone", "gold"];
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
-  const cap = (word) => String(word).charAt(0).toUpperCase() + String(word).slice(1);
+  // A resource by its name, capitalised as the rule book prints it ("Grain").
+  const cap = (word) => (TILES[word] ? TILES[word].name : String(word).charAt(0).toUpperCase() + String(word).slice(1));
+  const PIECES = { settlement: _("settlement"), city: _("city") };
+  const IMPROVEMENTS = { granary: _("granary"), mill: _("mill"), quarry: _("quarry") };
+  const PHASES = { founding: _("founding"), play: _("play"), over: _("over") };
 
   // The latest view, so the choices and the log can name rulers and say which intersections an
   // edge joins.
@@ -45,7 +50,7 @@
 
   function ruler(seat) {
     const found = latest && latest.rulers.find((r) => r.seat === Number(seat));
-    const role = found ? `Ruler ${seat} (${found.people})` : `Ruler ${seat}`;
+    const role = found ? _("Ruler %(seat)s (%(people)s)", { seat, people: found.people }) : _("Ruler %(seat)s", { seat });
     // A player's own name first; a bot keeps its ruler's name alone (four rulers fit the screen).
     const name = Games.isBot(seat) ? "" : Games.nameOf(seat);
     return name ? `${name} · ${role}` : role;
@@ -109,7 +114,9 @@
         corners.push(`${(cx + radius * Math.cos(angle)).toFixed(3)},${(cy + radius * Math.sin(angle)).toFixed(3)}`);
       }
       const tile = TILES[hex.tile] || { fill: "#ccc", name: hex.tile };
-      const name = `${hex.id}: ${tile.name}${hex.improvement ? `, ${hex.improvement.kind} of ${ruler(hex.improvement.owner)}` : ""}`;
+      const improvement = hex.improvement
+        ? `, ${_("%(kind)s of %(ruler)s", { kind: IMPROVEMENTS[hex.improvement.kind] || hex.improvement.kind, ruler: ruler(hex.improvement.owner) })}` : "";
+      const name = `${hex.id}: ${tile.name}${improvement}`;
       layers.push(s("polygon", { points: corners.join(" "), fill: tile.fill, stroke: "#333", "stroke-width": 0.03 }, s("title", {}, name)));
       if (tile.pattern) layers.push(s("polygon", { points: corners.join(" "), fill: `url(#tile-${tile.pattern})`, "pointer-events": "none" }));
       if (hex.tile !== "sea") {
@@ -119,7 +126,7 @@
       }
       if (places.has(hex.id)) {
         layers.push(s("polygon", { points: corners.join(" "), fill: "transparent", stroke: "#6b3fa0", "stroke-width": 0.08,
-          class: "place", "data-place": hex.id, tabindex: 0, role: "button", "aria-label": `choose ${name}` }));
+          class: "place", "data-place": hex.id, tabindex: 0, role: "button", "aria-label": _("choose %(place)s", { place: name }) }));
       }
     }
     for (const edge of board.edges) {
@@ -128,7 +135,7 @@
       const mine = look[edge.road] || { colour: "#000", dash: "" };
       layers.push(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#111", "stroke-width": 0.26, "stroke-linecap": "round" }),
         s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: mine.colour, "stroke-width": 0.16, "stroke-dasharray": mine.dash,
-          class: "road", "data-owner": edge.road }, s("title", {}, `road of ${ruler(edge.road)} on ${edge.id}`)));
+          class: "road", "data-owner": edge.road }, s("title", {}, _("road of %(ruler)s on %(edge)s", { ruler: ruler(edge.road), edge: edge.id }))));
     }
     for (const spot of board.intersections) {
       const [x, y] = point[spot.id];
@@ -141,7 +148,8 @@
       for (let wall = 1; wall <= (spot.walls || 0); wall += 1) {
         layers.push(s("circle", { cx: x, cy: y, r: size * 0.75 + 0.08 * wall, fill: "none", stroke: "#111", "stroke-width": 0.05 }));
       }
-      const label = `${spot.piece} of ${ruler(spot.owner)} at ${spot.id}${spot.walls ? `, walls ${spot.walls}` : ""}`;
+      const label = _("%(piece)s of %(ruler)s at %(place)s", { piece: PIECES[spot.piece] || spot.piece, ruler: ruler(spot.owner), place: spot.id })
+        + (spot.walls ? `, ${_("walls %(walls)s", { walls: spot.walls })}` : "");
       const shape = spot.piece === "city"
         ? s("path", { d: `M${x - size / 2},${y + size / 2} V${y - size / 6} L${x},${y - size / 2} L${x + size / 2},${y - size / 6} V${y + size / 2} Z` })
         : s("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 0.04 });
@@ -161,12 +169,13 @@
         "stroke-width": army.active ? 0.08 : 0.05, class: "army", "data-owner": army.owner }),
       s("text", { x: x + 0.32, y: y - 0.24, "font-size": 0.24, "text-anchor": "middle", fill: mine.ink, "font-weight": "bold" },
         `${mine.initial}${army.units}`),
-      s("title", {}, `${army.units} army units of ${ruler(army.owner)} at ${army.at}${army.active ? " (active)" : ""}`)));
+      s("title", {}, ngettext("%(num)s army unit of %(ruler)s at %(place)s", "%(num)s army units of %(ruler)s at %(place)s", army.units,
+        { ruler: ruler(army.owner), place: army.at }) + (army.active ? ` ${_("(active)")}` : ""))));
     }
     for (const spot of board.intersections) {
       if (!places.has(spot.id)) continue;
       const [x, y] = point[spot.id];
-      layers.push(s("g", { class: "place", "data-place": spot.id, tabindex: 0, role: "button", "aria-label": `choose ${spot.id}` },
+      layers.push(s("g", { class: "place", "data-place": spot.id, tabindex: 0, role: "button", "aria-label": _("choose %(place)s", { place: spot.id }) },
         s("circle", { cx: x, cy: y, r: 0.42, fill: "transparent" }),
         s("circle", { cx: x, cy: y, r: 0.2, fill: "#fff", stroke: "#6b3fa0", "stroke-width": 0.07 }),
         s("text", { x, y: y - 0.3, "font-size": 0.3, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.06,
@@ -176,7 +185,7 @@
       if (!places.has(edge.id)) continue;
       const [a, b] = edge.ends.map((id) => point[id]);
       const [x, y] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      layers.push(s("g", { class: "place", "data-place": edge.id, tabindex: 0, role: "button", "aria-label": `choose ${edge.id}` },
+      layers.push(s("g", { class: "place", "data-place": edge.id, tabindex: 0, role: "button", "aria-label": _("choose %(place)s", { place: edge.id }) },
         s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "transparent", "stroke-width": 0.5 }),
         s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#fff", "stroke-width": 0.1, "stroke-dasharray": "0.1 0.08" }),
         s("text", { x, y: y + 0.1, "font-size": 0.28, "text-anchor": "middle", fill: "#000", stroke: "#fff", "stroke-width": 0.06,
@@ -184,12 +193,12 @@
     }
     for (const id of board.unrest) {
       const [x, y] = point[id];
-      layers.push(s("text", { x, y: y + 0.5, "font-size": 0.4, "text-anchor": "middle" }, "⚠", s("title", {}, `unrest at ${id}`)));
+      layers.push(s("text", { x, y: y + 0.5, "font-size": 0.4, "text-anchor": "middle" }, "⚠", s("title", {}, _("unrest at %(place)s", { place: id }))));
     }
     // A map with places to tap is a group of buttons; a picture's children could not be reached.
     const tappable = places.size > 0;
     return s("svg", { class: "map", viewBox: box.map((v) => v.toFixed(3)).join(" "), role: tappable ? "group" : "img",
-      "aria-label": tappable ? "the map: tap a ringed place to choose it" : "the map" }, layers);
+      "aria-label": tappable ? _("the map: tap a ringed place to choose it") : _("the map") }, layers);
   }
 
   function legend(h, view) {
@@ -199,12 +208,12 @@
     const rulers = view.rulers.map((r) => h("li", { class: "ruler-key", "data-seat": r.seat },
       h("span", { class: "swatch piece-swatch", "data-colour": look[r.seat].colour, "data-ink": look[r.seat].ink }, look[r.seat].initial),
       ` ${ruler(r.seat)} `, botTag(h, r.seat)));
-    const key = [h("ul", { class: "legend-tiles", "aria-label": "tiles" }, tiles),
-      h("ul", { class: "legend-rulers", "aria-label": "rulers" }, rulers),
-      h("p", { class: "muted legend-note" }, "■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest")];
+    const key = [h("ul", { class: "legend-tiles", "aria-label": _("tiles") }, tiles),
+      h("ul", { class: "legend-rulers", "aria-label": _("rulers") }, rulers),
+      h("p", { class: "muted legend-note" }, _("■ settlement · ⌂ city · ● army (units) · ★ improvement · ⚠ unrest"))];
     // A phone folds the key behind a line: its player learns it once, and the choices stay near.
     return document.body.classList.contains("screen") ? h("div", { class: "legend" }, key)
-      : h("details", { class: "legend" }, h("summary", {}, "Key: tiles, rulers, pieces"), key);
+      : h("details", { class: "legend" }, h("summary", {}, _("Key: tiles, rulers, pieces")), key);
   }
 
   function tracks(h, view) {
@@ -218,39 +227,44 @@
       h("span", {}, `${r.vp} / ${view.victory_points}`)));
     return h("section", { class: "tracks" },
       // Each ● a moon left before the Horde lands (one goes each round); said in words beside it.
-      h("p", {}, h("strong", {}, "Moons "), h("span", { "aria-hidden": "true" }, moons),
-        ` the Horde lands in ${moon.moons} round${moon.moons === 1 ? "" : "s"} · landfalls ${moon.landfalls}`,
-        ` · walls broken ${moon.breaks} of ${moon.ruin_at}`,
-        document.body.classList.contains("phone") ? "" : ` (at ${moon.ruin_at} the realm falls)`),
-      h("div", { class: "vp-track" }, h("strong", {}, "Victory points"), vp));
+      h("p", {}, h("strong", {}, `${_("Moons")} `), h("span", { "aria-hidden": "true" }, moons),
+        ` ${ngettext("the Horde lands in %(num)s round", "the Horde lands in %(num)s rounds", moon.moons)}`
+          + ` · ${_("landfalls %(landfalls)s", { landfalls: moon.landfalls })}`,
+        ` · ${_("walls broken %(breaks)s of %(ruin)s", { breaks: moon.breaks, ruin: moon.ruin_at })}`,
+        document.body.classList.contains("phone") ? "" : ` ${_("(at %(ruin)s the realm falls)", { ruin: moon.ruin_at })}`),
+      h("div", { class: "vp-track" }, h("strong", {}, _("Victory points")), vp));
   }
 
   // A bot's ruler says so in the key, in a word: the key and the panels have no room to spare on a
   // table screen (its level is in the host's seat rows).
-  const botTag = (h, seat) => (Games.isBot(seat) ? h("span", { class: "tag bot" }, "bot") : null);
+  const botTag = (h, seat) => (Games.isBot(seat) ? h("span", { class: "tag bot" }, _("bot")) : null);
 
   function rulerPanel(h, r, view) {
     const stores = RESOURCES.map((k) => `${r.stores[k] || 0} ${cap(k)}`).join(" · ");
     return [
       // a phone, without the VP track, says the target beside each count
-      h("p", {}, h("span", { class: "count" }, r.vp), document.body.classList.contains("phone") ? ` of ${view.victory_points} VP · ` : " VP · ", stores),
-      h("p", { class: "muted" }, `${plural(r.settlements, "settlement")} · ${plural(r.cities, "city", "cities")} · road ${r.longest_road} · ${plural(r.hand_size, "card")}`),
-      r.warpath ? h("span", { class: "tag" }, "Warpath") : null,
-      r.allies && r.allies.length ? h("span", { class: "tag" }, `allied with ${r.allies.map(ruler).join(", ")}`) : null,
-      r.pariah ? h("span", { class: "tag" }, "pariah") : null,
-      r.revealed.length ? h("p", { class: "muted" }, `revealed: ${r.revealed.map((c) => c.name).join(", ")}`) : null,
-      view.current === r.seat ? h("span", { class: "tag waiting" }, "their turn") : null,
+      h("p", {}, h("span", { class: "count" }, r.vp), document.body.classList.contains("phone")
+        ? ` ${_("of %(target)s VP", { target: view.victory_points })} · ` : ` ${_("VP")} · `, stores),
+      h("p", { class: "muted" }, [ngettext("%(num)s settlement", "%(num)s settlements", r.settlements),
+        ngettext("%(num)s city", "%(num)s cities", r.cities), _("road %(length)s", { length: r.longest_road }),
+        ngettext("%(num)s card", "%(num)s cards", r.hand_size)].join(" · ")),
+      r.warpath ? h("span", { class: "tag" }, _("Warpath")) : null,
+      r.allies && r.allies.length ? h("span", { class: "tag" }, _("allied with %(rulers)s", { rulers: r.allies.map(ruler).join(", ") })) : null,
+      r.pariah ? h("span", { class: "tag" }, _("pariah")) : null,
+      r.revealed.length ? h("p", { class: "muted" }, _("revealed: %(cards)s", { cards: r.revealed.map((c) => c.name).join(", ") })) : null,
+      view.current === r.seat ? h("span", { class: "tag waiting" }, _("their turn")) : null,
     ];
   }
 
   function channels(h, state) {
     const view = state.view;
     const boxes = view.channels.map((channel) => {
-      const box = h("div", { class: "channel" }, h("p", {}, h("strong", {}, `With ${ruler(channel.with)}`), channel.sealed ? " (sealed)" : ""),
-        h("ul", { class: "messages" }, channel.messages.map((m) => h("li", {}, h("strong", {}, m.from === view.you ? "you: " : `${ruler(m.from)}: `), m.text))));
+      const box = h("div", { class: "channel" }, h("p", {}, h("strong", {}, _("With %(ruler)s", { ruler: ruler(channel.with) })),
+        channel.sealed ? ` ${_("(sealed)")}` : ""),
+        h("ul", { class: "messages" }, channel.messages.map((m) => h("li", {}, h("strong", {}, m.from === view.you ? `${_("you:")} ` : `${ruler(m.from)}: `), m.text))));
       if (!channel.sealed && state.controllers[String(view.you)] === "phone") {
-        const input = h("input", { type: "text", maxlength: 280, "aria-label": `message to ${ruler(channel.with)}` });
-        const send = h("button", { type: "button", class: "send" }, "Send");
+        const input = h("input", { type: "text", maxlength: 280, "aria-label": _("message to %(ruler)s", { ruler: ruler(channel.with) }) });
+        const send = h("button", { type: "button", class: "send" }, _("Send"));
         send.addEventListener("click", () => {
           if (input.value.trim()) window.tabletop.post(`${view.you}:say ${channel.with} ${JSON.stringify(input.value)}`);
           input.value = "";
@@ -261,28 +275,31 @@
     });
     // Folded behind its count on a phone (opened, it stays open), so the choices stay near the map.
     const count = view.channels.reduce((sum, channel) => sum + channel.messages.length, 0);
-    return h("details", { class: "channels" }, h("summary", {}, h("h3", {}, `Alliance messages (${count})`)), boxes);
+    return h("details", { class: "channels" }, h("summary", {}, h("h3", {}, _("Alliance messages (%(count)s)", { count }))), boxes);
   }
 
-  const WAITING = { answer: "an answer to an alliance offer", return: "a card handed back", free_road: "a free road",
-    forfeit: "the city given up", choose: "a free card's deck", chance: "the dealer" };
+  const WAITING = { answer: _("an answer to an alliance offer"), return: _("a card handed back"), free_road: _("a free road"),
+    forfeit: _("the city given up"), choose: _("a free card's deck"), chance: _("the dealer") };
 
   function render(state, ui) {
     const { h } = ui;
     const view = state.view;
     latest = view;
     const screen = document.body.classList.contains("screen");
-    const waiting = view.waiting ? ` · waiting for ${WAITING[view.waiting.for] || ui.words(view.waiting.for)}${view.waiting.seat ? ` from ${ruler(view.waiting.seat)}` : ""}` : "";
-    const parts = [h("p", { class: "phase" }, h("strong", {}, `${view.watch} · round ${view.round}`), ` · ${ui.words(view.phase)}`,
-      view.current ? ` · ${ruler(view.current)} to play` : "", waiting)];
+    const what = view.waiting ? WAITING[view.waiting.for] || ui.words(view.waiting.for) : "";
+    const waiting = !view.waiting ? "" : ` · ${view.waiting.seat
+      ? _("waiting for %(what)s from %(ruler)s", { what, ruler: ruler(view.waiting.seat) }) : _("waiting for %(what)s", { what })}`;
+    const parts = [h("p", { class: "phase" }, h("strong", {}, `${view.watch} · ${_("round %(round)s", { round: view.round })}`),
+      ` · ${PHASES[view.phase] || ui.words(view.phase)}`,
+      view.current ? ` · ${_("%(ruler)s to play", { ruler: ruler(view.current) })}` : "", waiting)];
     const rulers = Object.fromEntries(view.rulers.map((r) => [String(r.seat), r]));
-    const panels = ui.seatPanels(rulers, state, (r) => rulerPanel(h, r, view), ruler, (r) => `· ${r.vp} VP`);
+    const panels = ui.seatPanels(rulers, state, (r) => rulerPanel(h, r, view), ruler, (r) => `· ${r.vp} ${_("VP")}`);
     parts.push(h("div", { class: "watch-board" }, h("div", { class: "map-box" }, map(view, state.legal, screen)),
       h("div", { class: "choices-slot", hidden: true }),
       h("div", { class: "map-side" }, legend(h, view), tracks(h, view), panels)));
-    if (view.hand && !view.hand.length) parts.push(h("section", { class: "hand" }, h("h3", {}, "Your hand"), h("span", { class: "muted" }, "empty")));
+    if (view.hand && !view.hand.length) parts.push(h("section", { class: "hand" }, h("h3", {}, _("Your hand")), h("span", { class: "muted" }, _("empty"))));
     else if (view.hand) {  // the cards by name; a tap shows their text (a card to play shows it on its button too)
-      parts.push(h("details", { class: "hand" }, h("summary", {}, h("h3", {}, "Your hand"), `: ${view.hand.map((c) => c.name).join(", ")}`),
+      parts.push(h("details", { class: "hand" }, h("summary", {}, h("h3", {}, _("Your hand")), `: ${view.hand.map((c) => c.name).join(", ")}`),
         h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, c.text))))));
     }
     if (view.channels) parts.push(channels(h, state));
@@ -293,7 +310,7 @@
 
   const card = (id) => Games.card(id);
   const at = (place) => {
-    if (Array.isArray(place)) return place.map(at).join(" and ");
+    if (Array.isArray(place)) return I18n.list(place.map(at));
     if (!latest || !/^e\d+$/.test(String(place))) return String(place);
     const edge = latest.board.edges.find((e) => e.id === place);
     return edge ? `${place} (${edge.ends[0]}–${edge.ends[1]})` : String(place);
@@ -304,28 +321,32 @@
     const [verb, ...args] = notation.replace(/^\d+:/, "").split(" ");
     const founding = view && view.phase === "founding";
     switch (verb) {
-      case "settle": return `${founding ? "Place your settlement" : "Build a settlement"} at ${args[0]}`;
-      case "city": return `${founding ? "Place your city" : "Raise a city"} at ${args[0]}`;
-      case "road": return `Road on ${at(args[0])}`;
-      case "recruit": return `Recruit at ${args[0]}`;
-      case "activate": return `Wake the army at ${args[0]} (pay 1 ${cap(args[1])})`;
-      case "walls": return `City walls at ${args[0]}`;
-      case "improve": return `Improve ${args[0]} for your city at ${args[1]}`;
-      case "draw": return `Draw ${DECKS[args[0]] || args[0]} (pay ${args[1] === "gold" ? "Gold" : "goods"})`;
-      case "exchange": return `2 Gold for 1 ${cap(args[0])}`;
-      case "move": return `March ${args[0]} → ${args[1]}`;
-      case "strike": return `Strike from ${args[0]} at ${args[1]}`;
-      case "offer": return `Offer an alliance to ${ruler(args[0])}`;
-      case "accept": return "Accept the alliance";
-      case "decline": return "Decline the alliance";
-      case "break": return `Break the alliance with ${ruler(args[0])}`;
-      case "play": return `Play ${card(args[0])}${args.length > 1 ? `: ${args.slice(1).map((a) => cardArg(a)).join(", ")}` : ""}`;
-      case "reveal": return `Reveal ${card(args[0])}`;
-      case "return": return `Hand back ${card(args[0])}`;
-      case "choose": return `Free card from ${DECKS[args[0]] || args[0]}`;
-      case "forfeit": return `Give up your city at ${args[0]}`;
-      case "declare": return "Declare victory";
-      case "end": return "End your turn";
+      case "settle": return founding ? _("Place your settlement at %(place)s", { place: args[0] })
+        : _("Build a settlement at %(place)s", { place: args[0] });
+      case "city": return founding ? _("Place your city at %(place)s", { place: args[0] }) : _("Raise a city at %(place)s", { place: args[0] });
+      case "road": return _("Road on %(place)s", { place: at(args[0]) });
+      case "recruit": return _("Recruit at %(place)s", { place: args[0] });
+      case "activate": return _("Wake the army at %(place)s (pay 1 %(resource)s)", { place: args[0], resource: cap(args[1]) });
+      case "walls": return _("City walls at %(place)s", { place: args[0] });
+      case "improve": return _("Improve %(hex)s for your city at %(place)s", { hex: args[0], place: args[1] });
+      case "draw": return args[1] === "gold" ? _("Draw %(deck)s (pay Gold)", { deck: DECKS[args[0]] || args[0] })
+        : _("Draw %(deck)s (pay goods)", { deck: DECKS[args[0]] || args[0] });
+      case "exchange": return _("2 Gold for 1 %(resource)s", { resource: cap(args[0]) });
+      case "move": return _("March %(from)s → %(to)s", { from: args[0], to: args[1] });
+      case "strike": return _("Strike from %(from)s at %(to)s", { from: args[0], to: args[1] });
+      case "offer": return _("Offer an alliance to %(ruler)s", { ruler: ruler(args[0]) });
+      case "accept": return _("Accept the alliance");
+      case "decline": return _("Decline the alliance");
+      case "break": return _("Break the alliance with %(ruler)s", { ruler: ruler(args[0]) });
+      case "play": return args.length > 1
+        ? _("Play %(card)s: %(targets)s", { card: card(args[0]), targets: args.slice(1).map((a) => cardArg(a)).join(", ") })
+        : _("Play %(card)s", { card: card(args[0]) });
+      case "reveal": return _("Reveal %(card)s", { card: card(args[0]) });
+      case "return": return _("Hand back %(card)s", { card: card(args[0]) });
+      case "choose": return _("Free card from %(deck)s", { deck: DECKS[args[0]] || args[0] });
+      case "forfeit": return _("Give up your city at %(place)s", { place: args[0] });
+      case "declare": return _("Declare victory");
+      case "end": return _("End your turn");
       default: return null;
     }
   }
