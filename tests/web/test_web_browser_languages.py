@@ -1,13 +1,14 @@
 """Each phone in its own language, in a real headless Chromium (issue 26): two phones at one table,
 one left in English and one switched to German with the seat page's chooser as a person does,
-see the same game each in its own words; the pseudo-locale (every message wrapped in ⟦ ⟧ and 40 %
+see the same game each in its own words; a phone whose browser asks for Spanish reads Spanish
+without touching the chooser; the pseudo-locale (every message wrapped in ⟦ ⟧ and 40 %
 longer) draws every page kind of every game at 360x740 with no word outside the catalog (but
 what ``NOT_YET`` names, for the next step) and nothing wider than the screen; and axe finds no
 WCAG violation on the German seat page at four sizes. Screenshots go to test-artifacts/languages/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -15,7 +16,17 @@ import pytest
 from console import i18n
 from console.games import find_game
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, UNDER_THE_FINGER, By, Select, WebDriverWait, size, webdriver
+from tests.helpers.browser import (
+    ARTIFACTS,
+    UNDER_THE_FINGER,
+    By,
+    Select,
+    WebDriverWait,
+    close_chromium,
+    open_chromium,
+    size,
+    webdriver,
+)
 from tests.web.conftest import Browser
 from tests.web.test_web_axe import SCREENS, SIZES, TABLES, axe, settle, start, violations
 
@@ -212,3 +223,23 @@ def test_the_german_seat_page_has_no_wcag_violation_at_four_sizes(
     for viewport in (*SIZES.values(), *SCREENS.values()):
         found += violations(phone, axe, viewport, "languages-seat-de")
     assert not found, "\n".join(found)
+
+
+def test_a_phone_whose_browser_speaks_spanish_reads_spanish_without_choosing(
+    english_hub: HubProcess, require_program: Callable[..., str]
+) -> None:
+    """No chooser touched: Chromium's own Accept-Language (its --accept-lang) picks the words."""
+    table = start(english_hub, {"game": "wheels", "players": 2, "seats": ["phone", "bot"], "seed": 5})
+    chromium, driver = require_program("chromium", "chromium-browser"), require_program("chromedriver")
+    phone = open_chromium(chromium, driver, phone=True, flags=("--accept-lang=es-ES,es,en",))
+    try:
+        phone.get(seat_links(english_hub, table)[1])
+        wait(phone).until(lambda d: lang(d) == "es")
+        settle(phone, "button.choice")
+        assert phone.find_element(By.TAG_NAME, "h1").text.startswith("Asiento 1")
+        wait(phone).until(lambda d: d.find_element(By.ID, "prompt").text == "Tu jugada:")
+        assert "Tu mano" in phone.find_element(By.ID, "board").text  # the game's own words too
+        assert Select(phone.find_element(By.ID, "language")).first_selected_option.text == "Español"
+        shot(phone, "accept-language-es")
+    finally:
+        close_chromium(phone)
