@@ -5,11 +5,14 @@ every placeholder while it wraps and lengthens the words."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
 from console import i18n
 from console.i18n.pseudo import PLACEHOLDER, pseudo
+from console.i18n.pseudo import PSEUDO as PSEUDO_OF_THE_MODULE
 
 
 def test_english_is_the_ids_and_german_and_spanish_are_translated() -> None:
@@ -102,3 +105,17 @@ def test_the_system_language_is_taken_from_the_locale(monkeypatch: pytest.Monkey
     assert i18n.system_language() == "de"
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")  # first set wins; one not spoken is English
     assert i18n.system_language() == "en"
+
+
+def test_the_engines_import_the_marker_without_babel() -> None:
+    """A game's terminal.py marks its headings with N_: importing it reads no catalog (a bench's
+    thousands of games, the terminal's start)."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import sys, console.games.wheels.terminal; print('babel' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert probe.stdout.strip() == "False"
+    assert i18n.PSEUDO == PSEUDO_OF_THE_MODULE

@@ -16,12 +16,14 @@ import io
 import os
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
-from console.i18n.pseudo import PSEUDO, pseudo_catalog
+# Babel is imported where a catalog is read, not here: the engines import N_ from this package,
+# and a game played in the terminal or a bench's thousands of games need no catalog.
+PSEUDO = "qps"  # console.i18n.pseudo's
 
 DEFAULT = "en"
 # The languages a person may choose, each named in its own words (the seat page's chooser).
@@ -85,6 +87,8 @@ GAME_DOMAIN = "game"
 
 
 def _read(package: str, path: str) -> Catalog:
+    from babel.messages.pofile import read_po
+
     source = resources.files(package).joinpath(path)
     with source.open("rb") as handle:
         return read_po(handle)
@@ -114,6 +118,8 @@ def catalog(language: str, package: str | None = None) -> Catalog:
     """A translated language's catalog (``de``, ``es``), or the pseudo-locale's, made from the
     template: the console's own, or with ``package`` a game's."""
     if language == PSEUDO:
+        from console.i18n.pseudo import pseudo_catalog
+
         return pseudo_catalog(template(package))
     if language not in TRANSLATED:
         raise UnknownLanguage(f"no catalog for {language[:16]!r}: {', '.join(TRANSLATED)} have one")
@@ -126,6 +132,8 @@ def translations(language: str, package: str | None = None) -> _gettext.NullTran
     """gettext's translations for ``language``: English (or an unknown language) is the ids as written."""
     if language not in TRANSLATED and language != PSEUDO:
         return _gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+
     compiled = io.BytesIO()
     write_mo(compiled, catalog(language, package))  # fuzzy entries are left out, as msgfmt leaves them
     compiled.seek(0)

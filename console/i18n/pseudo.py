@@ -10,7 +10,7 @@ import re
 
 from babel.messages.catalog import Catalog
 
-PSEUDO = "qps"
+PSEUDO = "qps"  # said again in console/i18n/__init__.py, which must not import Babel
 # Python's %-placeholders (the templates' and the scripts' too): kept intact.
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%[sd%]")
 ACCENTS = str.maketrans("aeiouAEIOU", "áéíóúÁÉÍÓÚ")

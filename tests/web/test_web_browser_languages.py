@@ -40,7 +40,8 @@ QUICK = ("--port", "0", "--bot-delay", "0", "--chance-delay", "0", "--keepalive"
 NOT_YET = {
     "#log": "the events' sentences (Game.describe): rendered per phone, next (docs/design.md)",
     "#log-latest": "the newest event sentence, as #log",
-    "#choices": "the game's choice labels and the hub's step headings (console/games/steps.py)",
+    "#choices small": "a choice's notes from the hub (the game's choice_notes) and card text: next",
+    ".card-face": "a card as printed: its name, numbers and text (each game's catalog, next)",
     "#cursor": "a pod's prompt, from the hub's composer",
     "#deck-lines": "the deck check's lines, from the hub",
     ".venue-badge": "the venue's words (console/venue)",

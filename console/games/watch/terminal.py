@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from console.games.core import Action, ChoiceLabel, natural_key
+from console.i18n import N_
 
 View = Mapping[str, Any]
 Name = Callable[[str], str]
@@ -86,31 +87,33 @@ def board_lines(view: View, name: Callable[[str], str]) -> list[str]:
     return lines
 
 
+# The headings a phone shows its choices under (console/games/steps.py) are marked for the game's
+# catalog (N_): the page says them in its language; the terminal prints them as written.
 GROUPS = {
-    "city": "Place or raise a city",
-    "settle": "Build a settlement",
-    "road": "Build a road",
-    "recruit": "Recruit an army unit at your city",
-    "activate": "Wake an army stack",
-    "walls": "Raise City Walls",
-    "improve": "Build an improvement",
-    "draw": "Draw a card",
-    "exchange": "Exchange 2 Gold",
-    "move": "March a stack",
-    "strike": "Strike with a stack",
-    "offer": "Offer an alliance",
-    "break": "Break an alliance",
-    "play": "Play a card",
-    "reveal": "Reveal a victory card",
-    "return": "Give a card back (your hand is over its limit)",
-    "choose": "Take your free card from a deck",
-    "forfeit": "Give up a city",
+    "city": N_("Place or raise a city"),
+    "settle": N_("Build a settlement"),
+    "road": N_("Build a road"),
+    "recruit": N_("Recruit an army unit at your city"),
+    "activate": N_("Wake an army stack"),
+    "walls": N_("Raise City Walls"),
+    "improve": N_("Build an improvement"),
+    "draw": N_("Draw a card"),
+    "exchange": N_("Exchange 2 Gold"),
+    "move": N_("March a stack"),
+    "strike": N_("Strike with a stack"),
+    "offer": N_("Offer an alliance"),
+    "break": N_("Break an alliance"),
+    "play": N_("Play a card"),
+    "reveal": N_("Reveal a victory card"),
+    "return": N_("Give a card back (your hand is over its limit)"),
+    "choose": N_("Take your free card from a deck"),
+    "forfeit": N_("Give up a city"),
 }
 SINGLE = {
-    "accept": "Accept the alliance",
-    "decline": "Decline the alliance",
-    "declare": "Declare victory",
-    "end": "End your turn",
+    "accept": N_("Accept the alliance"),
+    "decline": N_("Decline the alliance"),
+    "declare": N_("Declare victory"),
+    "end": N_("End your turn"),
 }
 
 

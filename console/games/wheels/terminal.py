@@ -8,6 +8,7 @@ from typing import Any
 
 from console.games.core import Action, ChoiceLabel, natural_key
 from console.games.wheels.catalog import Catalog
+from console.i18n import N_
 
 View = Mapping[str, Any]
 Name = Callable[[str], str]
@@ -54,28 +55,28 @@ def label(action: Action, name: Name, cards: Catalog) -> ChoiceLabel:
     words = str(action).split(":", 1)[1].split()
     verb, args = words[0], words[1:]
     if verb == "choose":
-        return ChoiceLabel("Choose your Archaffineur", name(args[0]))
+        # each heading marked for the game's catalog (N_): a phone shows it in its language
+        return ChoiceLabel(N_("Choose your Archaffineur"), name(args[0]))
     if verb == "swap":
-        return ChoiceLabel("Swap a card of your opening hand (it goes under your deck)", name(args[0]))
+        return ChoiceLabel(N_("Swap a card of your opening hand (it goes under your deck)"), name(args[0]))
     if verb == "keep":
-        return ChoiceLabel("", "Keep this hand")
+        return ChoiceLabel("", N_("Keep this hand"))
     if verb == "set":
         sealed = ", sealed (hold halved, hidden)" if "sealed" in args[2:] else ""
-        return ChoiceLabel(
-            "Set a wheel on an empty shelf (spends the turn)", f"{name(args[0])} on shelf {args[1]}{sealed}"
-        )
+        where = f"{name(args[0])} on shelf {args[1]}{sealed}"
+        return ChoiceLabel(N_("Set a wheel on an empty shelf (spends the turn)"), where)
     if verb == "read":
         return ChoiceLabel(
-            "Read a wheel: bank what it pays and clear the shelf (spends the turn)", f"shelf {args[0]}"
+            N_("Read a wheel: bank what it pays and clear the shelf (spends the turn)"), f"shelf {args[0]}"
         )
     if verb in ("play", "invoke"):
-        group = "Play a craft" if verb == "play" else "Invoke your Archaffineur (free, once a match)"
+        group = N_("Play a craft") if verb == "play" else N_("Invoke your Archaffineur (free, once a match)")
         if len(args) < 2:
             return ChoiceLabel(group, name(args[0]))
         whose = "the rival's" if _on_rival(cards, args[0]) else "your"
         return ChoiceLabel(group, f"{name(args[0])} on {whose} shelf {args[1]}")
     if verb == "wait":
-        return ChoiceLabel("", "Wait: do nothing (spends the turn)")
+        return ChoiceLabel("", N_("Wait: do nothing (spends the turn)"))
     return ChoiceLabel(verb.title(), " ".join(args))
 
 

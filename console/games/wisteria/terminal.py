@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from console.games.core import Action, ChoiceLabel, natural_key
+from console.i18n import N_
 
 View = Mapping[str, Any]
 
@@ -34,7 +35,8 @@ def board_lines(view: View) -> list[str]:
 
 
 # Battle and Retreat are one decision: one heading over both, on the phone, the pod and here.
-WAR_CHOICE = "Battle or Retreat"
+# The heading a phone shows the choice under, marked for the game's catalog (N_): said in its language.
+WAR_CHOICE = N_("Battle or Retreat")
 
 
 def label(action: Action) -> ChoiceLabel:

@@ -285,12 +285,14 @@
       group.classList.toggle("lone", listed && count === 1);
       // a phone's long words take the whole width, not five lines of half of it
       group.classList.toggle("wordy", inGroup.some((step) => !step.uses && Games.actionLabel(state.game, step.action, state.view).length > WORDY));
+      // the game's heading, said in the page's language where its catalog has it (N_ in its terminal.py)
+      const said = _(heading);
       const legend = document.createElement("legend");
-      legend.textContent = single || alone ? heading : `${heading} (${count})`;
+      legend.textContent = single || alone ? said : `${said} (${count})`;
       group.append(legend);
       for (const step of inGroup) {
         if (step.uses) {
-          cards.set(step.card, { heading, subject: step.subject, actions: step.uses.map((use) => use.action) });
+          cards.set(step.card, { heading: said, subject: step.subject, actions: step.uses.map((use) => use.action) });
           group.append(cardButton(step.card, step.subject, step.uses.length > 1 ? ngettext("%(num)s way", "%(num)s ways", step.uses.length) : ""));
           group.classList.add("detailed");
         } else {
@@ -303,7 +305,7 @@
         const summary = document.createElement("summary");
         const map = foldedHere && el("board").querySelector("[data-place]");
         const hint = listed ? _(" (or tap the map)") : _(" — tap a ringed place on the map, or open the list");
-        summary.textContent = ngettext("%(heading)s: %(num)s choice", "%(heading)s: %(num)s choices", count, { heading }) + (map ? hint : "");
+        summary.textContent = ngettext("%(heading)s: %(num)s choice", "%(heading)s: %(num)s choices", count, { heading: said }) + (map ? hint : "");
         legend.remove();
         fold.append(summary, ...group.childNodes);
         group.replaceChildren(fold);
