@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from console.games.core import Action, Bot, Game, Seat, State
 from console.games.observe import BlindRandomBot, ObservingBot
@@ -53,8 +54,11 @@ def decide(bot: Bot, state: State, seat: Seat, rng: random.Random) -> Action:
     it reads (``ObservingBot``) gets that observation of the seat's view, not the JSON view:
     building views was most of a simulation's time."""
     legal = state.legal_actions(seat)
-    if isinstance(bot, ObservingBot):
-        return bot.choose_seen(bot.observe(state, seat), legal, rng)
+    # The class's own ancestry rather than isinstance, whose check on an ABC runs a Python
+    # method: this is once a decision, and no bot is an ObservingBot by registration.
+    if ObservingBot in type(bot).__mro__:
+        observer = cast("ObservingBot[object]", bot)
+        return observer.choose_seen(observer.observe(state, seat), legal, rng)
     view = state.view(seat)
     if isinstance(bot, SearchBot):
         sample: Callable[[random.Random], State] = lambda rng: state.determinize(seat, rng)  # noqa: E731

@@ -8,10 +8,12 @@ does: a rival's sealed wheel is its age and souring alone, the rival's hand is n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from console.games.core import JSON, Seat
-from console.games.wheels.rules.cellar import ShelvedWheel
+from console.games.wheels.rules.cellar import ShelvedWheel, read_payout
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -33,7 +35,7 @@ class Shelf(NamedTuple):
 
 
 EMPTY = Shelf(True)
-_make = Shelf._make  # a shelf from its fields in order, without keyword handling: a decision makes six
+NO_CARDS: Mapping[str, int] = MappingProxyType({})
 
 
 class Side(NamedTuple):
@@ -41,7 +43,9 @@ class Side(NamedTuple):
     damp: int
     chill: int
     shelves: tuple[Shelf, ...]
-    hand: tuple[str, ...]  # sorted, copies repeated; () for the rival, whose hand is a count
+    # card id -> copies, a copy of the seat's own (a mapping: it compares equal whatever order the
+    # cards came in, so the state's hand needs no sorting); nothing for the rival, whose hand is a count
+    hand: Mapping[str, int]
 
 
 class Seen(NamedTuple):
@@ -50,51 +54,58 @@ class Seen(NamedTuple):
     rival: Side
 
 
-# Made from their fields in order, without keyword handling: a game observes some forty times.
-_side, _seen = Side._make, Seen._make
+# Observations are made from their fields in order by ``tuple.__new__``, with neither keyword
+# handling nor ``_make``'s length check: a game observes some forty times, six shelves each.
+_new = tuple.__new__
 
 
 def observe(state: WheelsState, seat: Seat) -> Seen:
     me, rival = state.seats[seat - 1], state.seats[2 - seat]
     one, two, three = me.shelves
-    mine = (_shelf(one, True), _shelf(two, True), _shelf(three, True))
+    mine = (
+        EMPTY if one is None else _own(one),
+        EMPTY if two is None else _own(two),
+        EMPTY if three is None else _own(three),
+    )
     one, two, three = rival.shelves
-    theirs = (_shelf(one, False), _shelf(two, False), _shelf(three, False))
-    return _seen(
+    theirs = (
+        EMPTY if one is None else _SEALED[one.soured][one.age] if one.sealed else _own(one),
+        EMPTY if two is None else _SEALED[two.soured][two.age] if two.sealed else _own(two),
+        EMPTY if three is None else _SEALED[three.soured][three.age] if three.sealed else _own(three),
+    )
+    return _new(
+        Seen,
         (
             state.phase,
-            _side((me.turns_left, me.damp, me.chill, mine, _hand(me.hand))),
-            _side((rival.turns_left, rival.damp, rival.chill, theirs, ())),
-        )
+            _new(Side, (me.turns_left, me.damp, me.chill, mine, me.hand.copy())),
+            _new(Side, (rival.turns_left, rival.damp, rival.chill, theirs, NO_CARDS)),
+        ),
     )
 
 
-def _hand(hand: dict[str, int]) -> tuple[str, ...]:
-    cards = sorted(hand)
-    if len(cards) == sum(hand.values()):  # the usual hand: no card twice
-        return tuple(cards)
-    return tuple(card for card in cards for _ in range(hand[card]))
+def _own(wheel: ShelvedWheel) -> Shelf:
+    """A wheel whose figures the seat sees: its own, or a rival's unsealed one (the pay is
+    ``ShelvedWheel.payout``'s)."""
+    peak, age, value = wheel.card.peak, wheel.age, wheel.value
+    soured = wheel.soured
+    payout = 0 if soured else value if age >= peak else read_payout(value, peak, age)
+    return _new(Shelf, (False, wheel.sealed, soured, age, True, value, peak, peak + wheel.hold, payout))
 
 
-def _shelf(wheel: ShelvedWheel | None, own: bool) -> Shelf:
-    if wheel is None:
-        return EMPTY
-    if wheel.sealed and not own:
-        return _make((False, True, wheel.soured, wheel.age, False, 0, 0, 0, 0))
-    peak = wheel.card.peak
-    return _make(
-        (
-            False,
-            wheel.sealed,
-            wheel.soured,
-            wheel.age,
-            True,
-            wheel.value,
-            peak,
-            peak + wheel.hold,
-            wheel.payout(),
-        )
-    )
+class _SealedShelves(dict[int, Shelf]):
+    """A rival's sealed wheel by its age: all the seat sees of it is its age and souring, so the
+    few there are are made once."""
+
+    def __init__(self, soured: bool) -> None:
+        super().__init__()
+        self.soured = soured
+
+    def __missing__(self, age: int) -> Shelf:
+        shelf = self[age] = Shelf(False, True, self.soured, age)
+        return shelf
+
+
+_SEALED = {False: _SealedShelves(False), True: _SealedShelves(True)}
 
 
 def from_view(view: JSON) -> Seen:
@@ -122,4 +133,7 @@ def _side_from_view(player: JSON) -> Side:
         )
         for shelf in player["shelves"]
     )
-    return Side(player["turns_left"], player["damp"], player["chill"], shelves, tuple(player.get("hand", ())))
+    hand: dict[str, int] = {}
+    for card in player.get("hand", ()):
+        hand[card] = hand.get(card, 0) + 1
+    return Side(player["turns_left"], player["damp"], player["chill"], shelves, hand or NO_CARDS)
