@@ -335,6 +335,11 @@ class VenuePublisher(EventAtTheHub):
         elif self.refused:
             log.info("venue: the broker %s takes this hub's messages again", self.address)
             self.refused = ""
+            # What it sent before the broker's ACL changed was dropped (its presence, say, while
+            # this message was taken): send presence and every table's state once more.
+            with self._flags:
+                self._republish = self._resend_now = True
+            self._wake.put(None)
 
     def _on_subscribe(self, client: mqtt.Client, userdata: Any, mid: int, reasons: Any, props: Any) -> None:
         failed = [reason for reason in reasons if reason.is_failure]
