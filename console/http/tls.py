@@ -231,20 +231,7 @@ def _make_ca(key: ec.EllipticCurvePrivateKey, now: datetime.datetime) -> x509.Ce
         .not_valid_before(now - datetime.timedelta(hours=1))
         .not_valid_after(now + datetime.timedelta(days=365 * CA_YEARS))
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                key_cert_sign=True,
-                crl_sign=True,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(signs_certificates=True), critical=True)
         .add_extension(
             x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), critical=True
         )
@@ -302,20 +289,7 @@ def _make_server(
         .not_valid_before(now - datetime.timedelta(hours=1))
         .not_valid_after(ends)
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(
-            x509.KeyUsage(
-                digital_signature=True,
-                key_cert_sign=False,
-                crl_sign=False,
-                content_commitment=False,
-                key_encipherment=False,
-                data_encipherment=False,
-                key_agreement=False,
-                encipher_only=False,
-                decipher_only=False,
-            ),
-            critical=True,
-        )
+        .add_extension(_key_usage(signs_certificates=False), critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectAlternativeName(alt), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(public), critical=False)
@@ -387,3 +361,18 @@ def _read_cert(path: Path) -> x509.Certificate:
         raise TlsError(
             f"{path} is not a certificate the hub made: restore it, or remove its folder"
         ) from None
+
+
+def _key_usage(signs_certificates: bool) -> x509.KeyUsage:
+    """A signature key's usage: an authority's also signs certificates and revocation lists."""
+    return x509.KeyUsage(
+        digital_signature=True,
+        key_cert_sign=signs_certificates,
+        crl_sign=signs_certificates,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        encipher_only=False,
+        decipher_only=False,
+    )
