@@ -89,9 +89,12 @@ def test_a_phone_calls_a_judge_and_every_screen_shows_one_round_clock(
     big_board.get(board_url + "/")
     for driver in (phone, screen, big_board):
         WebDriverWait(driver, 15).until(lambda d: re.search(r"\d+:\d\d left", clock_text(d)))
+    # Each screen shows whole seconds and ticks on its own, so two may differ by one shown second,
+    # and by the time taken to read them one after another (a second, under load, in CI).
     started = time.monotonic()
     readings = [seconds_left(driver) + (time.monotonic() - started) for driver in (phone, screen, big_board)]
-    assert max(readings) - min(readings) <= 1.0 + 1e-9, readings  # one clock, to the second
+    reading_s = time.monotonic() - started
+    assert max(readings) - min(readings) <= 1.0 + reading_s, (readings, reading_s)  # one clock
     assert 49 * 60 <= min(readings) <= 50 * 60
 
     phone.find_element(By.ID, "judge-call").click()
