@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from console.bots import bots_for
 from console.games.core import Action, Bot, Event, Seat
+from console.i18n.said import Said
 from console.play_text import choice_groups
 from console.table import Table, named, result_words
 
@@ -156,7 +157,12 @@ def show_turn(
     print("Your choices:", file=out)
     details, names = game.card_details(), game.catalog()
     legal = table.state.legal_actions(seat)
-    notes = game.choice_notes(table.state, seat, legal)  # a choice's numbers: its cost, its outcome
+    # a choice's numbers: its cost, its outcome
+    speaker = game.speaker()
+    notes = {
+        notation: speaker.render(note) if isinstance(note, Said) else note
+        for notation, note in game.choice_notes(table.state, seat, legal).items()
+    }
     ordered: list[Action] = []
     shown: set[str] = set()
     for group in choice_groups(game, legal, view):

@@ -19,6 +19,8 @@ from console.bots import decide
 from console.games import find_game
 from console.games.core import CHANCE, Action, Bot, Event, Game, IllegalAction, Seat, State
 from console.games.takeback import Takebacks, check_takeback
+from console.i18n.said import Said, say_n
+from console.i18n.said import Seat as SaidSeat
 from console.journal import Correction, Journal, JournalError
 
 Clock = Callable[[], float]
@@ -234,16 +236,24 @@ def correction_event(correction: Correction, count: int) -> Event:
     return Event("correction", {"count": count, "confirmed": list(correction.confirmed)})
 
 
-def correction_words(event: Event) -> str | None:
+def correction_words(event: Event) -> Said | None:
     """A correction event in words ("Seat 2 took back 1 action"), None for any other event."""
-    count = event.data.get("count", 0)
-    actions = f"{count} action{'' if count == 1 else 's'}"
+    count = int(event.data.get("count", 0))
     if event.kind == "takeback":
-        return f"Seat {event.data.get('seat')} took back {actions}"
+        seat = SaidSeat(int(event.data.get("seat", 0)))
+        return say_n(
+            "%(seat)s took back %(num)s action", "%(seat)s took back %(num)s actions", count, seat=seat
+        )
     if event.kind == "correction":
-        confirmed = [f"seat {seat}" for seat in event.data.get("confirmed", [])]
-        agreed = f", confirmed by {' and '.join(confirmed)}" if confirmed else ""
-        return f"The host withdrew {actions}{agreed}"
+        confirmed = tuple(SaidSeat(int(seat)) for seat in event.data.get("confirmed", []))
+        if not confirmed:
+            return say_n("The host withdrew %(num)s action", "The host withdrew %(num)s actions", count)
+        return say_n(
+            "The host withdrew %(num)s action, confirmed by %(seats)s",
+            "The host withdrew %(num)s actions, confirmed by %(seats)s",
+            count,
+            seats=confirmed,
+        )
     return None
 
 

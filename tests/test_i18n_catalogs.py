@@ -17,18 +17,30 @@ from babel.messages.pofile import read_po
 from console import i18n
 from console.games import find_game, game_names
 from console.i18n.pseudo import PLACEHOLDER
+from console.i18n.said import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "console" / "i18n"
+KEY_ARGS = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
+# the sentences' keywords (console.i18n.said) beside pybabel's own
+KEYS = " ".join(f"-k {keyword}" for keyword in KEYWORDS)
 EXTRACT = (
-    "pybabel extract -F babel.cfg --sort-by-file --project tabletop-console -o console/i18n/messages.pot ."
+    f"pybabel extract -F babel.cfg {KEYS} --sort-by-file --project tabletop-console "
+    "-o console/i18n/messages.pot ."
 )
 UPDATE = "pybabel update -i console/i18n/messages.pot -d console/i18n/locale --no-fuzzy-matching"
-GAME_EXTRACT = "pybabel extract -F babel.cfg --sort-by-file --project tabletop-console -o game.pot ."
+GAME_EXTRACT = f"pybabel extract -F babel.cfg {KEYS} --sort-by-file --project tabletop-console -o game.pot ."
 GAME_UPDATE = "pybabel update -D game -i game.pot -d locale --no-fuzzy-matching"
 # Every catalog: the console's own (None) and each game's that ships one (its package).
 GAMES = [p for p in (find_game(name).catalog_package() for name in game_names()) if i18n.has_catalog(p)]
 CATALOGS: list[str | None] = [None, *GAMES]
+
+
+def extract(into: Path) -> None:
+    """`pybabel extract` as README.md says it, in the current folder."""
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", "babel.cfg", *KEY_ARGS, "-o", str(into), "."]
+    )
 
 
 def ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
@@ -44,7 +56,9 @@ def forms(message: Message) -> list[str]:
 def test_messages_pot_holds_what_the_sources_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # babel.cfg's paths are the repository's
     fresh = tmp_path / "fresh.pot"
-    CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(fresh), "."])
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", "babel.cfg", *KEY_ARGS, "-o", str(fresh), "."]
+    )
     with fresh.open("rb") as handle:
         said = ids(read_po(handle))
     shipped = ids(i18n.template())
@@ -59,7 +73,9 @@ def test_each_games_pot_holds_what_its_script_says(tmp_path: Path, monkeypatch: 
         folder = Path(str(resources.files(package)))
         monkeypatch.chdir(folder)  # a game's babel.cfg reads its own folder
         fresh = tmp_path / f"{package}.pot"
-        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", "babel.cfg", "-o", str(fresh), "."])
+        CommandLineInterface().run(
+            ["pybabel", "-q", "extract", "-F", "babel.cfg", *KEY_ARGS, "-o", str(fresh), "."]
+        )
         with fresh.open("rb") as handle:
             said = ids(read_po(handle))
         shipped = ids(i18n.template(package))

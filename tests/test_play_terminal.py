@@ -119,7 +119,7 @@ def test_the_terminal_says_the_sentences_the_pages_log_shows(tmp_path: Path) -> 
     assert printed == [named(sent[id(event)], names) for event in seen]
     assert "Bot 2 (normal) has chosen" in printed and "You chose Battle" in printed
     assert "Ana has chosen" not in printed  # her own choice, said once: the private words
-    assert "War! Ana, Bot 2 (normal) tie on 3" in printed
+    assert "War! Ana and Bot 2 (normal) tie on 3" in printed
 
 
 @pytest.mark.slow

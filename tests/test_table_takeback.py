@@ -10,6 +10,7 @@ import pytest
 
 from console.cli import main
 from console.games.core import IllegalAction
+from console.i18n.said import Speaker, say
 from console.journal import Journal
 from console.table import Table, correction_words
 
@@ -42,7 +43,7 @@ def test_a_takeback_is_journalled_and_the_game_is_as_if_the_move_was_never_made(
     assert correction.withdrawn == (len(history),)
     # The log keeps the withdrawn move's events and says the takeback, naming no move.
     assert table.log[-1].event.kind == "takeback" and table.log[-1].action == ""
-    assert correction_words(table.log[-1].event) == "Seat 1 took back 1 action"
+    assert Speaker().render(correction_words(table.log[-1].event) or say("")) == "Seat 1 took back 1 action"
     # The seat plays on, and a resumed table is the corrected one, with the same log.
     table.submit("1:retreat")
     resumed = Table.resume(table.journal, table.id)
@@ -74,7 +75,7 @@ def test_the_host_goes_back_further_and_replay_gives_the_corrected_game(tmp_path
     assert table.seats_undone(index) == [1, 2]
     table.withdraw(len(table.history) - index, "host", "host", (1, 2))
     assert views(table) == before
-    assert (correction_words(table.log[-1].event) or "").startswith("The host withdrew ")
+    assert Speaker().render(correction_words(table.log[-1].event) or say("")).startswith("The host withdrew ")
     assert views(Table.resume(table.journal, table.id)) == before
 
 

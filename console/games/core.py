@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar
 
+from console import i18n
+from console.i18n.said import SEAT_AT_START, SEAT_WITHIN, Said, Speaker, say
+from console.i18n.said import Seat as SaidSeat
+
 if TYPE_CHECKING:
     from console.games.editions import Edition, Tunable
 
@@ -646,11 +650,12 @@ class Game(ABC):
         ``leader_used`` (a card the seat leads with, or None). None: the game has no such figures."""
         return None
 
-    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> Mapping[str, Said | str]:
         """By notation, a line saying what each of ``seat``'s ``legal`` actions will do in the
         game's own numbers ("costs 1 Wood, 1 Stone; leaves 2 Wood, 0 Stone"), for the phone and
-        the terminal to show beside the choice. Only what ``seat`` may know: it goes to that seat
-        alone. {}: the labels say enough."""
+        the terminal to show beside the choice: a ``Said`` (``console.i18n.said``), which each
+        screen says in its own language (a plain string is shown as written, in English). Only
+        what ``seat`` may know: it goes to that seat alone. {}: the labels say enough."""
         return {}
 
     @required_hook
@@ -665,17 +670,42 @@ class Game(ABC):
         its group ("Build a road", or "" for a choice that stands alone) and its own words."""
         raise MissingHook(self, "Game.label")
 
-    def describe(self, event: Event) -> str:
-        """``event`` as a sentence in English, the one wording of every log (the pages' and the
-        terminal's): card ids by their printed names (``card_name``); a seat as "Seat 2" at a
-        sentence's start and "seat 2" within one (a game whose rule book has its own word for a
-        seat writes it alike, "Ruler 2"), so each screen puts the seats' names in. Only the
-        event's own fields: the sentence goes wherever the event goes. The default says the
-        event's name and whose it is ("Seat 2: Kind words")."""
+    # How this game's sentences say a seat, at a sentence's start and within one (a game whose rule
+    # book has its own word for a seat says it alike: "Ruler %(seat)s"), from its catalog.
+    seat_words: ClassVar[tuple[str, str]] = (SEAT_AT_START, SEAT_WITHIN)
+
+    def words(self, event: Event) -> Said:
+        """``event`` as a message id and its values (``console.i18n.said``), which each screen says
+        in its own language: card ids as ``Card``, seats as ``Seat``, never English fixed in. Only
+        the event's own fields: the sentence goes wherever the event goes. The default says the
+        event's name and whose it is ("Seat 2: kind words"), or the English of a game that still
+        words its events in ``describe`` alone."""
+        if type(self).describe is not Game.describe:
+            return Said(self.describe(event))
         seat = event.data.get("seat")
-        by = f"Seat {seat}: " if isinstance(seat, int) and seat else ""
-        said = event.kind.replace("_", " ")
-        return by + said[:1].upper() + said[1:]
+        what = event.kind.replace("_", " ")
+        what = what[:1].upper() + what[1:]
+        if isinstance(seat, int) and seat:
+            return say("%(seat)s: %(what)s", seat=SaidSeat(seat), what=what)
+        return Said(what)
+
+    def speaker(self, language: str = i18n.DEFAULT) -> Speaker:
+        """How this game's sentences are said in ``language`` where no player's name is known (the
+        terminal, a replay): seats in the game's own word, cards by their names in its catalog."""
+
+        def seat(number: int, at_start: bool) -> str:
+            return speaker.translate(self.seat_words[0 if at_start else 1]) % {"seat": number}
+
+        def card(card_id: str) -> str:
+            return speaker.translate(self.card_name(card_id))
+
+        speaker = Speaker(language, self.catalog_package(), seat, card)
+        return speaker
+
+    def describe(self, event: Event) -> str:
+        """``event`` as a sentence in English, the one wording of the terminal's log and of every
+        test that reads one: ``words`` said in English."""
+        return self.speaker().render(self.words(event))
 
     @required_hook
     def page_script(self) -> str:

@@ -21,6 +21,7 @@ from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.hub.handovers import BotStint
 from console.hub.stall import Stall
+from console.i18n.said import Said
 from console.table import LoggedEvent, Table, correction_words
 
 log = logging.getLogger("console.hub")
@@ -39,27 +40,36 @@ def publish_events(table: Table, first_index: int) -> list[PublishedEvent]:
 
 
 def event_json(event_id: int, logged: LoggedEvent, game: Game) -> dict[str, Any]:
-    """The event for the pages, with its sentence (``text``: the game's ``describe``, which the
-    terminal prints too): made from the event's own fields, it goes only where the event goes."""
+    """The event for the pages: its fields, its sentence as a message id and values (``said``,
+    which each page says in its own language) and in English (``text``, the terminal's words, for
+    clients that say no language). Made from the event's own fields, it goes only where the event
+    goes: no secret can reach a screen through a sentence."""
+    said = words(game, logged.event)
     return {
         "id": event_id,
         "action": logged.index,
         **logged.event.to_json(),
-        "text": sentence(game, logged.event),
+        "text": game.speaker().render(said),
+        "said": said.to_json(),
     }
 
 
-def sentence(game: Game, event: Event) -> str:
+def words(game: Game, event: Event) -> Said:
     """The game's words for ``event``. Words that fail are logged and the event said as any game's
-    would be ("Seat 2: Kind words"): a log line must never stop a table publishing its moves."""
+    would be ("Seat 2: kind words"): a log line must never stop a table publishing its moves."""
     said = correction_words(event)  # the table's own events, not the game's
     if said is not None:
         return said
     try:
-        return game.describe(event)
+        return game.words(event)
     except Exception:
         log.exception("%s: the words for a %r event failed", game.name, event.kind)
-        return Game.describe(game, event)
+        return Game.words(game, event)
+
+
+def notes_json(notes: Mapping[str, Said | str]) -> dict[str, Any]:
+    """A seat's choice notes for its phone: each a sentence's id and values, said in its language."""
+    return {notation: note.to_json() if isinstance(note, Said) else note for notation, note in notes.items()}
 
 
 def build_snapshot(
@@ -136,7 +146,7 @@ def build_snapshot(
                 # the same decision in steps (groups, cards first, folds) as the seat's pod walks
                 "steps": seat_steps(table, seat, actions) if actions else [],
                 # what each choice will do in the game's numbers (costs, yields, a strike's end)
-                "notes": table.game.choice_notes(state, seat, actions) if actions else {},
+                "notes": notes_json(table.game.choice_notes(state, seat, actions)) if actions else {},
                 "cursor": (cursors or {}).get(seat),
                 "nudge": stall is not None and stall.nudged and seat in stall.seats,
                 "claim": {"joins": 0, "attempts": 0, **claims.get(seat, {})},

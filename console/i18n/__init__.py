@@ -94,6 +94,7 @@ def _read(package: str, path: str) -> Catalog:
         return read_po(handle)
 
 
+@cache
 def has_catalog(package: str) -> bool:
     """Whether ``package`` (a game's) ships a catalog of its own."""
     try:

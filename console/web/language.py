@@ -78,10 +78,19 @@ def _ngettext(singular: str, plural: str, count: int) -> str:
     return i18n.ngettext(language(), singular, plural, count)
 
 
+# Python that says sentences the pages render (console.i18n.said): the table's corrections and the
+# words of an event a game does not word. Their messages go to the pages with the scripts' own.
+SENTENCES = ("console/table.py", "console/games/core.py", "console/i18n/said.py")
+
+
+def _for_pages(path: str) -> bool:
+    return path.endswith(".js") or path in SENTENCES
+
+
 def js_catalog(language_code: str, package: str | None = None) -> dict[str, Any]:
-    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file;
-    with ``package`` a game's, all of them), each id -> its translation (a list of plural forms for
-    a plural), and the plural rule."""
+    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file)
+    and the sentences the hub sends them (``SENTENCES``), or with ``package`` all of a game's, each
+    id -> its translation (a list of plural forms for a plural), and the plural rule."""
     translated = language_code in i18n.TRANSLATED or language_code == i18n.PSEUDO
     if not translated or (package is not None and not i18n.has_catalog(package)):
         return {"language": language_code, "plural": "(n != 1)", "messages": {}}
@@ -90,7 +99,7 @@ def js_catalog(language_code: str, package: str | None = None) -> dict[str, Any]
     for message in catalog:
         if not message.id or not message.string or message.fuzzy:
             continue
-        if package is None and not any(path.endswith(".js") for path, _line in message.locations):
+        if package is None and not any(_for_pages(path) for path, _line in message.locations):
             continue
         if isinstance(message.id, tuple | list):
             messages[message.id[0]] = list(message.string)

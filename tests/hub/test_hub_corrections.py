@@ -71,4 +71,9 @@ def test_a_host_correction_at_a_pod_table_rechecks_the_cards_and_reveals_nothing
         "count": len(correction.withdrawn),
         "confirmed": [1, 2],
         "text": f"The host withdrew {len(correction.withdrawn)} actions, confirmed by seat 1 and seat 2",
+        "said": {  # the same words for each phone to say in its own language: no card, no move
+            "id": "The host withdrew %(num)s action, confirmed by %(seats)s",
+            "plural": "The host withdrew %(num)s actions, confirmed by %(seats)s",
+            "values": {"num": len(correction.withdrawn), "seats": {"list": [{"seat": 1}, {"seat": 2}]}},
+        },
     }

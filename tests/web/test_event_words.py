@@ -21,6 +21,7 @@ import pytest
 from console.games import find_game
 from console.games.core import CHANCE, Event
 from console.hub.views import event_json
+from console.i18n.said import Said
 from console.table import LoggedEvent
 from console.web import page_data
 from tests.helpers.log_words import is_dump, raw_ids
@@ -77,7 +78,7 @@ def samples() -> dict[str, tuple[list[Event], list[dict[str, Any]]]]:
 
 def said(game: str, event: Event) -> dict[str, Any]:
     """The event as the hub sends it to a page: its fields and its sentence."""
-    return {"id": 1, "action": 1, **event.to_json(), "text": find_game(game).describe(event)}
+    return event_json(1, LoggedEvent(1, "", event), find_game(game))
 
 
 # Sentences the hub sends, each with the seats' names a page knows, and what the page shows.
@@ -88,7 +89,7 @@ NAMED: list[tuple[str, Event, dict[str, str], dict[str, str], str]] = [
         Event("choices", {"battle": (1, 2), "retreat": ()}),
         {"2": "Bo"},
         {},
-        "Battle: seat 1, Bo · Retreat: nobody",
+        "Battle: seat 1 and Bo · Retreat: nobody",
     ),
     ("wheels", Event("damp", {"seat": 1, "turns": 2}), {}, {}, "Seat 1's cellar is damp for 2 ending turns"),
     # a ruler is said by its page's ruler(): the player's name first, a bot's ruler alone
@@ -209,7 +210,7 @@ def test_an_event_without_words_says_its_name_and_whose_it_is() -> None:
 
 def test_words_that_fail_leave_the_event_said_as_any_games(caplog: pytest.LogCaptureFixture) -> None:
     class Broken(type(find_game("wisteria"))):  # type: ignore[misc]
-        def describe(self, event: Event) -> str:
+        def words(self, event: Event) -> Said:
             raise KeyError("card")
 
     logged = LoggedEvent(0, "chance:draw", Event("draw", {"seat": 2, "card": 5}))

@@ -29,6 +29,7 @@ from console.games.watch.catalog import catalog
 from console.games.watch.rules.board import random_tiles, reference_tiles
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
+from console.i18n.said import Said
 
 # Four peoples are named by the Chronicle; the other three are left to the designer (close reading, C.3).
 PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
@@ -221,7 +222,7 @@ class WatchGame(Game):
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, view, self.card_name)
 
-    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> Mapping[str, Said | str]:
         from console.games.watch.notes import choice_notes
 
         assert isinstance(state, WatchState)

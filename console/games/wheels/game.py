@@ -33,6 +33,7 @@ from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
+from console.i18n.said import Said
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
@@ -187,7 +188,7 @@ class WheelsGame(Game):
     def describe(self, event: Event) -> str:
         return words.describe(event, self.card_name) or super().describe(event)
 
-    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> dict[str, str]:
+    def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> Mapping[str, Said | str]:
         """A read says the Renown it banks now (its wheel's payout at its age: the rules' own
         number, from the seat's own shelf)."""
         assert isinstance(state, WheelsState)

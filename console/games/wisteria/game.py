@@ -27,6 +27,7 @@ from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse
 from console.games.wisteria.catalog import catalog
 from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_options
 from console.games.wisteria.state import WisteriaState
+from console.i18n.said import Said
 
 
 class WisteriaGame(Game):
@@ -129,8 +130,8 @@ class WisteriaGame(Game):
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action)
 
-    def describe(self, event: Event) -> str:
-        return words.describe(event) or super().describe(event)
+    def words(self, event: Event) -> Said:
+        return words.words(event) or super().words(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

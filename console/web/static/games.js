@@ -106,15 +106,40 @@ const Games = (function () {
   const titleCase = (id) => String(id || "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 
 
-  // Every event as a sentence: the hub sends the game's own (Game.describe, the terminal's words
-  // too) in event.text, seats written "Seat 2" or "seat 2"; the seats' names go in here. A game
-  // whose renderer declares its seats' word (seatWord: "Ruler") says those through its seatName.
-  // Without text, the event's name and whose it is (never its raw fields: a line is for a person).
+  // Every event as a sentence in the page's language: the hub sends its message id and values
+  // (event.said, console/i18n/said.py), said here with the game's catalog and the page's: a seat
+  // by its player's name (a game whose renderer has a seatName, "Ruler 2", by that), a card by its
+  // printed name in this language, a list as the language joins one. An event from an older hub
+  // has only its English (event.text), the seats' names put in; one with neither its name and
+  // whose it is (never its raw fields: a line is for a person).
   function describe(game, event) {
+    const said = event.said;
+    // a sentence with no values may be a game's English alone (Game.words' default): names put in
+    if (said && typeof said.id === "string") return Object.keys(said.values || {}).length ? say(game, said, true) : withNames(game, _(said.id));
     if (typeof event.text === "string" && event.text) return withNames(game, event.text);
     const by = event.seat ? `${who(event.seat)}: ` : "";
     const text = words(event.kind);
     return by + text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function say(game, said, atStart) {
+    const values = said.values || {};
+    const text = said.plural ? I18n.ngettext(said.id, said.plural, Number(values.num) || 0) : _(said.id);
+    const first = /^%\((\w+)\)[sd]/.exec(text);
+    return text.replace(/%\((\w+)\)[sd]/g, (found, name) =>
+      name in values ? valueWords(game, values[name], atStart && first && first[1] === name) : found);
+  }
+
+  function valueWords(game, value, atStart) {
+    if (value === null || typeof value !== "object") return String(value);
+    if ("seat" in value) {
+      const renderer = renderers[game] || {};
+      return renderer.seatName ? renderer.seatName(Number(value.seat)) : who(value.seat, !atStart);
+    }
+    if ("card" in value) return _(card(value.card));
+    if ("said" in value) return say(game, value.said, atStart);
+    if (Array.isArray(value.list)) return I18n.list(value.list.map((item, i) => valueWords(game, item, atStart && i === 0)));
+    return "";
   }
 
   const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -137,14 +162,20 @@ const Games = (function () {
   }
 
   // What each of the seat's choices will do in the game's numbers, from the hub (the game's
-  // choice_notes): a cost and what it leaves, a strike's outcome.
+  // choice_notes): a cost and what it leaves, a strike's outcome; each a sentence to say in the
+  // page's language (as an event's), or words a game sends as they are.
   let notes = {};
-  const setNotes = (table) => { notes = table || {}; };
+  let notesGame = "";
+  const setNotes = (table, game) => { notes = table || {}; notesGame = game || ""; };
+  const note = (notation) => {
+    const said = notes[notation];
+    return said && typeof said === "object" ? say(notesGame, said, true) : said;
+  };
 
   // A line under a choice's label saying what it does (its numbers, a card's text), or "".
   function actionDetail(game, notation, view) {
     const custom = renderers[game] && renderers[game].detail && renderers[game].detail(notation, view);
-    return [notes[notation], custom].filter(Boolean).join(" · ");
+    return [note(notation), custom].filter(Boolean).join(" · ");
   }
 
   // A pod or button seat's cursor (from the composer): the highlighted choice, or why a scan or
@@ -158,5 +189,5 @@ const Games = (function () {
       { prompt: cursor.prompt, label: labels[cursor.index], index: cursor.index + 1, count: labels.length });
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, words, setNames, setNotes, nameOf, who, whose, isBot };
+  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, words, setNames, setNotes, say, nameOf, who, whose, isBot };
 })();

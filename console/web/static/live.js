@@ -144,7 +144,7 @@
   function render() {
     renderNudge();
     Games.setNames(state.names, state.controllers);
-    Games.setNotes(state.notes);
+    Games.setNotes(state.notes, state.game);
     renderClock();
     el("status").textContent = statusText();
     el("status").dataset.status = state.status;

@@ -16,6 +16,7 @@ from console.games.wisteria.actions import TimeUp
 from console.games.wisteria.rules import scoring
 from console.games.wisteria.rules.piles import reshuffle
 from console.games.wisteria.rules.steps import REVEAL
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -46,7 +47,7 @@ def end_round(state: WisteriaState, events: list[Event]) -> None:
     """P-14: a seat left with no cards at all is out; then the game ends or goes on."""
     for seat in state.in_round:
         if not state.eliminated[seat] and not state.draw_count[seat] and not state.won_count[seat]:
-            eliminate(state, seat, "has no cards left", events)
+            eliminate(state, seat, N_("has no cards left"), events)
     if len(state.active) == 1:
         scoring.total_control(state, state.active[0], events)
     elif state.time_up:

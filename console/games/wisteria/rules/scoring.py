@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from console.games.core import CHANCE, Event, Outcome, Seat
 from console.games.wisteria.rules.piles import DEALT, owned, strength_owned
 from console.games.wisteria.rules.steps import OVER, TALLY
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -24,7 +25,8 @@ def game_over(state: WisteriaState, outcome: Outcome, events: list[Event]) -> No
 
 def total_control(state: WisteriaState, winner: Seat, events: list[Event]) -> None:
     scores = tuple(1.0 if seat == winner else 0.0 for seat in range(1, state.players + 1))
-    game_over(state, Outcome((winner,), scores, f"seat {winner} holds every card (Total Control)"), events)
+    reason = N_("%(seat)s holds every card (Total Control)") % {"seat": f"seat {winner}"}
+    game_over(state, Outcome((winner,), scores, reason), events)
 
 
 def round_limit_reached(state: WisteriaState, events: list[Event]) -> None:
@@ -33,10 +35,12 @@ def round_limit_reached(state: WisteriaState, events: list[Event]) -> None:
         score(state, events)
         return
     scores = tuple(float(owned(state, seat)) for seat in range(1, state.players + 1))
-    reason = (
-        f"unfinished: the round limit ({state.options.round_limit}) came before anyone held every "
-        "card; scores are card counts"
-    )
+    # each part a message of its own (console.i18n.said.phrase says a reason in any language)
+    limit = N_("the round limit (%(num)s) came before anyone held every card") % {
+        "num": state.options.round_limit
+    }
+    unfinished, counts = N_("unfinished"), N_("scores are card counts")
+    reason = f"{unfinished}: {limit}; {counts}"
     game_over(state, Outcome((), scores, reason), events)
 
 
@@ -45,7 +49,7 @@ def score(state: WisteriaState, events: list[Event]) -> None:
     card is tallied (chance:tally). Ties share the win (P-16)."""
     seats = range(1, state.players + 1)
     if state.options.victory == "time_limit":
-        game_over(state, _best([owned(state, seat) for seat in seats], "most cards (Time Limit)"), events)
+        game_over(state, _best([owned(state, seat) for seat in seats], N_("most cards (Time Limit)")), events)
         return
     unseen = [seat for seat in state.active if state.draw_kind[seat] == DEALT and state.draw_count[seat]]
     if unseen and state.tallied is None:
@@ -58,7 +62,7 @@ def score(state: WisteriaState, events: list[Event]) -> None:
         return
     tallied = state.tallied
     totals = [strength_owned(state, seat, tallied[seat] if tallied else None) for seat in seats]
-    game_over(state, _best(totals, "highest strength total (Power Score)"), events)
+    game_over(state, _best(totals, N_("highest strength total (Power Score)")), events)
 
 
 def tallied(state: WisteriaState, seat: Seat, strength: int, events: list[Event]) -> None:
@@ -78,5 +82,5 @@ def tallied(state: WisteriaState, seat: Seat, strength: int, events: list[Event]
 def _best(totals: list[int], what: str) -> Outcome:
     top = max(totals)
     winners = tuple(seat for seat, total in enumerate(totals, start=1) if total == top)
-    shared = "; a shared win" if len(winners) > 1 else ""
+    shared = "; " + N_("a shared win") if len(winners) > 1 else ""
     return Outcome(winners, tuple(float(total) for total in totals), f"{what}: {top}{shared}")

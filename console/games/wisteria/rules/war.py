@@ -17,6 +17,7 @@ from console.games.wisteria.rules.rounds import eliminate, reshuffle_pile
 from console.games.wisteria.rules.scoring import game_over
 from console.games.wisteria.rules.spoils import no_central_winner, war_won
 from console.games.wisteria.rules.steps import DECLARE, FACE_DOWN, RETREAT, WAR, Step
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -54,7 +55,7 @@ def need_cards(state: WisteriaState, seats: list[Seat], events: list[Event]) -> 
     if not out:
         return False
     for seat in out:
-        eliminate(state, seat, "ran out of cards in a War", events)
+        eliminate(state, seat, N_("ran out of cards in a War"), events)
     state.last_out = out
     eliminated = state.eliminated
     state.members = [seat for seat in state.members if not eliminated[seat]]
@@ -188,7 +189,9 @@ def reevaluate(state: WisteriaState, events: list[Event]) -> None:
     if not left:
         out = tuple(state.last_out)
         scores = tuple(1.0 / len(out) if seat in out else 0.0 for seat in range(1, state.players + 1))
-        reason = "every remaining player ran out of cards at the same moment: a shared result"
+        reason = (
+            f"{N_('every remaining player ran out of cards at the same moment')}: {N_('a shared result')}"
+        )
         game_over(state, Outcome(out, scores, reason), events)
         return
     top = max(state.round_card[seat] for seat in left)
