@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from console.bots import bots_for
-from console.games.core import Action, Bot, Event, Seat
+from console.games.core import Action, Bot, Event, Game, Seat
 from console.i18n.said import Said
 from console.play_text import choice_groups
 from console.table import Table, named, result_words
@@ -187,12 +187,8 @@ def show_turn(
             print(_wrapped(line, columns, indent, indent + "   "), file=out)
             if card is not None and card not in shown:  # a card's printed numbers and text, once
                 shown.add(card)
-                print(
-                    _wrapped(
-                        _printed(names[card], details.get(card, {})), columns, indent + "   ", indent + "   "
-                    ),
-                    file=out,
-                )
+                printed = _printed(game, names[card], details.get(card, {}))
+                print(_wrapped(printed, columns, indent + "   ", indent + "   "), file=out)
     return ordered
 
 
@@ -206,8 +202,8 @@ def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
     return next((word for word in str(action).split(":", 1)[-1].split()[1:] if word in names), None)
 
 
-def _printed(name: str, detail: Mapping[str, Any]) -> str:
-    parts = [str(detail.get("facts", "")), str(detail.get("text", ""))]
+def _printed(game: Game, name: str, detail: Mapping[str, Any]) -> str:
+    parts = [game.card_words(detail.get("facts")), game.card_words(detail.get("text"))]
     return f"{name}: {' · '.join(part for part in parts if part)}" if any(parts) else name
 
 

@@ -588,7 +588,9 @@ class Game(ABC):
 
     def card_details(self) -> dict[str, JSON]:
         """What the pages may say of a card beyond its name, by card id (all public, the printed
-        card's own words): ``text``, and ``rival`` for a card aimed at the rival's side."""
+        card's own words): ``text``, ``facts`` (its figures), and ``rival`` for a card aimed at the
+        rival's side. A name and printed text are English, each a message id in the game's catalog,
+        so each page says them in its language; ``facts`` in figures may be a ``Said``."""
         return {}
 
     def simulation_stats(self, finals: Sequence[State]) -> JSON:
@@ -701,6 +703,13 @@ class Game(ABC):
 
         speaker = Speaker(language, self.catalog_package(), seat, card)
         return speaker
+
+    def card_words(self, detail: object, language: str = i18n.DEFAULT) -> str:
+        """A card's detail (``card_details``: printed text, or its facts as a ``Said``) said in
+        ``language``: the terminal's and the print-and-play sheet's words."""
+        if isinstance(detail, Said):
+            return self.speaker(language).render(detail)
+        return self.speaker(language).translate(str(detail)) if detail else ""
 
     def describe(self, event: Event) -> str:
         """``event`` as a sentence in English, the one wording of the terminal's log and of every

@@ -220,7 +220,7 @@ def _pdf_card(pdf: Any, game: Game, card: PlacedCard, detail: dict[str, Any]) ->
     pdf.set_font("Helvetica", "B", 10)
     pdf.set_xy(card.x + MARGIN, card.y + MARGIN)
     pdf.multi_cell(inner, 4.2, plain(card.name), align="C")
-    facts = str(detail.get("facts", ""))
+    facts = game.card_words(detail.get("facts"))
     if facts:
         pdf.set_font("Helvetica", "B", 7)
         pdf.set_xy(card.x + MARGIN, card.y + 12.0)
@@ -230,7 +230,7 @@ def _pdf_card(pdf: Any, game: Game, card: PlacedCard, detail: dict[str, Any]) ->
     pdf.set_fill_color(0)
     for row, column, length in _dark_runs(card.modules):
         pdf.rect(left + column * module, top + row * module, length * module, module, style="F")
-    text = str(detail.get("text", ""))
+    text = game.card_words(detail.get("text"))
     if text:
         _fit_text(pdf, plain(text), card.x + MARGIN, top + side + 1.0, inner, card.y + CARD_H - 7.0)
     pdf.set_font("Helvetica", "", 6)

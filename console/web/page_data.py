@@ -14,6 +14,7 @@ from console.games import find_game, game_names
 from console.games.core import Game
 from console.hub.pace import MIN_GAMES, learned
 from console.hub.service import Hub
+from console.i18n.said import Said
 from console.lab.length import Pace, lengths_of, minutes_by_people
 
 
@@ -22,7 +23,16 @@ def cards(game: Game) -> dict[str, dict[str, Any]]:
     """Card id -> {"name", and where the game knows them "text", "rival"}: of the game a table's
     state is played in, so a rules edition's figures are the ones its cards show."""
     details = game.card_details()
-    return {card_id: {"name": name, **details.get(card_id, {})} for card_id, name in game.catalog().items()}
+    return {
+        card_id: {"name": name, **{key: _json(value) for key, value in details.get(card_id, {}).items()}}
+        for card_id, name in game.catalog().items()
+    }
+
+
+def _json(value: Any) -> Any:
+    """A card's detail for the page: a sentence (its facts in figures) as its id and values, which
+    the page says in its language; printed text as it is, the id of its translation."""
+    return value.to_json() if isinstance(value, Said) else value
 
 
 def twins(game_name: str) -> dict[str, str]:

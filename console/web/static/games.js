@@ -101,7 +101,10 @@ const Games = (function () {
   // Card ids to printed names (the page's data-cards, from the game's catalog).
   let cards = {};
   const setCards = (table) => { cards = table || {}; };
-  const card = (id) => (cards[id] && cards[id].name) || titleCase(id);
+  // A card's name in the page's language: its printed (English) name is its message id in the
+  // game's catalog. Its text and facts likewise, or a sentence the game sends (``cardWords``).
+  const card = (id) => _((cards[id] && cards[id].name) || titleCase(id));
+  const cardWords = (game, value) => (!value ? "" : typeof value === "object" ? say(game, value, true) : _(String(value)));
   const cardInfo = (id) => cards[id] || {};
   const titleCase = (id) => String(id || "").split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 
@@ -136,7 +139,7 @@ const Games = (function () {
       const renderer = renderers[game] || {};
       return renderer.seatName ? renderer.seatName(Number(value.seat)) : who(value.seat, !atStart);
     }
-    if ("card" in value) return _(card(value.card));
+    if ("card" in value) return card(value.card);
     if ("said" in value) return say(game, value.said, atStart);
     if (Array.isArray(value.list)) return I18n.list(value.list.map((item, i) => valueWords(game, item, atStart && i === 0)));
     return "";
@@ -189,5 +192,5 @@ const Games = (function () {
       { prompt: cursor.prompt, label: labels[cursor.index], index: cursor.index + 1, count: labels.length });
   }
 
-  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, titleCase, words, setNames, setNotes, say, nameOf, who, whose, isBot };
+  return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, cardWords, titleCase, words, setNames, setNotes, say, nameOf, who, whose, isBot };
 })();

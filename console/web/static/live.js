@@ -340,13 +340,13 @@
     const face = document.createElement("span");
     face.className = "card-face";
     const name = document.createElement("strong");
-    name.textContent = info.name || Games.card(subject);
+    name.textContent = Games.card(subject);
     face.append(name);
     for (const [cls, text] of [["facts", info.facts], ["text", info.text]]) {
       if (!text) continue;
       const line = document.createElement("small");
       line.className = cls;
-      line.textContent = text;
+      line.textContent = Games.cardWords(state.game, text);
       face.append(line);
     }
     return face;
