@@ -141,3 +141,20 @@ def test_the_pages_script_knows_every_catalogs_plural_rule() -> None:
         assert f'"{rule}"' in script, (
             f"static/i18n.js has no plural rule for {language}'s {rule!r}: add it to RULES"
         )
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_cards_printed_name_and_text_is_in_its_games_catalog(name: str) -> None:
+    """A card's printed English is its message id (console/i18n/extract.py reads cards.toml), so each
+    page says the card in its language."""
+    game = find_game(name)
+    shipped = ids(i18n.template(game.catalog_package()))
+    details = game.card_details()
+    printed = {
+        *game.catalog().values(),
+        *(str(d["text"]) for d in details.values() if isinstance(d.get("text"), str)),
+    }
+    missing = sorted(printed - shipped)
+    assert not missing, (
+        f"{name}: {len(missing)} cards' words not in game.pot (e.g. {missing[:3]}): run `{GAME_EXTRACT}`"
+    )

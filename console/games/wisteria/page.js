@@ -75,7 +75,7 @@
     const victory = VICTORIES[view.victory] || ui.words(view.victory);
     const limit = view.victory === "total_control" ? victory : _("%(victory)s, %(minutes)s min", { victory, minutes: view.time_limit_minutes });
     parts.push(h("p", { class: "muted" }, _("Victory: %(limit)s", { limit }), view.time_up ? ` · ${_("time is up")}` : ""));
-    for (const note of view.notes || []) parts.push(h("p", { class: "muted" }, note));
+    for (const note of view.notes || []) parts.push(h("p", { class: "muted" }, Games.say(state.game, note, true)));
     return h("div", { class: "wisteria" }, parts);
   }
 

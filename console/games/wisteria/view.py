@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from console.games.core import JSON, Seat
 from console.games.wisteria.rules.deal import DECK_SIZE_PER_SEATS
 from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE
+from console.i18n.said import say_n
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -74,14 +75,21 @@ def build_view(state: WisteriaState, seat: Seat | None) -> JSON:
     return view
 
 
-def notes(state: WisteriaState) -> list[str]:
-    """P-18: more players than the decks suit is allowed, with a word of advice."""
+def notes(state: WisteriaState) -> list[JSON]:
+    """P-18: more players than the decks suit is allowed, with a word of advice: each a sentence
+    (``console.i18n.said``) the page says in its language."""
     decks = state.options.combined_decks
     if state.players > DECK_SIZE_PER_SEATS * decks:
-        return [
-            f"{state.players} players share {decks} deck(s): the rule book recommends combining "
-            f"decks (one per {DECK_SIZE_PER_SEATS} players)"
-        ]
+        advice = say_n(
+            "%(players)s players share %(num)s deck: the rule book recommends combining decks "
+            "(one per %(per)s players)",
+            "%(players)s players share %(num)s decks: the rule book recommends combining decks "
+            "(one per %(per)s players)",
+            decks,
+            players=state.players,
+            per=DECK_SIZE_PER_SEATS,
+        )
+        return [advice.to_json()]
     return []
 
 

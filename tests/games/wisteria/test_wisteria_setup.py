@@ -24,7 +24,7 @@ def test_two_to_four_players_play_with_one_deck(game: WisteriaGame, players: int
 
 def test_additional_players_may_join_with_advice_to_combine_decks(game: WisteriaGame) -> None:
     view = game.new(6).view(None)
-    assert view["players"] == 6 and "combining" in view["notes"][0]
+    assert view["players"] == 6 and "combining" in view["notes"][0]["plural"]
     assert game.new(6, options={"combined_decks": 2}).view(None)["notes"] == []
 
 
