@@ -24,6 +24,7 @@ try:
         ElementClickInterceptedException,
         ElementNotInteractableException,
         StaleElementReferenceException,
+        TimeoutException,
         WebDriverException,
     )
     from selenium.webdriver.chrome.service import Service
@@ -45,6 +46,7 @@ __all__ = [
     "Chromiums",
     "Keys",
     "Select",
+    "TimeoutException",
     "WebDriverException",
     "WebDriverWait",
     "close_chromium",
