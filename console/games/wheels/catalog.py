@@ -82,7 +82,7 @@ class CraftCard:
     free: bool
     target: Target
     effects: tuple[Effect, ...]
-    text: str
+    text: str  # "": its text says its figures, worded by printed.py
     book: bool = False
 
     kind = "craft"
@@ -96,7 +96,7 @@ class Archaffineur:
     name: str
     target: Target
     effects: tuple[Effect, ...]
-    text: str
+    text: str  # "": its text says its figures, worded by printed.py
     book: bool = False
 
     kind = "archaffineur"
@@ -259,7 +259,7 @@ def _craft(entry: Mapping[str, Any], where: str) -> CraftCard:
     target, effects = _target_and_effects(entry, where)
     if target is Target.RIVAL_EVEN_SEALED and effects[0].op != "unseal":
         raise CatalogError(f"{where}: only a craft that first removes the seal may target a sealed wheel")
-    return CraftCard(card_id, name, free, target, effects, _field(entry, "text", str, where), book)
+    return CraftCard(card_id, name, free, target, effects, _text(entry, where), book)
 
 
 def _archaffineur(entry: Mapping[str, Any], where: str) -> Archaffineur:
@@ -271,7 +271,13 @@ def _archaffineur(entry: Mapping[str, Any], where: str) -> Archaffineur:
         raise CatalogError(
             f"{where}: a leader power reaches sealed wheels, so its target must be none or rival-even-sealed"
         )
-    return Archaffineur(card_id, name, target, effects, _field(entry, "text", str, where), book)
+    return Archaffineur(card_id, name, target, effects, _text(entry, where), book)
+
+
+def _text(entry: Mapping[str, Any], where: str) -> str:
+    """The printed text, or "" for a card whose text says its figures: printed.py words that one
+    with the card's own figures, so an edition's changed figure is the one it says."""
+    return str(_field(entry, "text", str, where, default=""))
 
 
 def _target_and_effects(entry: Mapping[str, Any], where: str) -> tuple[Target, tuple[Effect, ...]]:

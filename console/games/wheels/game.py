@@ -25,7 +25,7 @@ from console.games.core import (
     package_text,
 )
 from console.games.editions import Edition, Tunable, edition_option, load_edition
-from console.games.wheels import bot, stats, terminal, words
+from console.games.wheels import bot, printed, stats, terminal, words
 from console.games.wheels import edition as edition_rules
 from console.games.wheels import view as views
 from console.games.wheels.actions import Read, parse
@@ -33,7 +33,7 @@ from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
-from console.i18n.said import Said
+from console.i18n.said import Said, say
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
@@ -145,18 +145,16 @@ class WheelsGame(Game):
         return {card_id: card.name for card_id, card in sorted(self.cards.cards.items())}
 
     def card_details(self) -> dict[str, JSON]:
-        """A craft's text (``rival``: aimed at the rival's side; ``facts``: Free); a wheel's
-        printed figures in ``facts``, so a hand shows them before the wheel is set."""
+        """A craft's printed text (``rival``: aimed at the rival's side), a wheel's printed figures
+        in ``facts``, so a hand shows them before the wheel is set: each a message id of the game's
+        catalog or a sentence with the card's figures (printed.py), this edition's."""
         details: dict[str, JSON] = {}
         for card_id, card in self.cards.cards.items():
             if isinstance(card, WheelCard):
-                full = f"{card.peak}–{card.peak + card.hold}"  # the book: full from peak to peak + hold
-                details[card_id] = {
-                    "facts": f"value {card.value} · peak {card.peak} · hold {card.hold} (full at ages {full})"
-                }
+                details[card_id] = {"facts": printed.facts(card)}
             else:
                 # a free craft's printed text begins "Free.": it says so itself
-                details[card_id] = {"text": card.text, "rival": card.target.on_rival}
+                details[card_id] = {"text": printed.text(card), "rival": card.target.on_rival}
         return details
 
     def heuristic_bot(self) -> Bot | None:
@@ -185,8 +183,8 @@ class WheelsGame(Game):
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, self.card_name, self.cards)
 
-    def describe(self, event: Event) -> str:
-        return words.describe(event, self.card_name) or super().describe(event)
+    def words(self, event: Event) -> Said:
+        return words.words(event) or super().words(event)
 
     def choice_notes(self, state: State, seat: Seat, legal: Sequence[Action]) -> Mapping[str, Said | str]:
         """A read says the Renown it banks now (its wheel's payout at its age: the rules' own
@@ -194,7 +192,7 @@ class WheelsGame(Game):
         assert isinstance(state, WheelsState)
         shelves = state.seats[seat - 1].shelves
         return {
-            str(action): f"banks {wheel.payout()} Renown now"
+            str(action): say("banks %(renown)s Renown now", renown=wheel.payout())
             for action in legal
             if isinstance(action, Read) and (wheel := shelves[action.shelf - 1]) is not None
         }

@@ -1,7 +1,8 @@
 // Wheels of War: each cellar's three shelves with the wheel's age, its ripeness window and what it
 // would pay now; a sealed wheel is drawn sealed (its seat's own view names it, marked sealed).
 // Its words come from the game's own catalog (game.pot beside this file), through the page's
-// _() and ngettext() (console/web/static/i18n.js); card names stay as printed.
+// _() and ngettext() (console/web/static/i18n.js); a card's name and text through Games.card and
+// Games.cardWords, in the same catalog.
 "use strict";
 
 (function () {
@@ -81,7 +82,7 @@
     return h("div", { class: "wheels" }, parts);
   }
 
-  // --- words for the choices (the log's sentences are the game's describe, sent by the hub) --
+  // --- words for the choices (the log's sentences are the game's words, sent by the hub) ------
 
   let latest = null;
   const card = (id) => Games.card(id);
@@ -119,10 +120,11 @@
     }
   }
 
-  // What a craft or an Archaffineur does, from its printed text.
+  // What a craft or an Archaffineur does, from its printed text: a message id of the game's
+  // catalog, or a sentence with the card's figures (printed.py), said in the page's language.
   function detail(notation) {
     const [word, id] = notation.replace(/^\d+:/, "").split(" ");
-    return ["choose", "play", "invoke"].includes(word) ? Games.cardInfo(id).text || "" : "";
+    return ["choose", "play", "invoke"].includes(word) ? Games.cardWords("wheels", Games.cardInfo(id).text) : "";
   }
 
   Games.renderers.wheels = Object.assign(render, { label, detail });

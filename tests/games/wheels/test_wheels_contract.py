@@ -84,7 +84,8 @@ def test_card_details_give_the_pages_each_crafts_text_and_whether_it_aims_at_the
     assert all(details[card]["text"] for card in crafts)
     aimed = {card_id for card_id in crafts if details[card_id]["rival"]}
     assert aimed and aimed != crafts  # some crafts aim at the rival's shelf, some at one's own
-    free = {card_id for card_id in crafts if str(details[card_id]["text"]).startswith("Free.")}
+    # its text in English: a message id, or a sentence with the card's figures (printed.py)
+    free = {card_id for card_id in crafts if GAME.card_words(details[card_id]["text"]).startswith("Free.")}
     printed_free = {
         card_id for card_id, card in GAME.cards.cards.items() if isinstance(card, CraftCard) and card.free
     }
@@ -93,4 +94,5 @@ def test_card_details_give_the_pages_each_crafts_text_and_whether_it_aims_at_the
 
 def test_card_details_give_a_wheels_printed_figures_before_it_is_set() -> None:
     """A hand shows value, peak and hold, and the ages it pays in full (the book's Cart Wheel)."""
-    assert GAME.card_details()["cart-wheel"] == {"facts": "value 8 · peak 4 · hold 2 (full at ages 4–6)"}
+    facts = GAME.card_details()["cart-wheel"]["facts"]
+    assert GAME.card_words(facts) == "value 8 · peak 4 · hold 2 (full at ages 4–6)"

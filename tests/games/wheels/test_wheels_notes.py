@@ -31,7 +31,7 @@ def test_every_read_banks_what_its_note_says() -> None:
             before = state.seats[seat - 1].banked
             state.apply(chosen)
             if isinstance(chosen, Read):
-                match = BANKS.match(notes[str(chosen)])
+                match = BANKS.match(GAME.speaker().render(notes[str(chosen)]))
                 assert match, notes[str(chosen)]
                 assert state.seats[seat - 1].banked - before == int(match[1])
                 reads += 1

@@ -19,6 +19,7 @@ from console.games.wheels.rules.effects import read_wheel, resolve
 from console.games.wheels.rules.events import private, public
 from console.games.wheels.rules.player import HAND_LIMIT, Player
 from console.games.wheels.rules.targets import target_problem
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -177,11 +178,17 @@ def final_outcome(seats: tuple[Player, Player]) -> Outcome:
     nothing to the final score." Only banked Renown counts."""
     first, second = seats[0].banked, seats[1].banked
     scores = (float(first), float(second))
+    # The reason's parts are messages of the game's catalog (N_), each number and seat written where
+    # console.i18n.said.phrase finds them again: a journal keeps the English, each screen says it
+    # in its language.
     if first == second:
-        return Outcome((1, 2), scores, f"a draw: both banked {first} Renown")
+        return Outcome(
+            (1, 2), scores, N_("a draw") + ": " + N_("both banked %(num)s Renown") % {"num": first}
+        )
     winner = 1 if first > second else 2
+    most = N_("%(seat)s banked the most Renown (%(num)s to %(num2)s)")
     return Outcome(
         (winner,),
         scores,
-        f"seat {winner} banked the most Renown ({max(first, second)} to {min(first, second)})",
+        most % {"seat": f"seat {winner}", "num": max(first, second), "num2": min(first, second)},
     )
