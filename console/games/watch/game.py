@@ -55,6 +55,8 @@ class WatchGame(Game):
         typical_players=4,  # "4-ruler random playouts", as its benchmark has always played
         short_options={"max_rounds": 3},
     )
+    # the rule book's word for a seat, in the sentences of every log
+    seat_words = (words.RULER_AT_START, words.RULER_WITHIN)
     # the private event's twin for the rest of the table has another kind
     twin_kinds: ClassVar[Mapping[str, str]] = {"card_gained": "card"}
     option_specs = (
@@ -178,7 +180,10 @@ class WatchGame(Game):
         cards = catalog()
         return {
             **{
-                card.id: {"text": card.text, "facts": f"{card.deck} · {card.rarity}"}
+                card.id: {
+                    "text": card.text,
+                    "facts": words.card_facts(card.deck, card.rarity),
+                }
                 for card in cards.cards.values()
             },
             **{harrow.id: {"text": harrow.text} for harrow in cards.harrows.values()},
@@ -228,8 +233,8 @@ class WatchGame(Game):
         assert isinstance(state, WatchState)
         return choice_notes(state, seat, [action for action in legal if isinstance(action, WatchAction)])
 
-    def describe(self, event: Event) -> str:
-        return words.describe(event, self.card_name) or super().describe(event)
+    def words(self, event: Event) -> Said:
+        return words.words(event) or super().words(event)
 
     def page_script(self) -> str:
         return package_text(__package__, "page.js")

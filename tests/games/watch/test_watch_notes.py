@@ -1,5 +1,6 @@
 """A choice's numbers (``Game.choice_notes``) are what the rules then do: a strike's powers and
-losses are the combat's, a price leaves exactly the stores the ruler then holds."""
+losses are the combat's, a price leaves exactly the stores the ruler then holds. Each note is a
+sentence each screen says in its language; these read its English."""
 
 import random
 import re
@@ -12,17 +13,25 @@ from console.games.watch import GAME
 from console.games.watch.rules.board import POINT_INDEX
 from console.games.watch.rules.ledger import RESOURCE_NAMES
 from console.games.watch.state import WatchState
+from console.i18n.said import Said
 from tests.games.watch.watch_table import Table
 
 WAR = ("recruit", "activate", "move", "strike")
 NUMBERS = re.compile(r"your (\d+) against (\d+) .*: (you win|they hold).*; you lose (\d+).*, they lose (\d+)")
 
 
+def english(notes: dict[str, Said | str]) -> dict[str, str]:
+    speaker = GAME.speaker()
+    return {
+        notation: speaker.render(note) if isinstance(note, Said) else note for notation, note in notes.items()
+    }
+
+
 def _leaves(note: str) -> dict[int, int]:
-    """ "...; leaves 0 Wood, 1 Stone" as {resource index: amount}."""
+    """ "...; leaves 0 Grain, 0 Wood and 1 Stone" as {resource index: amount}."""
     left = note.split("leaves ", 1)[1].split(";", 1)[0]
     held = {}
-    for part in left.split(", "):
+    for part in re.split(", | and ", left):
         amount, name = part.split(" ")
         held[RESOURCE_NAMES.index(name.lower())] = int(amount)
     return held
@@ -40,7 +49,11 @@ def test_every_chosen_note_is_what_the_rules_then_do() -> None:
             # war when it can: a uniform random walk rarely raises an army and strikes
             war = [action for action in legal if action.verb in WAR]
             action = rng.choice(war if war and rng.random() < 0.7 else legal)
-            note = GAME.choice_notes(state, seat, [action]).get(str(action), "") if seat != CHANCE else ""
+            note = (
+                english(GAME.choice_notes(state, seat, [action])).get(str(action), "")
+                if seat != CHANCE
+                else ""
+            )
             events = state.apply(action)
             if action.verb == "strike":
                 _check_strike(note, events, seat)
@@ -95,13 +108,13 @@ def test_a_strike_says_both_powers_and_its_outcome_before_it_is_made(
         table.army(2, target, defenders)
     table.state.walls[POINT_INDEX[target]] = walled
     strike = f"1:strike {start} {target}"
-    note = GAME.choice_notes(table.state, 1, table.state.legal_actions(1))[strike]
+    note = english(GAME.choice_notes(table.state, 1, table.state.legal_actions(1)))[strike]
     assert words in note, note
     _check_strike(note, table.do(strike), 1)
 
 
 def test_founding_sites_say_what_they_touch_and_cost_nothing() -> None:
     state = GAME.new(2, 1, {"layout": "reference"})
-    notes = GAME.choice_notes(state, 1, state.legal_actions(1))
+    notes = english(GAME.choice_notes(state, 1, state.legal_actions(1)))
     assert notes and all(note.startswith("touches ") and "costs" not in note for note in notes.values())
     assert all(note.endswith("a round, and as much to start") for note in notes.values())

@@ -178,11 +178,14 @@ def do_break(state: WatchState, action: Break) -> list[Event]:
     pair = pair_of(seat, other)
     if pair not in state.alliances:
         raise IllegalAction("you are not allied with that ruler")
+    # words.py says this reason in a sentence of its own, with the breaker by name
     return end_alliance(state, pair, f"broken by {seat}")
 
 
 def end_alliance(state: WatchState, pair: tuple[int, int], reason: str) -> list[Event]:
-    """The alliance ends: its trophy is lost by both, the channel is sealed, stranded armies retreat."""
+    """The alliance ends: its trophy is lost by both, the channel is sealed, stranded armies retreat.
+    ``reason`` is English marked with N_ where it is written (a card's), so each log says it in its
+    language (console.i18n.said.phrase), or "broken by N", which words.py says by the breaker's name."""
     alliance = state.alliances.pop(pair)
     state.archives.append(Archive(pair, alliance.formed, state.round, reason, tuple(alliance.messages)))
     events = [Event("alliance_ended", {"pair": list(pair), "reason": reason, "trophy_lost": alliance.trophy})]

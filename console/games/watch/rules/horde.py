@@ -16,6 +16,7 @@ from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.hand import DealCard
 from console.games.watch.rules.ledger import CITY, demote_city
 from console.games.watch.rules.work import Decision, Step
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -150,5 +151,8 @@ def end_landfall(state: WatchState) -> list[Event]:
     state.moons = MOONS
     state.landfalls += 1
     if state.breaks >= BREAKS_TO_RUIN:
-        state.finish("pyrrhic", "Ulgareth broke the wall three times: the Watch ends in pyrrhic ruin")
+        # two messages (console.i18n.said.phrase takes the reason apart at ": " to say it in each
+        # language); joined, not in an f-string, where pybabel would not find them
+        ruin = ": ".join((N_("Ulgareth broke the wall three times"), N_("the Watch ends in pyrrhic ruin")))
+        state.finish("pyrrhic", ruin)
     return []

@@ -21,6 +21,7 @@ from console.games.watch.rules.ledger import (
 )
 from console.games.watch.rules.targets import Args, CardEffect, always, opponents, rivals_pieces, seat_args
 from console.games.watch.rules.work import ChanceWork
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -123,7 +124,7 @@ def _treason(state: WatchState, seat: int, args: Args) -> list[Event]:
     victim = int(args[0])
     events: list[Event] = []
     for pair in sorted(pair for pair in state.alliances if victim in pair):
-        events += alliances.end_alliance(state, pair, "treason")
+        events += alliances.end_alliance(state, pair, N_("treason"))
     return events
 
 
@@ -153,7 +154,7 @@ def _pariah(state: WatchState, seat: int, args: Args) -> list[Event]:
     state.pariahs.add(victim)
     events = [Event("pariah", {"seat": victim})]
     for pair in sorted(pair for pair in state.alliances if victim in pair):
-        events += alliances.end_alliance(state, pair, "pariah")
+        events += alliances.end_alliance(state, pair, N_("pariah"))
     return events
 
 

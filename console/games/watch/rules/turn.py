@@ -24,6 +24,7 @@ from console.games.watch.rules import alliances, building, chronicle, combat, ha
 from console.games.watch.rules.ledger import RESOURCE_NAMES, payable, production
 from console.games.watch.rules.network import WARPATH_VP
 from console.games.watch.rules.work import Step
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -83,7 +84,10 @@ def declare(state: WatchState, action: WatchAction) -> list[Event]:
     target = state.options["victory_points"]
     if visible < target:
         raise IllegalAction(f"you have {visible} visible VP; a declaration needs {target}")
-    state.finish("declared", f"ruler {seat} declared victory with {visible} VP", winners=(seat,))
+    # The outcome's reason is said in each language by console.i18n.said.phrase, which takes the
+    # numbers in it back to %(num)s and %(num2)s: "ruler 1 declared victory with 15 VP", as ever.
+    declared = N_("ruler %(num)s declared victory with %(num2)s VP") % {"num": seat, "num2": visible}
+    state.finish("declared", declared, winners=(seat,))
     return [Event("victory", {"seat": seat, "vp": visible})]
 
 
@@ -131,7 +135,10 @@ class RoundEnd(Step):
             stack.active = False
         limit = state.options["max_rounds"]
         if limit and state.round >= limit:
-            state.finish("time", f"the round limit ({limit}) was reached: the highest visible VP wins")
+            # two messages, as phrase() takes the reason apart (joined, not in an f-string: pybabel
+            # would not find them there)
+            reached = N_("the round limit (%(num)s) was reached") % {"num": limit}
+            state.finish("time", ": ".join((reached, N_("the highest visible VP wins"))))
             return [Event("watch_ends", {"reason": "time"})]
         state.round += 1
         state.current = 1
