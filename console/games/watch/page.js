@@ -2,7 +2,8 @@
 // armies, unrest) with a legend, the moon and VP tracks, each ruler's stores; on a seat's phone
 // its hand and alliance channels. Places the seat may name are marked on the map and tappable.
 // Its words come from the game's own catalog (game.pot beside this file), through the page's
-// _() and ngettext() (console/web/static/i18n.js); card names and the peoples' names stay as printed.
+// _() and ngettext() (console/web/static/i18n.js); a card's printed name and text are message ids
+// there too (Games.card, Games.cardWords); the peoples' names stay as printed.
 "use strict";
 
 (function () {
@@ -251,7 +252,7 @@
       r.warpath ? h("span", { class: "tag" }, _("Warpath")) : null,
       r.allies && r.allies.length ? h("span", { class: "tag" }, _("allied with %(rulers)s", { rulers: r.allies.map(ruler).join(", ") })) : null,
       r.pariah ? h("span", { class: "tag" }, _("pariah")) : null,
-      r.revealed.length ? h("p", { class: "muted" }, _("revealed: %(cards)s", { cards: r.revealed.map((c) => c.name).join(", ") })) : null,
+      r.revealed.length ? h("p", { class: "muted" }, _("revealed: %(cards)s", { cards: I18n.list(r.revealed.map((c) => Games.card(c.id))) })) : null,
       view.current === r.seat ? h("span", { class: "tag waiting" }, _("their turn")) : null,
     ];
   }
@@ -299,14 +300,15 @@
       h("div", { class: "map-side" }, legend(h, view), tracks(h, view), panels)));
     if (view.hand && !view.hand.length) parts.push(h("section", { class: "hand" }, h("h3", {}, _("Your hand")), h("span", { class: "muted" }, _("empty"))));
     else if (view.hand) {  // the cards by name; a tap shows their text (a card to play shows it on its button too)
-      parts.push(h("details", { class: "hand" }, h("summary", {}, h("h3", {}, _("Your hand")), `: ${view.hand.map((c) => c.name).join(", ")}`),
-        h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, c.name), h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, c.text))))));
+      parts.push(h("details", { class: "hand" }, h("summary", {}, h("h3", {}, _("Your hand")), `: ${I18n.list(view.hand.map((c) => Games.card(c.id)))}`),
+        h("div", { class: "items" }, view.hand.map((c) => h("div", { class: "item" }, h("strong", {}, Games.card(c.id)),
+          h("span", { class: "muted" }, ` ${DECKS[c.deck] || c.deck}`), h("p", {}, Games.cardWords("watch", c.text)))))));
     }
     if (view.channels) parts.push(channels(h, state));
     return h("div", { class: "watch" }, parts);
   }
 
-  // --- words for the choices (the log's sentences are the game's describe, sent by the hub) --
+  // --- words for the choices (the log's sentences are the game's words, sent by the hub) ----
 
   const card = (id) => Games.card(id);
   const at = (place) => {
@@ -351,12 +353,13 @@
     }
   }
 
-  // What a card in the seat's hand does (its printed text, from the seat's own view).
+  // What a card in the seat's hand does (its printed text, from the seat's own view, in the page's
+  // language).
   function detail(notation, view) {
     const [word, id] = notation.replace(/^\d+:/, "").split(" ");
     if (!["play", "reveal", "return"].includes(word) || !view || !view.hand) return "";
     const held = view.hand.find((c) => c.id === id);
-    return held ? held.text : "";
+    return held ? Games.cardWords("watch", held.text) : "";
   }
   // The log's sentences say a seat as "Ruler 2" (seatWord); each is shown as ruler(2), with its
   // player's name and people.
