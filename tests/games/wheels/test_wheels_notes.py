@@ -8,6 +8,7 @@ from console.games.core import CHANCE
 from console.games.wheels import GAME
 from console.games.wheels.actions import Read
 from console.games.wheels.state import WheelsState
+from console.i18n.said import Said
 
 BANKS = re.compile(r"^banks (\d+) Renown now$")
 
@@ -31,7 +32,9 @@ def test_every_read_banks_what_its_note_says() -> None:
             before = state.seats[seat - 1].banked
             state.apply(chosen)
             if isinstance(chosen, Read):
-                match = BANKS.match(GAME.speaker().render(notes[str(chosen)]))
+                note = notes[str(chosen)]
+                assert isinstance(note, Said), note  # a sentence each phone says in its language
+                match = BANKS.match(GAME.speaker().render(note))
                 assert match, notes[str(chosen)]
                 assert state.seats[seat - 1].banked - before == int(match[1])
                 reads += 1

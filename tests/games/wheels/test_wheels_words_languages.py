@@ -21,7 +21,7 @@ from console.games.wheels.state import WheelsState
 from console.i18n.said import Card, Said, Seat, Speaker
 
 PACKAGE = GAME.catalog_package()
-OPTIONS = (
+OPTIONS: tuple[dict[str, object], ...] = (
     {},
     {"archaffineur_1": "none", "first_seat": 2},
     {"deck_1": "saboteurs", "deck_2": "cellar-keepers"},
