@@ -42,6 +42,17 @@ if str(ROOT) not in sys.path:  # pytest runs with --import-mode=importlib, which
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# The console speaks this machine's language where no one chose one (console.i18n.system_language
+# reads $LC_ALL, then $LC_MESSAGES, then $LANG), and the tests read English unless a test chooses
+# another: on a machine whose $LANG is German, `tabletop` and the hub's table screen spoke German to
+# every test. Set here, before any test, so every command, hub and browser a test starts inherits
+# it; only the messages' category (and $LC_ALL, which overrides it, kept UTF-8), so the machine's
+# character encoding stays. A test of the machine's language sets these variables itself.
+if os.environ.get("LC_ALL"):
+    os.environ["LC_ALL"] = "C.UTF-8"
+os.environ["LC_MESSAGES"] = "C.UTF-8"
+os.environ.pop("LANGUAGE", None)  # GNU gettext's list of languages, which Chromium reads first
+
 MEMORY = Path("/dev/shm")
 if "PYTEST_DEBUG_TEMPROOT" not in os.environ and MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
     os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY)
