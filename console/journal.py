@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from console.i18n import N_
+from console.i18n.said import Said, Speaker, say, say_n
 from console.walcheck import wal_damage
 
 # "TBLT" as a 32-bit integer: marks a SQLite file as ours.
@@ -79,7 +81,12 @@ BEGIN SELECT RAISE(ABORT, 'the corrections are append-only'); END;
 
 class JournalError(Exception):
     """The journal cannot be used (not ours, damaged, newer, held, unwritable), or an unknown table.
-    The message is one line naming the file and what to do."""
+    The message is one line naming the file and what to do: ``said``, a message id and its values,
+    which ``tabletop`` says in its person's language (console/i18n); ``str()`` is its English."""
+
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else Said(message)
+        super().__init__(Speaker().render(self.said))
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,7 @@ class Journal:
             self._setup(new)
         except sqlite3.Error as error:
             self._abandon(db)
-            raise JournalError(_explain(self.path, error)) from None
+            raise JournalError(_explained(self.path, error)) from None
         except BaseException:
             self._abandon(db)
             raise
@@ -196,7 +203,7 @@ class Journal:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         problem = _identity_problem(application_id, version)
         if problem:
-            raise JournalError(f"{self.path} {problem}")
+            raise JournalError(_refusal(self.path, problem))
 
     def _create_schema(self) -> None:
         for statement in _statements(SCHEMA + COMPANION_SCHEMA):
@@ -299,7 +306,14 @@ class Journal:
                     "SELECT coalesce(max(seq) + 1, 0) FROM actions WHERE table_id = ?", (table_id,)
                 ).fetchone()[0]
             if seq != expected:
-                raise JournalError(f"table {table_id}: action {seq} is out of order (expected {expected})")
+                raise JournalError(
+                    say(
+                        "table %(table)s: action %(seq)s is out of order (expected %(expected)s)",
+                        table=table_id,
+                        seq=seq,
+                        expected=expected,
+                    )
+                )
             try:
                 with self._transaction() as db:
                     db.execute(
@@ -319,9 +333,15 @@ class Journal:
             except sqlite3.IntegrityError as error:
                 self._next_seq.pop(table_id, None)
                 if "FOREIGN KEY" in str(error):
-                    raise JournalError(f"there is no table {table_id} in the journal") from None
+                    raise JournalError(no_table(table_id)) from None
                 if "PRIMARY KEY" in str(error) or "UNIQUE" in str(error):  # another writer was first
-                    raise JournalError(f"table {table_id}: action {seq} is already in the journal") from None
+                    raise JournalError(
+                        say(
+                            "table %(table)s: action %(seq)s is already in the journal",
+                            table=table_id,
+                            seq=seq,
+                        )
+                    ) from None
                 raise
             self._next_seq[table_id] = seq + 1
 
@@ -334,8 +354,13 @@ class Journal:
             ).fetchone()[0]
             if correction.at_seq != journalled:
                 raise JournalError(
-                    f"table {table_id}: a correction after action {correction.at_seq} is out of order "
-                    f"({journalled} actions are journalled)"
+                    say(
+                        "table %(table)s: a correction after action %(seq)s is out of order "
+                        "(%(journalled)s actions are journalled)",
+                        table=table_id,
+                        seq=correction.at_seq,
+                        journalled=journalled,
+                    )
                 )
             number = db.execute(
                 "SELECT coalesce(max(number) + 1, 0) FROM corrections WHERE table_id = ?", (table_id,)
@@ -371,7 +396,7 @@ class Journal:
                 for row in rows
             ]
         except (TypeError, ValueError) as error:
-            raise _damaged(self.path, f"a correction of table {table_id}", error) from None
+            raise _damaged(self.path, say("a correction of table %(table)s", table=table_id), error) from None
 
     def set_status(self, table_id: int, status: str, outcome: Mapping[str, Any] | None = None) -> None:
         with self._transaction() as db:
@@ -405,7 +430,7 @@ class Journal:
     def record(self, table_id: int) -> TableRecord:
         records = self._records("WHERE t.id = ?", (table_id,))
         if not records:
-            raise JournalError(f"there is no table {table_id} in the journal")
+            raise JournalError(no_table(table_id))
         return records[0]
 
     def tables(self, unfinished_only: bool = False) -> list[TableRecord]:
@@ -463,7 +488,13 @@ def _mode(path: Path) -> int | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as error:
-        raise JournalError(f"{path}: cannot use it ({error.strerror}); choose another journal path") from None
+        raise JournalError(
+            say(
+                "%(path)s: cannot use it (%(reason)s); choose another journal path",
+                path=str(path),
+                reason=str(error.strerror),
+            )
+        ) from None
 
 
 def _size(path: Path) -> int:
@@ -472,13 +503,19 @@ def _size(path: Path) -> int:
     return path.stat().st_size if mode is not None and stat.S_ISREG(mode) else 0
 
 
-# What may stand at a journal's path but is no journal file, and its name in a refusal.
+# What may stand at a journal's path but is no journal file, and the refusal of it.
 NO_JOURNAL = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("%(path)s is a folder, not a journal file; give the path of a file (--journal)")),
+    (
+        stat.S_ISFIFO,
+        N_("%(path)s is a named pipe (FIFO), not a journal file; give the path of a file (--journal)"),
+    ),
+    (
+        stat.S_ISCHR,
+        N_("%(path)s is a character device, not a journal file; give the path of a file (--journal)"),
+    ),
+    (stat.S_ISBLK, N_("%(path)s is a block device, not a journal file; give the path of a file (--journal)")),
+    (stat.S_ISSOCK, N_("%(path)s is a socket, not a journal file; give the path of a file (--journal)")),
 )
 
 
@@ -491,16 +528,25 @@ def _refuse_a_path_of_no_journal(path: Path) -> None:
         mode = _mode(folder)
         if mode is not None and not stat.S_ISDIR(mode):
             raise JournalError(
-                f"{path}: cannot make its folder, {folder} is a file; choose another journal path (--journal)"
+                say(
+                    "%(path)s: cannot make its folder, %(folder)s is a file; choose another journal path "
+                    "(--journal)",
+                    path=str(path),
+                    folder=str(folder),
+                )
             )
     mode = _mode(path)
-    for test, kind in NO_JOURNAL:
+    for test, refusal in NO_JOURNAL:
         if mode is not None and test(mode):
-            raise JournalError(f"{path} is {kind}, not a journal file; give the path of a file (--journal)")
+            raise JournalError(say(refusal, path=str(path)))
     if not _size(path) and _size(Path(f"{path.resolve()}-wal")):
         raise JournalError(
-            f"{path} is empty but has a write-ahead log beside it ({path.name}-wal), which this "
-            "console never leaves; move both aside or choose another journal path"
+            say(
+                "%(path)s is empty but has a write-ahead log beside it (%(wal)s), which this console "
+                "never leaves; move both aside or choose another journal path",
+                path=str(path),
+                wal=f"{path.name}-wal",
+            )
         )
 
 
@@ -511,20 +557,40 @@ def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, 
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise JournalError(
-            f"{path}: cannot make its folder {path.parent} ({error.strerror}); "
-            "create it or choose another journal path"
+            say(
+                "%(path)s: cannot make its folder %(folder)s (%(reason)s); create it or choose another "
+                "journal path",
+                path=str(path),
+                folder=str(path.parent),
+                reason=str(error.strerror),
+            )
         ) from None
     if not os.access(path.resolve().parent, os.W_OK | os.X_OK):  # SQLite keeps its -wal and -shm there
         raise JournalError(
-            f"{path}: its folder {path.parent} is read-only; make it writable or choose another journal path"
+            say(
+                "%(path)s: its folder %(folder)s is read-only; make it writable or choose another "
+                "journal path",
+                path=str(path),
+                folder=str(path.parent),
+            )
         )
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        raise JournalError(f"{path} is read-only; make it writable (chmod u+rw) or choose another journal")
+        raise JournalError(
+            say(
+                "%(path)s is read-only; make it writable (chmod u+rw) or choose another journal",
+                path=str(path),
+            )
+        )
     try:
         handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     except OSError as error:
-        why = f"cannot open it ({error.strerror})"
-        raise JournalError(f"{path}: {why}; check the file and its folder") from None
+        raise JournalError(
+            say(
+                "%(path)s: cannot open it (%(reason)s); check the file and its folder",
+                path=str(path),
+                reason=str(error.strerror),
+            )
+        ) from None
     try:
         if exclusive or shared:
             _take_lock(handle, path, exclusive)
@@ -532,9 +598,9 @@ def _open_file(path: Path, exclusive: bool, shared: bool = False) -> tuple[int, 
         header = os.pread(handle, HEADER_BYTES, 0)
         if size == 0:
             return handle, True
-        problem = _header_problem(header)
+        problem = _header_said(header)
         if problem:
-            raise JournalError(f"{path} {problem}")
+            raise JournalError(_refusal(path, problem))
     except BaseException:
         os.close(handle)
         raise
@@ -550,28 +616,35 @@ def _take_lock(handle: int, path: Path, exclusive: bool) -> None:
     except BlockingIOError:
         if exclusive:
             raise JournalError(
-                f"{path}: another tabletop hub, or a game played in a terminal (tabletop play), is using "
-                f"this journal{_which_holder(handle, path)}; stop it, or give this hub another journal "
-                "(--journal)"
+                say(
+                    "%(path)s: another tabletop hub, or a game played in a terminal (tabletop play), is "
+                    "using this journal (%(holder)s); stop it, or give this hub another journal (--journal)",
+                    path=str(path),
+                    holder=_which_holder(handle, path),
+                )
             ) from None
         raise JournalError(
-            f"{path}: a running tabletop hub serves this journal ({_served_by(path)}); play its tables "
-            "on the hub's pages, "
-            "or stop the hub first (a game of your own: give the command another journal, --journal)"
+            say(
+                "%(path)s: a running tabletop hub serves this journal (%(hub)s); play its tables on the "
+                "hub's pages, or stop the hub first (a game of your own: give the command another "
+                "journal, --journal)",
+                path=str(path),
+                hub=_served_by(path),
+            )
         ) from None
 
 
-def _which_holder(handle: int, path: Path) -> str:
+def _which_holder(handle: int, path: Path) -> Said:
     """Names the hub when a hub holds the journal (its lock is exclusive: no shared one is given)."""
     try:
         fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
-        return f" (a hub: {_served_by(path)})"
+        return say("a hub: %(hub)s", hub=_served_by(path))
     fcntl.flock(handle, fcntl.LOCK_UN)  # only terminal games share it
-    return " (a game in a terminal)"
+    return say("a game in a terminal")
 
 
-def _served_by(path: Path) -> str:
+def _served_by(path: Path) -> str | Said:
     """The hub that holds the journal, as it wrote itself down: its address and process id."""
     try:
         # As the file is, from its own pages alone: not even SQLite's shared-memory index is
@@ -583,7 +656,7 @@ def _served_by(path: Path) -> str:
             reader.close()
     except (sqlite3.Error, JournalError):
         row = None
-    return str(row[0]) if row else "its address unknown"
+    return str(row[0]) if row else say("its address unknown")
 
 
 def _missing_companions_as_empty(db: sqlite3.Connection) -> None:
@@ -620,17 +693,27 @@ def _record(path: Path, row: tuple[Any, ...]) -> TableRecord:
             actions=row[9],
         )
     except (TypeError, ValueError, AttributeError) as error:
-        raise _damaged(path, f"table {row[0]}'s setup", error) from None
+        raise _damaged(path, say("table %(table)s's setup", table=row[0]), error) from None
     if not isinstance(options, dict):
-        raise _damaged(path, f"table {row[0]}'s setup", ValueError("its options are not a JSON object"))
+        raise _damaged(
+            path,
+            say("table %(table)s's setup", table=row[0]),
+            ValueError("its options are not a JSON object"),
+        )
     return record
 
 
-def _damaged(path: Path, what: str, error: Exception) -> JournalError:
+def _damaged(path: Path, what: Said, error: Exception) -> JournalError:
     """A row this console never writes (a journal damaged, or edited by hand): one line."""
-    why = " ".join(str(error).split())
+    why = " ".join(str(error).split())  # Python's or SQLite's own words: English
     return JournalError(
-        f"{path}: {what} cannot be read ({why}); the journal is damaged: restore it from a backup"
+        say(
+            "%(path)s: %(what)s cannot be read (%(reason)s); the journal is damaged: restore it "
+            "from a backup",
+            path=str(path),
+            what=what,
+            reason=why,
+        )
     )
 
 
@@ -638,9 +721,9 @@ def _open_to_read(path: Path) -> sqlite3.Connection:
     """A read-only connection to an existing journal, after its header and SQLite's check: it
     takes no lock a writer waits for, and writes nothing."""
     with open(path, "rb") as handle:
-        problem = _header_problem(handle.read(HEADER_BYTES))
+        problem = _header_said(handle.read(HEADER_BYTES))
     if problem:
-        raise JournalError(f"{path} {problem}")
+        raise JournalError(_refusal(path, problem))
     _quick_check(path)
     resolved = path.resolve()
     # A file nobody can write (it, or its folder, is read-only), or one with no write-ahead log
@@ -659,35 +742,63 @@ def _open_to_read(path: Path) -> sqlite3.Connection:
     return db
 
 
+def no_table(table_id: int) -> Said:
+    """The refusal of a table the journal does not hold (``tabletop play --resume 99``)."""
+    return say("there is no table %(table)s in the journal", table=table_id)
+
+
+def _refusal(path: Path, problem: Said) -> Said:
+    """A file refused for ``problem`` (what is wrong with it, said after its path)."""
+    return say("%(path)s %(problem)s", path=str(path), problem=problem)
+
+
 def _header_problem(header: bytes) -> str | None:
+    """What is wrong with a file's first 100 bytes as a journal's, in English (``_header_said``)."""
+    problem = _header_said(header)
+    return Speaker().render(problem) if problem else None
+
+
+def _header_said(header: bytes) -> Said | None:
     """What is wrong with a file's first 100 bytes as a journal's, read before SQLite opens it
     (so SQLite never claims, recovers or checkpoints a file that is not ours)."""
     if len(header) < HEADER_BYTES:
-        return (
-            f"is only {len(header)} bytes long: truncated or not a journal; "
-            "move it aside or choose another journal path"
+        return say_n(
+            "is only %(num)s byte long: truncated or not a journal; move it aside or choose another "
+            "journal path",
+            "is only %(num)s bytes long: truncated or not a journal; move it aside or choose another "
+            "journal path",
+            len(header),
         )
     if not header.startswith(SQLITE_MAGIC):
-        return "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path"
+        return say(
+            "is not a tabletop journal (not a SQLite file); move it aside or choose another journal path"
+        )
     application_id = int.from_bytes(header[68:72], "big")
     version = int.from_bytes(header[60:64], "big")
     return _identity_problem(application_id, version)
 
 
-def _identity_problem(application_id: int, version: int) -> str | None:
+def _identity_problem(application_id: int, version: int) -> Said | None:
     if application_id != APPLICATION_ID:
-        whose = "no tabletop mark" if application_id == 0 else f"application id {application_id:#x}"
-        return (
-            f"is a SQLite file of another program ({whose}), not a tabletop journal; "
-            "choose another journal path"
+        whose = (
+            say("no tabletop mark")
+            if application_id == 0
+            else say("application id %(id)s", id=f"{application_id:#x}")
+        )
+        return say(
+            "is a SQLite file of another program (%(whose)s), not a tabletop journal; choose "
+            "another journal path",
+            whose=whose,
         )
     if version > SCHEMA_VERSION:
-        return (
-            f"was written by a newer tabletop console (journal schema {version}, this one reads "
-            f"{SCHEMA_VERSION}); upgrade tabletop to open it"
+        return say(
+            "was written by a newer tabletop console (journal schema %(version)s, this one reads "
+            "%(reads)s); upgrade tabletop to open it",
+            version=version,
+            reads=SCHEMA_VERSION,
         )
     if version < 1:
-        return "has the tabletop mark but no schema version: it is damaged; restore it from a backup"
+        return say("has the tabletop mark but no schema version: it is damaged; restore it from a backup")
     return None
 
 
@@ -703,8 +814,13 @@ def _quick_check(path: Path) -> None:
     damage = wal_damage(Path(f"{resolved}-wal"))
     if damage:  # before SQLite replays it: its recovery would drop the rest without a word
         raise JournalError(
-            f"{path}: its write-ahead log {path.name}-wal is damaged ({damage}); both files are "
-            "kept as they are: copy them aside and restore the journal from a backup"
+            say(
+                "%(path)s: its write-ahead log %(wal)s is damaged (%(damage)s); both files are kept as "
+                "they are: copy them aside and restore the journal from a backup",
+                path=str(path),
+                wal=f"{path.name}-wal",
+                damage=damage,
+            )
         )
     has_wal = any(Path(f"{resolved}{suffix}").exists() for suffix in ("-wal", "-shm"))
     check = sqlite3.connect(f"{resolved.as_uri()}?{'mode=ro' if has_wal else 'immutable=1'}", uri=True)
@@ -717,20 +833,48 @@ def _quick_check(path: Path) -> None:
     finally:
         check.close()
     if found != "ok":
-        raise JournalError(f"{path} is damaged (SQLite's check: {found}); restore it from a backup")
+        raise JournalError(
+            say(
+                "%(path)s is damaged (SQLite's check: %(found)s); restore it from a backup",
+                path=str(path),
+                found=found,
+            )
+        )
 
 
 def _explain(path: Path, error: sqlite3.Error) -> str:
-    """One line for a SQLite failure while opening: a locked journal is held, never 'not ours'."""
+    """One line for a SQLite failure while opening, in English (``_explained``)."""
+    return Speaker().render(_explained(path, error))
+
+
+def _explained(path: Path, error: sqlite3.Error) -> Said:
+    """One line for a SQLite failure while opening: a locked journal is held, never 'not ours'.
+    SQLite's own words are put in as it says them (English)."""
     text = " ".join(str(error).split())
     lowered = text.lower()
     if "locked" in lowered or "busy" in lowered:
-        return f"{path} is held by another program (SQLite: {text}); close that program and try again"
+        return say(
+            "%(path)s is held by another program (SQLite: %(sqlite)s); close that program and try again",
+            path=str(path),
+            sqlite=text,
+        )
     if "readonly" in lowered or "read-only" in lowered:
-        return f"{path} cannot be written (SQLite: {text}); make the file and its folder writable"
+        return say(
+            "%(path)s cannot be written (SQLite: %(sqlite)s); make the file and its folder writable",
+            path=str(path),
+            sqlite=text,
+        )
     if "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
-        return f"{path} is damaged (SQLite: {text}); restore it from a backup or move it aside"
-    return f"{path} cannot be used as a journal (SQLite: {text}); check the file and its folder"
+        return say(
+            "%(path)s is damaged (SQLite: %(sqlite)s); restore it from a backup or move it aside",
+            path=str(path),
+            sqlite=text,
+        )
+    return say(
+        "%(path)s cannot be used as a journal (SQLite: %(sqlite)s); check the file and its folder",
+        path=str(path),
+        sqlite=text,
+    )
 
 
 # Every other table of a journal file, created here with the journal's own, in the same first

@@ -143,8 +143,9 @@ class Speaker:
             return "".join(items)
         return self.translate("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
-    def render(self, said: Said) -> str:
-        """``said`` in this speaker's words."""
+    def render(self, said: Said, at_start: bool = True) -> str:
+        """``said`` in this speaker's words; ``at_start``: it begins a sentence (a phrase within one
+        does not: "Game over: seat 2 banked..." says its seat as the middle of a sentence)."""
         if said.plural:
             num = said.values.get("num", 0)
             text = self.translate_n(said.id, said.plural, int(num) if isinstance(num, int | float) else 0)
@@ -152,7 +153,7 @@ class Speaker:
             text = self.translate(said.id)
         start = PLACEHOLDER.match(text)
         first = start.group(1) if start else None
-        words = {name: self._word(value, name == first) for name, value in said.values.items()}
+        words = {name: self._word(value, at_start and name == first) for name, value in said.values.items()}
         return PLACEHOLDER.sub(lambda found: words.get(found.group(1), found.group(0)), text)
 
     def _word(self, value: Value, at_start: bool) -> str:
@@ -161,7 +162,7 @@ class Speaker:
         if isinstance(value, Card):
             return self.card_name(value.id)
         if isinstance(value, Said):
-            return self.render(value)
+            return self.render(value, at_start)
         if isinstance(value, tuple):
             return self.join([self._word(item, at_start and not index) for index, item in enumerate(value)])
         return str(value)

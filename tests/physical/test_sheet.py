@@ -109,7 +109,7 @@ def test_a_printed_page_at_300_dpi_has_each_cards_code_name_numbers_and_text(
     for card in cards:
         assert card.name in flat, card.name
         for part in ("facts", "text"):
-            printed = " ".join(plain(str(details[card.card_id].get(part, ""))).split())
+            printed = " ".join(plain(game.card_words(details[card.card_id].get(part))).split())
             assert printed in flat, (card.card_id, printed)
 
 

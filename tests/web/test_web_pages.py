@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import html
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -174,6 +177,10 @@ def test_a_table_in_a_rules_edition_shows_the_edition_s_figures_on_its_cards(
     try:
         client = create_app({"TESTING": True, "HUB": edited}).test_client()
         page = client.get(f"/tables/{tid(edited)}").get_data(as_text=True)
-        assert "value 9 \\u00b7 peak 6" in page and "value 12 \\u00b7 peak 6" not in page
+        # the page carries a card's figures as a sentence's values, said in each phone's language
+        shown = re.search(r'data-cards="([^"]*)"', page)
+        assert shown is not None, "the page names no cards"
+        facts = json.loads(html.unescape(shown[1]))["mountain-wheel"]["facts"]
+        assert facts["values"]["value"] == 9 and facts["values"]["peak"] == 6
     finally:
         edited.stop()
