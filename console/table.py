@@ -19,11 +19,17 @@ from console.bots import decide
 from console.games import find_game
 from console.games.core import CHANCE, Action, Bot, Event, Game, IllegalAction, Seat, State
 from console.games.takeback import Takebacks, check_takeback
-from console.i18n.said import Said, say_n
+from console.i18n import N_
+from console.i18n.said import Said, phrase, say, say_n
 from console.i18n.said import Seat as SaidSeat
 from console.journal import Correction, Journal, JournalError
 
 Clock = Callable[[], float]
+# The table's refusals, in English made of messages: the hub says each through ``phrase`` in the
+# asker's language (console/web/refusals.py).
+GO_BACK_TO = N_("choose an action from %(num)s to %(num2)s to go back to")
+TO_WITHDRAW = N_("there are %(num)s actions to withdraw, not %(num2)s")
+ALREADY_OVER = N_("the game is already over")
 
 
 @dataclass(frozen=True)
@@ -143,7 +149,7 @@ class Table:
     def seats_undone(self, index: int) -> list[Seat]:
         """The seats whose own actions going back to before action ``index`` would withdraw."""
         if not 0 <= index < len(self.history):
-            raise IllegalAction(f"choose an action from 0 to {len(self.history) - 1} to go back to")
+            raise IllegalAction(GO_BACK_TO % {"num": 0, "num2": len(self.history) - 1})
         return sorted({seat for text in self.history[index:] if (seat := self.game.parse_action(text).seat)})
 
     def withdraw(self, count: int, kind: str, asked_by: str, confirmed: Sequence[Seat]) -> Correction:
@@ -152,7 +158,7 @@ class Table:
         events; a correction event says what happened, naming no withdrawn action (one may be a
         face-down card)."""
         if not 1 <= count <= len(self.history):
-            raise IllegalAction(f"there are {len(self.history)} actions to withdraw, not {count}")
+            raise IllegalAction(TO_WITHDRAW % {"num": len(self.history), "num2": count})
         correction = Correction(
             self.journalled, kind, asked_by, tuple(confirmed), tuple(self.seqs[-count:]), self.clock()
         )
@@ -212,7 +218,7 @@ class Table:
     def end(self, reason: str) -> None:
         """Stop a table before its natural end (a concession, the host ending it)."""
         if self.state.outcome() is not None:
-            raise IllegalAction("the game is already over")
+            raise IllegalAction(ALREADY_OVER)
         self.journal.set_status(self.id, "ended", {"winners": [], "scores": [], "reason": reason})
 
 
@@ -284,3 +290,19 @@ def result_words(
     else:
         result = f"{who} {verb} ({reason})"
     return named(result + (f"; scores: {said}" if said else ""), names or {})
+
+
+def result_said(winners: Sequence[Seat], reason: str) -> Said:
+    """A finished game's result as a sentence each page says in its own language (the home page's
+    results): "Seat 2 wins (seat 1 conceded)", each winner a ``Seat`` (said by its name where it
+    has one) and the reason through ``phrase`` (an engine marks its reasons' parts with ``N_``).
+    A lone winner the reason names first is said once, by the reason itself: "Bo banked the most
+    Renown (32 to 7)". The terminal's English is ``result_words``."""
+    why = phrase(reason)
+    first = SEAT_WORDS.match(reason)
+    if len(winners) == 1 and first is not None and int(first.group(1)) == winners[0]:
+        return why
+    if not winners:
+        return say("Nobody wins (%(reason)s)", reason=why)
+    seats = tuple(SaidSeat(seat) for seat in winners)
+    return say_n("%(who)s wins (%(reason)s)", "%(who)s win (%(reason)s)", len(winners), who=seats, reason=why)

@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass, field
 
 from console.hub.errors import Busy
+from console.i18n.said import Said, say
 
 Audience = int | None  # a seat, or None for the public
 
@@ -74,7 +75,9 @@ class StreamSlots:
     def acquire(self) -> None:
         with self._lock:
             if self._open >= self.limit:
-                raise Busy(f"all {self.limit} live-update streams are in use; try again shortly")
+                raise Busy(
+                    say("all %(most)s live-update streams are in use; try again shortly", most=self.limit)
+                )
             self._open += 1
 
     def release(self) -> None:
@@ -90,7 +93,7 @@ class Subscription:
     def __init__(self, audience: Audience) -> None:
         self.audience = audience
         self.cancelled = False
-        self.farewell = ""  # why the hub ended this stream, told to its reader
+        self.farewell: Said | None = None  # why the hub ended this stream, told to its reader
 
 
 class Channel:
@@ -138,7 +141,7 @@ class Channel:
             self._subscriptions.append(subscription)
         return subscription
 
-    def close_seat(self, audience: Audience, farewell: str) -> None:
+    def close_seat(self, audience: Audience, farewell: Said) -> None:
         """End every open stream of this seat, each with ``farewell`` (its phone lost the seat)."""
         with self._cond:
             for subscription in [s for s in self._subscriptions if s.audience == audience]:

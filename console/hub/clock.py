@@ -13,12 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from console.games.core import Action, TableClock
+from console.i18n import N_
 from console.journal import Journal
 
 # While running, the time used is saved at least this often: a kill loses at most this much of it
 # (one small write a second to the journal, which a Time Limit game's end must not miss).
 SAVE_EVERY_S = 1.0
 MAX_EXTRA_MINUTES = 240
+# Why the host cannot add time, in English made of messages: the host's refusal says it through
+# ``phrase`` in the host's language (console/web/refusals.py).
+TIME_UP = N_("the time is already up") + "; " + N_("the game is being scored")
+ADD_FROM = N_("add from %(num)s to %(num2)s minutes, not %(num3)s")
 
 
 @dataclass
@@ -92,9 +97,9 @@ class ClockRunner:
     def extend(self, minutes: int, now: float) -> None:
         """The host adds ``minutes`` (the time-up not yet heard)."""
         if self.expired:
-            raise ValueError("the time is already up; the game is being scored")
+            raise ValueError(TIME_UP)
         if not 1 <= minutes <= MAX_EXTRA_MINUTES:
-            raise ValueError(f"add from 1 to {MAX_EXTRA_MINUTES} minutes, not {minutes}")
+            raise ValueError(ADD_FROM % {"num": 1, "num2": MAX_EXTRA_MINUTES, "num3": minutes})
         self.extra_s += minutes * 60.0
         self.save(now)
 

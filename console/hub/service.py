@@ -28,6 +28,7 @@ from console.hub.errors import HubError, NotFound, Refused
 from console.hub.inputs import attach_table, record_new_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
+from console.i18n.said import phrase, say, say_n
 from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
 from console.physical.router import InputRouter
@@ -162,11 +163,11 @@ class Hub:
         game.check_players(spec.players)
         controllers = dict(enumerate(spec.seats, start=1))
         if len(controllers) != spec.players or any(c not in CONTROLLERS for c in controllers.values()):
-            raise HubError(f"give one controller per seat ({', '.join(CONTROLLERS)})")
+            raise HubError(say("give one controller per seat (%(known)s)", known=", ".join(CONTROLLERS)))
         if spec.chance not in CHANCE_MODES:
-            raise HubError(f"chance must be one of {', '.join(CHANCE_MODES)}")
+            raise HubError(say("chance must be one of %(known)s", known=", ".join(CHANCE_MODES)))
         if spec.bot not in BOT_KINDS:
-            raise HubError(f"bot must be one of {', '.join(BOT_KINDS)}")
+            raise HubError(say("bot must be one of %(known)s", known=", ".join(BOT_KINDS)))
         seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
         with self.journal.transaction():
             table = Table.start(self.journal, game.name, spec.players, seed, spec.options)
@@ -220,7 +221,7 @@ class Hub:
             if already is not None and already in self.workers:
                 return self.workers[already]
             if old.channel.snapshot.status not in ("finished", "ended"):
-                raise Refused("this game is still going: end it first (End), then start the next one")
+                raise Refused(say("this game is still going: end it first (End), then start the next one"))
             record = self.journal.record(table_id)
             settings = self.store.settings(table_id) or TableSettings("virtual", "heuristic")
             seats = tuple(old.controllers.get(seat, "bot") for seat in range(1, record.players + 1))
@@ -264,7 +265,7 @@ class Hub:
     def worker(self, table_id: int) -> TableWorker:
         worker = self.workers.get(table_id)
         if worker is None:
-            raise NotFound(f"there is no open table {table_id}")
+            raise NotFound(say("there is no open table %(table)s", table=table_id))
         return worker
 
     def seat_for_token(self, table_id: int, token: str | None) -> Seat | None:
@@ -330,44 +331,74 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
     allowed = {"game", "players", "seats", "options", "bot", "chance", "seed", "wait_for_phones"}
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise HubError(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(sorted(allowed))}")
+        raise HubError(
+            say(
+                "unknown field(s) %(unknown)s; fields: %(known)s",
+                unknown=", ".join(unknown),
+                known=", ".join(sorted(allowed)),
+            )
+        )
     name = data.get("game", defaults.game)
     if not isinstance(name, str) or not name.strip():
-        raise HubError(f"Game: choose one of {', '.join(game_names())}")
+        raise HubError(say("Game: choose one of %(known)s", known=", ".join(game_names())))
     game = find_game(name)  # an unknown name is refused, naming the games there are
     players = data.get("players", game.min_players if "game" in data else defaults.players)
     if not isinstance(players, int) or isinstance(players, bool):
-        raise HubError(f"Players: give a whole number, {_player_range(game)} for {game.title}")
+        raise HubError(
+            say(
+                "Players: give a whole number, %(range)s for %(game)s",
+                range=_player_range(game),
+                game=game.title,
+            )
+        )
     game.check_players(players)  # before a list of seats is made for that many players
     seats: Sequence[Any] = data.get("seats", ["phone"] + ["bot"] * (players - 1))
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise HubError(f"Seats: list one controller per seat ({', '.join(CONTROLLERS)}), like phone, bot")
+        raise HubError(
+            say(
+                "Seats: list one controller per seat (%(known)s), like phone, bot",
+                known=", ".join(CONTROLLERS),
+            )
+        )
     if len(seats) != players:
         raise HubError(
-            f"Seats: {len(seats)} listed for {players} players; list one per seat ({', '.join(CONTROLLERS)})"
+            say_n(
+                "Seats: %(listed)s listed for %(num)s player; list one per seat (%(known)s)",
+                "Seats: %(listed)s listed for %(num)s players; list one per seat (%(known)s)",
+                players,
+                listed=len(seats),
+                known=", ".join(CONTROLLERS),
+            )
         )
     for seat, controller in enumerate(seats, start=1):
         if controller not in CONTROLLERS:
-            raise HubError(f"Seats: seat {seat}'s {controller!r} is not one of {', '.join(CONTROLLERS)}")
+            raise HubError(
+                say(
+                    "Seats: seat %(seat)s's %(controller)s is not one of %(known)s",
+                    seat=seat,
+                    controller=repr(controller),
+                    known=", ".join(CONTROLLERS),
+                )
+            )
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise HubError("Options: give key=value pairs, like victory=power_score")
+        raise HubError(say("Options: give key=value pairs, like victory=power_score"))
     try:
         game.merge_options(options)
-    except BadOptions as error:
-        raise BadOptions(f"Options: {error}") from None
+    except BadOptions as error:  # the game's words, through phrase (its catalog may have them)
+        raise HubError(say("Options: %(why)s", why=phrase(str(error)))) from None
     bot, chance = data.get("bot", defaults.bot), data.get("chance", defaults.chance)
     if bot not in BOT_KINDS:
-        raise HubError(f"Bot: choose one of {', '.join(BOT_KINDS)}")
+        raise HubError(say("Bot: choose one of %(known)s", known=", ".join(BOT_KINDS)))
     if chance not in CHANCE_MODES:
-        raise HubError(f"Chance: choose one of {', '.join(CHANCE_MODES)}")
+        raise HubError(say("Chance: choose one of %(known)s", known=", ".join(CHANCE_MODES)))
     seed = data.get("seed")
     fits_journal = isinstance(seed, int) and -(2**63) <= seed < 2**63  # a SQLite INTEGER
     if seed is not None and (not fits_journal or isinstance(seed, bool)):
-        raise HubError("Seed: give a whole number of at most 18 digits (the journal keeps it), or none")
+        raise HubError(say("Seed: give a whole number of at most 18 digits (the journal keeps it), or none"))
     wait = data.get("wait_for_phones", defaults.wait_for_phones)
     if not isinstance(wait, bool):
-        raise HubError("wait_for_phones: true (the game starts once every phone has joined) or false")
+        raise HubError(say("wait_for_phones: true (the game starts once every phone has joined) or false"))
     return TableConfig(
         wait_for_phones=wait,
         game=game.name,

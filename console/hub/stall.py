@@ -8,9 +8,11 @@ The worker owns one ``StallWatch`` and asks it, on the worker's clock, when it i
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
+
+from console.i18n.said import Said, Seat, Speaker, say_n
 
 NUDGE_AFTER_S = 120.0
 HOST_TOLD_AFTER_S = (180.0, 300.0)
@@ -18,15 +20,27 @@ HOST_TOLD_AFTER_S = (180.0, 300.0)
 
 @dataclass(frozen=True)
 class Stall:
-    """What the table says while it waits: ``seats`` it waits for, since ``waited_s`` seconds;
-    ``nudged`` once the nudge is due; ``told`` the host's words once 3 minutes have passed."""
+    """What the table says while it waits: ``seats`` it waits for; ``nudged`` once the nudge is
+    due; ``said`` the host's words once 3 minutes have passed (``told``: their English, each seat
+    by its name, for the hub's log)."""
 
     seats: tuple[int, ...]
     nudged: bool
-    told: str
+    said: Said | None = None
+    names: Mapping[int, str] | None = None
+
+    @property
+    def told(self) -> str:
+        if self.said is None:
+            return ""
+        named = dict(self.names or {})
+        english = Speaker()
+        speaker = replace(english, seat_name=lambda n, start: named.get(n) or english.seat(n, False))
+        return speaker.render(self.said)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "nudged": self.nudged, "told": self.told}
+        said = self.said.to_json() if self.said is not None else None
+        return {"seats": list(self.seats), "nudged": self.nudged, "told": self.told, "told_said": said}
 
 
 class StallWatch:
@@ -37,9 +51,9 @@ class StallWatch:
         self._seats: tuple[int, ...] = ()
         self._since = 0.0
         self._passed = 0  # thresholds passed since the table last moved
-        self._why = ""
+        self._why: Said | None = None
 
-    def watch(self, position: Hashable, seats: Sequence[int], why: str, now: float) -> None:
+    def watch(self, position: Hashable, seats: Sequence[int], why: Said | None, now: float) -> None:
         """The table as it stands: ``position`` changes whenever anything moved (an action, the
         status); ``seats`` are the people it waits for, ``why`` the game's words for it."""
         if position != self._position:
@@ -64,11 +78,23 @@ class StallWatch:
             return None
         waited = self.thresholds[self._passed - 1]
         nudged = waited >= self.nudge_after_s
-        told = ""
-        if waited >= HOST_TOLD_AFTER_S[0]:
-            minutes = int(waited // 60)
-            who = " and ".join(names.get(seat) or f"seat {seat}" for seat in self._seats)
-            told = f"The table has waited {minutes} minutes for {who}" + (
-                f"; why, {self._why}" if self._why else "."
+        if waited < HOST_TOLD_AFTER_S[0]:
+            return Stall(self._seats, nudged)
+        minutes = int(waited // 60)
+        who = tuple(Seat(seat) for seat in self._seats)  # each screen names them (a player's name)
+        if self._why is None:
+            told = say_n(
+                "The table has waited %(num)s minute for %(who)s.",
+                "The table has waited %(num)s minutes for %(who)s.",
+                minutes,
+                who=who,
             )
-        return Stall(self._seats, nudged, told)
+        else:
+            told = say_n(
+                "The table has waited %(num)s minute for %(who)s; why, %(why)s",
+                "The table has waited %(num)s minutes for %(who)s; why, %(why)s",
+                minutes,
+                who=who,
+                why=self._why,
+            )
+        return Stall(self._seats, nudged, told, names)

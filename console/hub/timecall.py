@@ -17,7 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-REASON = "the round's time: the turn in play was finished, then the game was scored as it stood"
+from console.i18n import N_
+
+# Kept in the journal's English; every page says it through ``phrase``, so each part is a message.
+REASON = (
+    N_("the round's time") + ": " + N_("the turn in play was finished, then the game was scored as it stood")
+)
 
 
 @dataclass(frozen=True)

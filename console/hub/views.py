@@ -21,10 +21,11 @@ from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.hub.handovers import BotStint
 from console.hub.stall import Stall
-from console.i18n.said import Said
+from console.i18n.said import Said, Speaker, phrase
 from console.table import LoggedEvent, Table, correction_words
 
 log = logging.getLogger("console.hub")
+ENGLISH = Speaker()
 
 
 def dumps(data: Any) -> str:
@@ -78,7 +79,7 @@ def build_snapshot(
     status: str,
     controllers: Mapping[int, str],
     cursors: Mapping[int, Any] | None = None,
-    problem: str = "",
+    problem: Said | None = None,
     clock: Mapping[str, Any] | None = None,
     claims: Mapping[int, Mapping[str, int]] | None = None,
     next_table: int | None = None,
@@ -92,7 +93,10 @@ def build_snapshot(
     """Every audience's payload for the table as it stands. ``claims`` says, per seat, how many
     phones have joined it and how many more were refused for want of the host; ``to_join``, the
     phone seats the table waits for (status "waiting") before its clock and bots start;
-    ``misplaced``, a card on the wrong reader offered to the host ({"at", "seat"}: never the card)."""
+    ``misplaced``, a card on the wrong reader offered to the host ({"at", "seat"}: never the card).
+    The hub's words a page shows (``problem``, the stall's, the outcome's reason) go as sentences
+    (``*_said``, ``outcome.said``: console.i18n.said) beside their English, each page saying them in
+    its own language."""
     claims = claims or {}
     state = table.state
     outcome = state.outcome()
@@ -104,12 +108,15 @@ def build_snapshot(
         "players": state.players,
         "status": status,
         "to_act": ["chance" if seat == CHANCE else seat for seat in to_act],
-        "outcome": outcome.to_json() if outcome else _ended_outcome(table) if status == "ended" else None,
+        "outcome": _said_outcome(
+            outcome.to_json() if outcome else _ended_outcome(table) if status == "ended" else None
+        ),
         "last_id": len(table.log),
         "actions": len(table.history),
         "version": version,
         "controllers": {str(seat): kind for seat, kind in sorted(controllers.items())},
-        "problem": problem,
+        "problem": ENGLISH.render(problem) if problem is not None else "",
+        "problem_said": problem.to_json() if problem is not None else None,
         "to_join": list(to_join or []),
         # each seat's name: what its player typed, "Bot 2 (normal)" for a bot, else "" ("Seat 2")
         "names": {str(seat): (names or {}).get(seat, "") for seat in range(1, state.players + 1)},
@@ -229,3 +236,11 @@ def seat_notice(
 
 def _ended_outcome(table: Table) -> dict[str, Any] | None:
     return table.journal.record(table.id).outcome
+
+
+def _said_outcome(outcome: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The outcome with its reason as a sentence (``said``): the engine's English, made of its
+    messages, said through ``phrase`` in each page's language."""
+    if outcome is None:
+        return None
+    return {**outcome, "said": phrase(str(outcome.get("reason", ""))).to_json()}

@@ -25,7 +25,10 @@ from console.hub.handovers import Handover, bot_stints, current_levels
 from console.hub.stall import NUDGE_AFTER_S, StallWatch
 from console.hub.store import HubStore
 from console.hub.timecall import TimeCall, acting_seats, scored_as_it_stands
-from console.hub.views import build_snapshot, publish_events, seat_names, still_to_join
+from console.hub.views import build_snapshot, publish_events, seat_names
+from console.i18n import N_
+from console.i18n.said import Said, phrase, say, say_n
+from console.i18n.said import Seat as SaidSeat
 from console.inputs.events import ButtonHeld, ButtonPressed, Key, SeatEvent
 from console.inputs.recording import Recorder
 from console.journal import DISK_FULL, disk_full, journal_busy
@@ -35,6 +38,13 @@ from console.table import Table
 log = logging.getLogger("console.hub")
 
 HOST_COMMANDS = ("start", "pause", "resume", "end", "concede", "extend", "recheck", "skip", "move", "time")
+# The reasons of a game the hub ends (kept in the journal's English, said on every page through
+# ``phrase``, so each is a message).
+ENDED_BY_HOST = N_("ended by the host")
+# The journal's words for a full disk, said on every screen through ``phrase`` (its parts are
+# messages: console/web/refusals.py).
+FULL = phrase(DISK_FULL)
+CONCEDED = N_("%(seat)s conceded")
 BUSY_RETRY_S = 0.5
 FULL_RETRY_S = 5.0  # a full disk: moves by themselves tried again this often
 
@@ -199,7 +209,7 @@ def player_name(text: str) -> str:
     control characters. It is shown as text everywhere, never as markup."""
     name = " ".join(str(text).split())
     if not name or len(name) > NAME_LIMIT or any(not ch.isprintable() for ch in name):
-        raise Refused(f"a name is 1 to {NAME_LIMIT} characters of text")
+        raise Refused(say("a name is 1 to %(most)s characters of text", most=NAME_LIMIT))
     return name
 
 
@@ -269,7 +279,7 @@ class TableWorker:
         # The clock and the bots wait until every phone seat has joined, or the host starts anyway.
         self.started = store.started(table.id) or bool(table.history)
         self._begin_if_everyone_joined()
-        self._problem = ""
+        self._problem: Said | None = None  # what every screen is told (a pause by a failure, a full disk)
         self._full_at = 0  # the actions journalled when the disk was found full
         self._version = 0
         self._published = len(table.log)
@@ -281,7 +291,7 @@ class TableWorker:
         self._busy_until = 0.0  # the journal was busy: no move by itself before this
         self.correction: PendingCorrection | None = None  # the host's, while seats confirm it
         self._time_call: TimeCall | None = None  # the venue called time: the turn in play, then the score
-        self._cancelled = ""  # why the last host correction was cancelled, for the host
+        self._cancelled: Said | None = None  # why the last host correction was cancelled, for the host
         self._queue: queue.Queue[tuple[object, Future[Any]]] = queue.Queue()
         spec = table.game.clock(table.options)
         self.table_clock = (
@@ -313,7 +323,7 @@ class TableWorker:
     def post(self, command: Command) -> Future[Any]:
         future: Future[Any] = Future()
         if not self._thread.is_alive():
-            future.set_exception(Refused(f"table {self.table.id} is closed"))
+            future.set_exception(Refused(say("table %(table)s is closed", table=self.table.id)))
         else:
             self._queue.put((command, future))
         return future
@@ -427,7 +437,15 @@ class TableWorker:
         idle = next((s for s in range(1, state.players + 1) if s not in state.to_act), None)
         # The game's own words for why a seat that waits may not act, said to that seat (when
         # every seat is to act, none waits: whom the table waits for says it all).
-        why = f"in the rules' words to seat {idle}: {state.why_not_now(idle)}" if seats and idle else ""
+        why = (
+            say(
+                "in the rules' words to %(seat)s: %(why)s",
+                seat=SaidSeat(idle),
+                why=phrase(state.why_not_now(idle)),
+            )
+            if seats and idle
+            else None
+        )
         self.stall.watch((len(self.table.history), tuple(seats), self.status), seats, why, self.clock())
 
     def _time_up(self, runner: ClockRunner) -> None:
@@ -461,9 +479,9 @@ class TableWorker:
             log.exception("table %s: the table could not move by itself", self.table.id)
             # Everyone reads the problem; the error's own words (a bot's hand, a chance card)
             # stay in the hub's log.
-            self._problem = (
-                f"the table could not move by itself ({type(error).__name__}; "
-                "the hub's log says more); it is paused"
+            self._problem = say(
+                "the table could not move by itself (%(error)s; the hub's log says more); it is paused",
+                error=type(error).__name__,
             )
             try:
                 if self.status == "playing":
@@ -510,7 +528,7 @@ class TableWorker:
             return self._confirm(command)
         if isinstance(command, CancelCorrection):
             if self.correction is None:
-                raise Refused("there is no correction under way")
+                raise Refused(say("there is no correction under way"))
             self.correction = None
             self._after_change()
             return None
@@ -523,13 +541,22 @@ class TableWorker:
         # Every engine parses through the contract's one path: bad text is a NotationError.
         action = self.table.game.parse_action(act.action) if isinstance(act.action, str) else act.action
         if action.seat != act.seat:
-            who = "chance" if act.seat == CHANCE else f"seat {act.seat}"
-            raise Forbidden(f"{who} may not play {action}: that is another seat's action")
+            if act.seat == CHANCE:
+                raise Forbidden(
+                    say("chance may not play %(action)s: that is another seat's action", action=str(action))
+                )
+            raise Forbidden(
+                say(
+                    "seat %(seat)s may not play %(action)s: that is another seat's action",
+                    seat=act.seat,
+                    action=str(action),
+                )
+            )
         self._check_source(act)
         # a card the host moved from a wrong reader says so beside its action, in one transaction
         note = self.physical.moved_note(action) if self.physical is not None else None
         self.table.submit(action, note or None)
-        self._cancelled = ""  # play went on: a refused correction is old news
+        self._cancelled = None  # play went on: a refused correction is old news
         if journalled is not None:
             journalled()
         if self.physical is not None:
@@ -548,12 +575,12 @@ class TableWorker:
         """Withdraw the seat's last action; answers how many actions the game now has."""
         self._check_playing()
         if self.controllers.get(command.seat) != "phone":
-            raise Refused(f"seat {command.seat} is not played with a phone now")
+            raise Refused(say("seat %(seat)s is not played with a phone now", seat=command.seat))
         if command.seen is not None and command.seen != len(self.table.history):
-            raise Refused("the table has moved on since your page showed it; nothing was taken back")
+            raise Refused(say("the table has moved on since your page showed it; nothing was taken back"))
         try:
             self.table.take_back(command.seat)
-        except ValueError as error:
+        except ValueError as error:  # the policy's words, each part a message (console/web/refusals.py)
             raise Refused(str(error)) from None
         self._after_correction()
         return len(self.table.history)
@@ -576,17 +603,19 @@ class TableWorker:
         # A bot agrees by itself; a person answers on their phone, or with their pod's OK or BACK.
         waiting = frozenset(seat for seat in undone if self.controllers.get(seat) != "bot")
         self.correction = PendingCorrection(command.to, tuple(undone), waiting)
-        self._cancelled = ""
+        self._cancelled = None
         self._settle_correction()
         return len(waiting)
 
     def _confirm(self, command: Confirm) -> bool:
         pending = self.correction
         if pending is None or command.seat not in pending.waiting:
-            raise Refused(f"there is no correction for seat {command.seat} to confirm")
+            raise Refused(say("there is no correction for seat %(seat)s to confirm", seat=command.seat))
         if not command.agree:
             self.correction = None
-            self._cancelled = f"seat {command.seat} refused the host's correction; nothing was undone"
+            self._cancelled = say(
+                "%(seat)s refused the host's correction; nothing was undone", seat=SaidSeat(command.seat)
+            )
             self._after_change()
             return False
         self.correction = PendingCorrection(pending.to, pending.undone, pending.waiting - {command.seat})
@@ -655,77 +684,102 @@ class TableWorker:
     def _check_source(self, act: Act) -> None:
         if act.seat == CHANCE:
             if self.chance != "physical" or act.source not in ("pod", "buttons"):
-                raise Forbidden("chance is resolved by the table, not by a seat")
+                raise Forbidden(say("chance is resolved by the table, not by a seat"))
             return
         controller = self.controllers.get(act.seat)
         if controller != act.source:
-            raise Refused(f"seat {act.seat} is played with its {controller}, not a {act.source}")
+            # the controllers said in the asker's words ("phone", "pod": the pages' messages)
+            raise Refused(
+                say(
+                    "seat %(seat)s is played with its %(controller)s, not a %(source)s",
+                    seat=act.seat,
+                    controller=Said(str(controller)),
+                    source=Said(act.source),
+                )
+            )
 
     def _check_playing(self) -> None:
         if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
-            raise Refused("the game is over")
+            raise Refused(say("the game is over"))
         if not self.started:
-            waiting = still_to_join(self._phones_to_join())
-            raise Refused(f"the game starts once {waiting} joined, or when the host starts it")
+            phones = tuple(SaidSeat(seat) for seat in self._phones_to_join())
+            raise Refused(
+                say_n(
+                    "the game starts once %(seats)s has joined, or when the host starts it",
+                    "the game starts once %(seats)s have joined, or when the host starts it",
+                    len(phones),
+                    seats=phones,
+                )
+            )
         if self._rechecking():
             raise Refused(
-                "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
+                say(
+                    "the table is re-checking the cards in play: scan them at each seat, or the host skips it"
+                )
             )
         if self.status == "paused":
-            raise Refused("the table is paused; the host can resume it")
+            raise Refused(say("the table is paused; the host can resume it"))
         if self.correction is not None:
-            waiting = " and ".join(f"seat {seat}" for seat in sorted(self.correction.waiting))
-            raise Refused(f"the host is correcting the game; waiting for {waiting} to confirm")
+            waiting = tuple(SaidSeat(seat) for seat in sorted(self.correction.waiting))
+            raise Refused(
+                say("the host is correcting the game; waiting for %(seats)s to confirm", seats=waiting)
+            )
 
     def _host(self, command: HostCommand) -> str:
         name = command.command
         if name == "start":
             if self.started:
-                raise Refused("the game has started already")
+                raise Refused(say("the game has started already"))
             self._begin()
         elif name == "pause":
             self._check_playing()
             self._set_status("paused")
         elif name == "resume":
             if self.status != "paused":
-                raise Refused("the table is not paused")
-            self._problem = ""
+                raise Refused(say("the table is not paused"))
+            self._problem = None
             self._set_status("playing")
         elif name == "extend":
             if self.table_clock is None:
-                raise Refused(f"{self.table.game.title} has no clock at this table")
+                raise Refused(say("%(game)s has no clock at this table", game=self.table.game.title))
             try:
                 self.table_clock.extend(command.minutes or 0, self.clock())
-            except ValueError as error:
+            except ValueError as error:  # the clock's words, each part a message (console/hub/clock.py)
                 raise Refused(str(error)) from None
         elif name == "recheck":
             if self.physical is None or not self.physical.start_recheck(self.table.state):
-                raise Refused("there are no cards in play to re-check at this table")
+                raise Refused(say("there are no cards in play to re-check at this table"))
         elif name == "skip":
             if self.physical is None or not self.physical.skip_recheck():
-                raise Refused("no re-check is under way")
+                raise Refused(say("no re-check is under way"))
         elif name == "move":  # a card laid on the wrong reader goes to the seat it was meant for
             self._move_misplaced()
         elif name == "time":  # the venue's round clock ran out: finish the turn, then score
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
-                raise Refused("the game is already over")
+                raise Refused(say("the game is already over"))
             self._time_call = TimeCall(acting_seats(self.table.state.to_act), len(self.table.history))
         elif name in ("end", "concede"):
             if self.table.state.outcome() is not None or self.status in ("finished", "ended"):
-                raise Refused("the game is already over")
+                raise Refused(say("the game is already over"))
             if name == "end":
-                self.table.end("ended by the host")
+                self.table.end(ENDED_BY_HOST)
             else:
                 seat = self._seat(command.seat)
                 others = [s for s in range(1, self.table.state.players + 1) if s != seat]
                 self.table.journal.set_status(
                     self.table.id,
                     "ended",
-                    {"winners": others, "scores": [], "reason": f"seat {seat} conceded"},
+                    {"winners": others, "scores": [], "reason": CONCEDED % {"seat": f"seat {seat}"}},
                 )
             self.status = "ended"
         else:
-            raise Refused(f"there is no host command {name!r}; commands: {', '.join(HOST_COMMANDS)}")
+            raise Refused(
+                say(
+                    "there is no host command %(command)s; commands: %(known)s",
+                    command=repr(name),
+                    known=", ".join(HOST_COMMANDS),
+                )
+            )
         self._after_change()
         return self.status
 
@@ -733,10 +787,10 @@ class TableWorker:
         self._check_playing()
         physical = self.physical
         if physical is None:
-            raise Refused("this table has no pods or buttons")
+            raise Refused(say("this table has no pods or buttons"))
         try:
             moved = physical.move_misplaced(self.table.state, self.controllers)
-        except ValueError as error:
+        except ValueError as error:  # its words' parts are messages (console/physical/seats.py)
             raise Refused(str(error)) from None
         if isinstance(moved, Play):
             try:
@@ -752,7 +806,13 @@ class TableWorker:
     def _set_controller(self, command: SetController) -> str:
         seat = self._seat(command.seat)
         if command.controller not in CONTROLLERS:
-            raise Refused(f"{command.controller!r} is not a controller; choose {', '.join(CONTROLLERS)}")
+            raise Refused(
+                say(
+                    "%(controller)s is not a controller; choose %(known)s",
+                    controller=repr(command.controller),
+                    known=", ".join(CONTROLLERS),
+                )
+            )
         level = self._bot_level(command)
         before = self.controllers.get(seat, "phone")
         if (before, self._level(seat) if before == "bot" else "") != (command.controller, level):
@@ -770,11 +830,17 @@ class TableWorker:
         """The level of the bot the seat is handed to ("" for another controller)."""
         if command.controller != "bot":
             if command.level:
-                raise Refused("only a bot has a level")
+                raise Refused(say("only a bot has a level"))
             return ""
         level = command.level or self.bot_kind
         if level not in BOT_KINDS:
-            raise Refused(f"there is no bot level {level!r}; choose {', '.join(BOT_KINDS)}")
+            raise Refused(
+                say(
+                    "there is no bot level %(level)s; choose %(known)s",
+                    level=repr(level),
+                    known=", ".join(BOT_KINDS),
+                )
+            )
         return level
 
     def _level(self, seat: Seat) -> str:
@@ -795,8 +861,11 @@ class TableWorker:
             self._attempts[seat] = self._attempts.get(seat, 0) + 1
             self._publish()
             raise SeatTaken(
-                f"seat {seat} is already taken by a phone; if this is your seat (a new "
-                "phone, a closed browser), ask the host to type the PIN here"
+                say(
+                    "seat %(seat)s is already taken by a phone; if this is your seat (a new phone, a "
+                    "closed browser), ask the host to type the PIN here",
+                    seat=seat,
+                )
             )
         token = self.store.claim(self.table.id, seat, handover=command.handover, token=command.token)
         self.claims[seat] = self.claims.get(seat, 0) + 1
@@ -805,7 +874,7 @@ class TableWorker:
         else:
             self._publish()
         if command.handover:  # the old phone's streams end, telling it why; its token is dead
-            self.channel.close_seat(seat, "the host gave this seat to another phone")
+            self.channel.close_seat(seat, say("the host gave this seat to another phone"))
         return token
 
     def _phones_to_join(self) -> list[Seat]:
@@ -828,16 +897,16 @@ class TableWorker:
 
     def _seat(self, seat: Seat | None) -> Seat:
         if seat is None or not 1 <= seat <= self.table.state.players:
-            raise Refused(f"name a seat from 1 to {self.table.state.players}")
+            raise Refused(say("name a seat from 1 to %(most)s", most=self.table.state.players))
         return seat
 
     def _disk_full(self) -> None:
         """The journal cannot grow: every screen says so (once), nothing moves by itself for a
         while, and the first action journalled again clears it (``_after_change``)."""
         self._full_at = len(self.table.history)
-        if self._problem != DISK_FULL:
+        if self._problem != FULL:
             log.warning("table %s: the journal's disk is full; play waits for space", self.table.id)
-            self._problem = DISK_FULL
+            self._problem = FULL
             try:
                 self._publish()
             except Exception:  # publishing writes nothing, but the thread must live on regardless
@@ -846,8 +915,8 @@ class TableWorker:
     def _after_change(self) -> None:
         """Publish the change, after any moves that are due at once (chance and bots without a
         pause); moves with a pause are scheduled on the worker's clock."""
-        if self._problem == DISK_FULL and len(self.table.history) > self._full_at:
-            self._problem = ""  # an action was journalled: there is space again
+        if self._problem == FULL and len(self.table.history) > self._full_at:
+            self._problem = None  # an action was journalled: there is space again
         while self.status == "playing" and self._automatic_delay() == 0.0 and not self._busy():
             self._safely(self._step_automatic)
         if self.table.state.outcome() is not None:
@@ -919,7 +988,7 @@ class TableWorker:
             else (self.table_clock.reading(self.clock(), time.time()).to_json())
         )
         problem = self._problem or self._cancelled
-        if not problem and self.physical is not None:
+        if problem is None and self.physical is not None and self.physical.rechecking:
             problem = self.physical.recheck_problem()  # on every screen, the table's included
         waiting = not self.started and self.status == "playing"
         return build_snapshot(

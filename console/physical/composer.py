@@ -18,46 +18,75 @@ in order: shelf 1, shelf 1 sealed, shelf 2, ...
 
 The composer never changes the game: it answers ``Committed(action)`` and the table applies it.
 It recomputes the choices from the state every time, so it cannot go stale. Refusals carry a
-message a player understands and never name the scanned card (it may be a face-down card).
+message a player understands and never name the scanned card (it may be a face-down card). Prompts
+and refusals are sentences (console.i18n.said), said on each phone in its own language; each
+entry the cursor walks says what it is (a choice's action, a card and its uses, a folded list),
+so a phone words it as it words its own buttons.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
-from console.games.steps import CardStep, Choice, FirstStep, Steps, steps_for
+from console.games.steps import CardStep, Choice, FirstStep, StepGroup, Steps, steps_for
+from console.i18n.said import Said, Speaker, phrase, say
+from console.i18n.said import Seat as SaidSeat
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, Key
 from console.physical.cardmap import CardMap, CardRefused
+
+ENGLISH = Speaker()
 
 
 @dataclass(frozen=True)
 class Entry:
     """One line the cursor can rest on: an ``action`` OK commits, or (``action`` None) a step OK
-    opens, named by ``key``. ``words`` stand on their own (the heading, then the choice)."""
+    opens, named by ``key``. ``words`` stand on their own (the heading, then the choice), in
+    English; ``heading`` is its group's ("" for a choice that stands alone), ``step`` the card step
+    or folded list it opens, so each phone words it in its own language."""
 
     key: str
     words: str
     action: Action | None = None
     choices: tuple[Action, ...] = ()  # every action reached through it
+    heading: str = ""
+    step: CardStep | StepGroup | None = None
 
     @classmethod
-    def of(cls, action: Action, words: str) -> Entry:
-        return cls(str(action), words, action, (action,))
+    def of(cls, action: Action, words: str, heading: str = "") -> Entry:
+        return cls(str(action), words, action, (action,), heading)
+
+    def to_json(self) -> JSON:
+        """What the line is, for the phone to word: a choice's ``action`` (with ``chance`` for a
+        chance outcome, worded by its card names), a ``card`` step (its ``name`` as printed and
+        how many ``ways``), or a folded ``group`` of ``count`` choices; ``words`` its English."""
+        said: JSON = {"key": self.key, "words": self.words, "heading": self.heading}
+        if isinstance(self.step, CardStep):
+            return {**said, "card": self.step.subject, "name": self.step.name, "ways": len(self.step.uses)}
+        if isinstance(self.step, StepGroup):
+            return {**said, "group": self.step.heading, "count": len(self.choices)}
+        if self.action is not None and self.action.seat == CHANCE:
+            return {**said, "action": self.key, "chance": True}
+        return {**said, "action": self.key}
 
 
 @dataclass(frozen=True)
 class Cursor:
-    """What one seat sees on its phone or pod: the entries it walks, which is highlighted, and why."""
+    """What one seat sees on its phone or pod: the entries it walks, which is highlighted, and why
+    (``asked``: the prompt as a sentence; ``prompt`` its English)."""
 
     seat: Seat
     entries: tuple[Entry, ...] = ()
     index: int = 0
     cards: tuple[str, ...] = ()  # the scanned cards narrowing the choices
-    prompt: str = ""
+    asked: Said = field(default_factory=lambda: Said(""))
     opened: str = ""  # the step OK opened (a stack, a folded list), in words; "" at the first step
+
+    @property
+    def prompt(self) -> str:
+        return ENGLISH.render(self.asked)
 
     @property
     def choices(self) -> tuple[Action, ...]:
@@ -72,7 +101,12 @@ class Cursor:
     def to_json(self, viewer: Seat | None, names: Mapping[str, str] | None = None) -> JSON:
         """The cursor as ``viewer`` may see it: the seat itself sees everything; anyone else
         only that the seat is choosing (its choice may be secret, like Battle or Retreat)."""
-        public: JSON = {"seat": self.seat, "choosing": bool(self.entries), "prompt": self.prompt}
+        public: JSON = {
+            "seat": self.seat,
+            "choosing": bool(self.entries),
+            "prompt": self.prompt,
+            "prompt_said": self.asked.to_json(),
+        }
         if viewer != self.seat:
             return public
         names = names or {}
@@ -80,6 +114,7 @@ class Cursor:
             **public,
             "choices": [entry.key for entry in self.entries],
             "labels": [entry.words for entry in self.entries],
+            "entries": [entry.to_json() for entry in self.entries],
             "index": self.index,
             "cards": [{"id": card, "name": names.get(card, card)} for card in self.cards],
             "opened": self.opened,
@@ -99,8 +134,14 @@ class Committed:
 
 @dataclass(frozen=True)
 class Refusal:
+    """Why a scan or a press was not taken, as a sentence (``message``: its English)."""
+
     seat: Seat
-    message: str
+    said: Said
+
+    @property
+    def message(self) -> str:
+        return ENGLISH.render(self.said)
 
 
 @dataclass(frozen=True)
@@ -151,8 +192,8 @@ class Composer:
         if isinstance(event, CardScanned):
             try:
                 card = self.cardmap.identify(event)
-            except CardRefused as refused:
-                return Refusal(event.seat, str(refused))
+            except CardRefused as refused:  # its words' parts may be messages (console.i18n.said.phrase)
+                return Refusal(event.seat, phrase(str(refused)))
             return self.scan(event.seat, card.card_id, state, event.reader)
         if isinstance(event, ButtonPressed):
             if event.repeat and event.key not in (Key.UP, Key.DOWN):
@@ -162,7 +203,7 @@ class Composer:
 
     def scan(self, seat: Seat, card: str, state: State, reader: int = 1) -> Outcome:
         refusal = self._seat_refusal(seat, state)
-        if refusal:
+        if refusal is not None:
             return Refusal(seat, refusal)
         selection = self._selection(seat)
         if seat in state.to_act:
@@ -171,10 +212,10 @@ class Composer:
                 choices = [action for action in legal if _uses(action, cards)]
                 if choices:
                     return self._narrowed(seat, cards, choices, reader, state)
-            return Refusal(seat, f"seat {seat}: that card cannot be used now")
+            return Refusal(seat, say("seat %(seat)s: that card cannot be used now", seat=seat))
         if CHANCE in state.to_act:
             return self._chance_scan(seat, card, state)
-        return Refusal(seat, f"seat {seat}: {self._waiting(state)}")
+        return Refusal(seat, say("seat %(seat)s: %(why)s", seat=seat, why=self._waiting(state)))
 
     def _narrowed(
         self, seat: Seat, cards: tuple[str, ...], choices: list[Action], reader: int, state: State
@@ -187,10 +228,15 @@ class Composer:
             position = reader
             choices = [action for action in choices if action.position() == reader]
             if not choices:
-                elsewhere = " or ".join(map(str, placed))
                 return Refusal(
                     seat,
-                    f"seat {seat}: that card cannot go at reader {reader} now; scan it at reader {elsewhere}",
+                    say(
+                        "seat %(seat)s: that card cannot go at reader %(reader)s now; scan it at reader "
+                        "%(readers)s",
+                        seat=seat,
+                        reader=reader,
+                        readers=either(placed),
+                    ),
                 )
         self._selections[seat] = _Selection(cards, str(choices[0]), position=position)
         return CursorMoved(self.cursor(seat, state))
@@ -205,12 +251,14 @@ class Composer:
             self._selections[seat] = _Selection((card,), str(fitting[0]), tuple(fitting))
             return CursorMoved(self.cursor(seat, state))
         if mine:
-            return Refusal(seat, f"seat {seat}: that card is not one you can reveal now")
-        return Refusal(seat, f"seat {seat} has no card to reveal now; {self._waiting(state)}")
+            return Refusal(seat, say("seat %(seat)s: that card is not one you can reveal now", seat=seat))
+        return Refusal(
+            seat, say("seat %(seat)s has no card to reveal now; %(why)s", seat=seat, why=self._waiting(state))
+        )
 
     def press(self, seat: Seat, key: Key, state: State) -> Outcome:
         refusal = self._seat_refusal(seat, state)
-        if refusal:
+        if refusal is not None:
             return Refusal(seat, refusal)
         cursor = self.cursor(seat, state)
         selection = self._selection(seat)
@@ -220,7 +268,7 @@ class Composer:
                 return CursorMoved(self.cursor(seat, state))
             return None
         if not cursor.entries:
-            return Refusal(seat, f"seat {seat}: {cursor.prompt}")
+            return Refusal(seat, say("seat %(seat)s: %(why)s", seat=seat, why=cursor.asked))
         entry = cursor.entries[cursor.index]
         if key == Key.OK:
             if entry.action is not None:
@@ -253,7 +301,7 @@ class Composer:
         if seat in state.to_act:
             steps = steps_for(self.game, state.legal_actions(seat), state.view(seat))
             entries, opened = self._entries(selection, steps)
-            prompt = "choose, then OK" if selection.cards or opened else "scan a card or choose"
+            prompt = say("choose, then OK") if selection.cards or opened else say("scan a card or choose")
         elif selection.chance and CHANCE in state.to_act:
             legal_chance = set(state.legal_actions(CHANCE))
             names = self.game.catalog()
@@ -262,11 +310,11 @@ class Composer:
                 for action in selection.chance
                 if action in legal_chance
             ]
-            prompt = "choose, then OK"
+            prompt = say("choose, then OK")
         elif CHANCE in state.to_act and self._reveals_for(seat, state):
-            prompt = "scan your card"
+            prompt = say("scan your card")
         else:
-            prompt = self._waiting(state) if state.to_act else "the game is over"
+            prompt = self._waiting(state) if state.to_act else say("the game is over")
         if not entries:
             selection.cards = ()
         keys = [entry.key for entry in entries]
@@ -276,9 +324,10 @@ class Composer:
     def _entries(self, selection: _Selection, steps: Steps) -> tuple[list[Entry], str]:
         """What the seat walks: the actions its scanned cards narrow to, the step it opened, or
         else the first steps; and the opened step's words."""
+        headings = _headings(steps)
         if selection.cards:
             narrowed = [
-                Entry.of(action, steps.line(choice))
+                Entry.of(action, steps.line(choice), headings.get(choice.action, ""))
                 for action, choice in steps.choices().items()
                 if _uses(action, selection.cards) and _at(action, selection.position)
             ]
@@ -287,16 +336,17 @@ class Composer:
         opened = steps.opened(selection.opened) if selection.opened else None
         if opened is not None:
             inner = opened.uses if isinstance(opened, CardStep) else opened.steps
-            return [self._entry(step, steps) for step in inner], steps.title(opened)
+            return [self._entry(step, steps, headings) for step in inner], steps.title(opened)
         # nothing scanned or opened, or what was no longer fits: the first steps
         selection.cards, selection.position, selection.opened = (), None, ""
-        return [self._entry(step, steps) for step in steps.first()], ""
+        return [self._entry(step, steps, headings) for step in steps.first()], ""
 
     @staticmethod
-    def _entry(step: FirstStep, steps: Steps) -> Entry:
+    def _entry(step: FirstStep, steps: Steps, headings: Mapping[Action, str]) -> Entry:
         if isinstance(step, Choice):
-            return Entry.of(step.action, steps.line(step))
-        return Entry(step.key, steps.line(step), None, step.actions())
+            return Entry.of(step.action, steps.line(step), headings.get(step.action, ""))
+        heading = step.heading if isinstance(step, StepGroup) else headings.get(step.actions()[0], "")
+        return Entry(step.key, steps.line(step), None, step.actions(), heading, step)
 
     def reset(self, seat: Seat | None = None) -> None:
         """Forget scans and highlights (a new game, or everyone's after an action)."""
@@ -335,17 +385,36 @@ class Composer:
     def _reveals_for(self, seat: Seat, state: State) -> bool:
         return any(action.supplier() == seat for action in state.legal_actions(CHANCE))
 
-    def _seat_refusal(self, seat: Seat, state: State) -> str:
+    def _seat_refusal(self, seat: Seat, state: State) -> Said | None:
         if not 1 <= seat <= state.players:
-            return f"there is no seat {seat} at this table (seats 1 to {state.players})"
+            return say(
+                "there is no seat %(seat)s at this table (seats 1 to %(most)s)", seat=seat, most=state.players
+            )
         if state.is_over:
-            return "the game is over"
-        return ""
+            return say("the game is over")
+        return None
 
-    def _waiting(self, state: State) -> str:
+    def _waiting(self, state: State) -> Said:
         if state.to_act == (CHANCE,):
             seats = sorted({s for a in state.legal_actions(CHANCE) if (s := a.supplier())})
             if seats:
-                return "waiting for a card from seat " + ", ".join(map(str, seats))
-            return "waiting for the table"
-        return "waiting for seat " + ", ".join(str(seat) for seat in state.to_act if seat != CHANCE)
+                return say("waiting for a card from %(seats)s", seats=tuple(SaidSeat(s) for s in seats))
+            return say("waiting for the table")
+        acting = tuple(SaidSeat(seat) for seat in state.to_act if seat != CHANCE)
+        return say("waiting for %(seats)s", seats=acting)
+
+
+def either(numbers: list[int]) -> Said | int:
+    """Numbers said as alternatives: "2", "2 or 3", "1, 2 or 3"."""
+    if len(numbers) == 1:
+        return numbers[0]
+    return say("%(first)s or %(last)s", first=", ".join(map(str, numbers[:-1])), last=numbers[-1])
+
+
+def _headings(steps: Steps) -> dict[Action, str]:
+    """Each action's group heading, "" where its choice stands alone (the heading is its words)."""
+    found: dict[Action, str] = {}
+    for group in steps.groups:
+        for action in group.actions():
+            found[action] = "" if group.alone else group.heading
+    return found

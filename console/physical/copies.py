@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 
 from console.games.core import JSON, Game
+from console.i18n.said import Said, phrase
 from console.inputs.events import CardScanned
 from console.journal import COPIES_SCHEMA
 from console.physical.cardmap import CardMap, CardRefused
@@ -161,24 +162,25 @@ class DeckSession:
         self.cardmap = CardMap(game, tags)
         self.enrolled = tags.tags(game.name)
         self.check = DeckCheck(game.catalog(), self.enrolled, copies)
-        self.lines: list[str] = []  # what the last scans were, newest last (for the host's page)
+        self.lines: list[Said] = []  # what the last scans were, newest last (for the host's page)
         open_check = store.open_check(game.name) if resume else None
         self.id = open_check if open_check is not None else store.start_check(game.name)
         for uid, card in store.copies(self.id).items():
             self.check.scan(uid, card)
 
     def scan(self, event: CardScanned) -> str:
-        """One scan on any reader: what it was, in words (a card of another game is named as such)."""
+        """One scan on any reader: what it was, in English (a card of another game is named as
+        such); the host's page says it in its language (``to_json``'s ``lines_said``)."""
         try:
             card = self.cardmap.identify(event).card_id
         except CardRefused as refused:
-            words = str(refused)
+            said = phrase(str(refused))  # its words' parts may be messages
         else:
-            words = self.check.scan(event.uid, card)
+            said = self.check.count(event.uid, card)
             if event.uid:
                 self.store.counted(self.id, event.uid, card, event.seat, self.game.name)
-        self.lines = [*self.lines[-(KEPT_LINES - 1) :], words]
-        return words
+        self.lines = [*self.lines[-(KEPT_LINES - 1) :], said]
+        return self.game.speaker().render(said)
 
     def finish(self) -> DeckReport:
         report = self.check.report()
@@ -193,5 +195,6 @@ class DeckSession:
             "found": len(self.check.seen),
             "expected": self.check.expected,
             "report": self.check.report().to_json(),
-            "lines": list(self.lines),
+            "lines": [self.game.speaker().render(said) for said in self.lines],
+            "lines_said": [said.to_json() for said in self.lines],
         }

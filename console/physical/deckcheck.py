@@ -6,7 +6,9 @@ tags should have exactly those copies (each tag is one copy); a card with none (
 their own text) should have ``copies`` of them. A copy is its tag's UID, so a card laid twice is
 one copy read again, never a double; two tags of one card where the deck has one is a double.
 Printed (QR) codes name no copy and are not counted. Pure: ``DeckCheck`` hears identified scans
-and says what it found; console/physical/copies.py keeps it in the journal's file.
+and says what it found; console/physical/copies.py keeps it in the journal's file. What it says is
+a sentence (console.i18n.said: a card as ``Card``, said by its printed name in each language), and
+``scan`` and ``lines`` its English.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from console.games.core import JSON
+from console.i18n.said import Card, Said, Speaker, say, say_n
 
 
 @dataclass(frozen=True)
@@ -38,16 +41,44 @@ class DeckReport:
         return not self.missing and not self.doubled
 
     def lines(self, names: Mapping[str, str]) -> list[str]:
-        """The report in words, one line a card, missing first."""
-        lines = [f"{self.found} of {self.expected} copies found."]
+        """The report in English, one line a card, missing first; ``names``: card id -> name."""
+        speaker = Speaker(card_name=lambda card: names.get(card, card))
+        return [speaker.render(said) for said in self.said_lines()]
+
+    def said_lines(self) -> list[Said]:
+        """The report as sentences, one a card, missing first, each said in its reader's language."""
+        lines = [
+            say_n(
+                "%(found)s of %(num)s copy found.",
+                "%(found)s of %(num)s copies found.",
+                self.expected,
+                found=self.found,
+            )
+        ]
         for card, uids in sorted(self.missing.items()):
             tags = [uid for uid in uids if uid]
-            which = f" (tag {', '.join(tags)})" if tags else ""
-            lines.append(f"Missing: {names.get(card, card)} x{len(uids)}{which}")
+            if tags:
+                lines.append(
+                    say(
+                        "Missing: %(card)s x%(count)s (tag %(tags)s)",
+                        card=Card(card),
+                        count=len(uids),
+                        tags=", ".join(tags),
+                    )
+                )
+            else:
+                lines.append(say("Missing: %(card)s x%(count)s", card=Card(card), count=len(uids)))
         for card, uids in sorted(self.doubled.items()):
-            lines.append(f"Doubled: {names.get(card, card)} x{len(uids)} too many (tag {', '.join(uids)})")
+            lines.append(
+                say(
+                    "Doubled: %(card)s x%(count)s too many (tag %(tags)s)",
+                    card=Card(card),
+                    count=len(uids),
+                    tags=", ".join(uids),
+                )
+            )
         if self.complete:
-            lines.append("The deck is complete: nothing missing, nothing doubled.")
+            lines.append(say("The deck is complete: nothing missing, nothing doubled."))
         return lines
 
     def to_json(self) -> JSON:
@@ -79,18 +110,27 @@ class DeckCheck:
         return sum(self.wanted.values())
 
     def scan(self, uid: str, card: str) -> str:
+        """One identified copy; what to tell the person scanning, in English (``count``'s)."""
+        return Speaker(card_name=lambda card: self.catalog.get(card, card)).render(self.count(uid, card))
+
+    def count(self, uid: str, card: str) -> Said:
         """One identified copy; what to tell the person scanning (never more than its name)."""
-        name = self.catalog.get(card, card)
+        name = Card(card)
         uid = uid.upper()
         if not uid:
-            return f"{name}: a printed code names no copy; check a tagged deck"
+            return say("%(card)s: a printed code names no copy; check a tagged deck", card=name)
         if uid in self.seen:
-            return f"{name}: this copy was already counted"
+            return say("%(card)s: this copy was already counted", card=name)
         self.seen[uid] = card
         have = sum(1 for seen in self.seen.values() if seen == card)
         if have > self.wanted.get(card, 0):
-            return f"[{len(self.seen)}/{self.expected}] {name}: one copy more than the deck holds"
-        return f"[{len(self.seen)}/{self.expected}] {name}"
+            return say(
+                "[%(found)s/%(num)s] %(card)s: one copy more than the deck holds",
+                found=len(self.seen),
+                num=self.expected,
+                card=name,
+            )
+        return say("[%(found)s/%(num)s] %(card)s", found=len(self.seen), num=self.expected, card=name)
 
     @property
     def done(self) -> bool:

@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from console.games.core import CHANCE, JSON, Action, Game, Seat, State
+from console.i18n import N_
+from console.i18n.said import Said, Speaker, phrase, say, say_n
+from console.i18n.said import Seat as SaidSeat
 from console.inputs.events import ButtonPressed, CardScanned, InputEvent, SeatEvent
 from console.journal import Journal
 from console.physical.cardmap import CardMap, CardRefused
@@ -23,7 +26,12 @@ from console.physical.held import HeldCopies
 from console.physical.misplaced import PHYSICAL, Misplaced, kind_for, meant_for
 from console.physical.recheck import Recheck, cards_in_play
 
-BOT_SCAN_PROMPT = "a bot plays this seat: lay its card on the seat's reader for it"
+BOT_SCAN_PROMPT = say("a bot plays this seat: lay its card on the seat's reader for it")
+ENGLISH = Speaker()
+# Why the host's one tap cannot move a card (a ValueError the worker refuses with): English made of
+# messages, so ``phrase`` says it in the host's language.
+NOTHING_TO_MOVE = N_("no card waits to be moved") + ": " + N_("none was laid on a wrong reader")
+NO_LONGER = N_("that card is no longer one %(seat)s can use now")
 
 
 def input_kind(source: str) -> str:
@@ -41,10 +49,15 @@ class Play:
 
 @dataclass(frozen=True)
 class Note:
-    """Something to show on the seat's cursor: a refusal, or the cursor having moved."""
+    """Something to show on the seat's cursor: a refusal (``said``), or the cursor having moved."""
 
     seat: Seat
-    message: str = ""
+    said: Said | None = None
+
+    @property
+    def message(self) -> str:
+        """The refusal's English, "" for a cursor that moved."""
+        return ENGLISH.render(self.said) if self.said is not None else ""
 
 
 class PhysicalSeats:
@@ -61,7 +74,7 @@ class PhysicalSeats:
         cardmap = CardMap(game, TagStore(journal.connection, journal.lock))
         self.composer = Composer(game, cardmap, positional_readers=positional_readers)
         self.names = game.catalog()
-        self.refusals: dict[Seat, str] = {}
+        self.refusals: dict[Seat, Said] = {}
         self.feedback: TableFeedback | None = None  # the seats' LEDs and beepers, once inputs start
         self.positional_readers = positional_readers
         self.recheck: Recheck | None = None  # the cards in play being re-scanned, after a restart
@@ -90,22 +103,35 @@ class PhysicalSeats:
         outcome = self.composer.handle(event, state)
         if isinstance(outcome, Committed) and outcome.action.seat == CHANCE:
             why = self.held.check(state, outcome.action, event.uid if isinstance(event, CardScanned) else "")
-            if why:
-                return self.refuse(outcome.seat, f"seat {outcome.seat}: {why}")
+            if why:  # console/physical/held.py's words
+                refused = say("seat %(seat)s: %(why)s", seat=outcome.seat, why=phrase(why))
+                return self.refuse(outcome.seat, refused)
         if isinstance(outcome, Committed):
             self.refusals.pop(outcome.seat, None)
             if outcome.action.seat != CHANCE and controllers.get(outcome.seat) != kind:
                 return self.refuse(
                     outcome.seat,
-                    f"seat {outcome.seat} is played with its {controllers.get(outcome.seat)}, not its {kind}",
+                    say(
+                        "seat %(seat)s is played with its %(controller)s, not its %(kind)s",
+                        seat=outcome.seat,
+                        controller=Said(str(controllers.get(outcome.seat))),
+                        kind=Said(kind),
+                    ),
                 )
             return Play(outcome.action, kind)
         if isinstance(outcome, Refusal):
             offer = self._misplaced(event, state, controllers)
             if offer is not None:
                 self.misplaced = offer
-                return self.refuse(outcome.seat, offer.refusal())
-            return self.refuse(outcome.seat, outcome.message)
+                # console/physical/misplaced.py's refusal, as a sentence: the seats, never the card
+                meant = say(
+                    "seat %(at)s: that card cannot be used at this reader now; meant for %(seat)s? the "
+                    "host can move it there",
+                    at=offer.at,
+                    seat=SaidSeat(offer.seat),
+                )
+                return self.refuse(outcome.seat, meant)
+            return self.refuse(outcome.seat, outcome.said)
         if isinstance(outcome, CursorMoved):
             self.refusals.pop(outcome.cursor.seat, None)
             return Note(outcome.cursor.seat)
@@ -138,10 +164,10 @@ class PhysicalSeats:
         says why it cannot move (the table moved on)."""
         offer, self.misplaced = self.misplaced, None
         if offer is None:
-            raise ValueError("no card waits to be moved: none was laid on a wrong reader")
+            raise ValueError(NOTHING_TO_MOVE)
         uses = self.composer.uses(offer.seat, offer.card, state)
         if not uses:
-            raise ValueError(f"that card is no longer one seat {offer.seat} can use now")
+            raise ValueError(NO_LONGER % {"seat": f"seat {offer.seat}"})
         self.moving = offer
         self.refusals.pop(offer.at, None)
         if len(uses) == 1:
@@ -186,9 +212,25 @@ class PhysicalSeats:
         under_way, self.recheck = self.recheck is not None, None
         return under_way
 
-    def recheck_problem(self) -> str:
-        """What the re-check still waits for, for every screen; empty when none is under way."""
-        return self.recheck.summary() if self.recheck is not None else ""
+    def recheck_problem(self) -> Said | None:
+        """What the re-check still waits for, for every screen (in each one's language: the count
+        and the seats, never a card); None when none is under way."""
+        recheck = self.recheck
+        if recheck is None:
+            return None
+        left = sum(recheck.remaining(seat) for seat in {slot.seat for slot in recheck.slots})
+        said = say_n(
+            "re-checking the cards in play: %(num)s of %(total)s still to scan at its seat (the host may "
+            "skip it)",
+            "re-checking the cards in play: %(num)s of %(total)s still to scan at their seats (the host "
+            "may skip it)",
+            left,
+            total=len(recheck.slots),
+        )
+        if not recheck.mismatches:
+            return said
+        seats = tuple(SaidSeat(seat) for seat in sorted(recheck.mismatches))
+        return say("%(said)s; mismatch at %(seats)s", said=said, seats=seats)
 
     def _rechecking(self, event: InputEvent) -> Note | None:
         assert self.recheck is not None
@@ -196,23 +238,28 @@ class PhysicalSeats:
             try:
                 card = self.composer.cardmap.identify(event)
             except CardRefused as refused:
-                return self.refuse(event.seat, str(refused))
+                return self.refuse(event.seat, phrase(str(refused)))
             message = self.recheck.scan(event.seat, card.card_id, event.reader, self.positional_readers)
-            if message:
-                return self.refuse(event.seat, message)
+            if message:  # console/physical/recheck.py's words, through phrase
+                return self.refuse(event.seat, phrase(message))
             self.refusals.pop(event.seat, None)
             return Note(event.seat)
         if isinstance(event, ButtonPressed) and not event.repeat:
             return self.refuse(
-                event.seat, "the table is re-checking the cards in play: scan them (the host may skip it)"
+                event.seat,
+                say("the table is re-checking the cards in play: scan them (the host may skip it)"),
             )
         return None
 
-    def refuse(self, seat: Seat, message: str) -> Note:
+    def refuse(self, seat: Seat, message: Said | str) -> Note:
+        """``seat`` is told why its scan or press was not taken (another module's English is said
+        through ``phrase``); a recorder hears the English."""
+        said = message if isinstance(message, Said) else phrase(message)
+        note = Note(seat, said)
         if self.on_refused is not None:
-            self.on_refused(seat, message)
-        self.refusals[seat] = message
-        return Note(seat, message)
+            self.on_refused(seat, note.message)
+        self.refusals[seat] = said
+        return note
 
     # -- feedback at the seat ------------------------------------------------------------------
 
@@ -273,9 +320,16 @@ class PhysicalSeats:
                 and self.composer.supplies(seat, state)
             ):
                 # A player left and a bot plays on: its cards are still laid on the seat's reader.
-                cursors[seat] = {"seat": seat, "bot_scan": True, "prompt": BOT_SCAN_PROMPT}
+                cursors[seat] = {
+                    "seat": seat,
+                    "bot_scan": True,
+                    "prompt": ENGLISH.render(BOT_SCAN_PROMPT),
+                    "prompt_said": BOT_SCAN_PROMPT.to_json(),
+                }
             if seat in self.refusals:
-                cursors.setdefault(seat, {"seat": seat})["refused"] = self.refusals[seat]
+                refused = self.refusals[seat]
+                cursor = cursors.setdefault(seat, {"seat": seat})
+                cursor["refused"], cursor["refused_said"] = ENGLISH.render(refused), refused.to_json()
         if self.recheck is not None:
             for seat in range(1, state.players + 1):
                 cursors.setdefault(seat, {"seat": seat})["recheck"] = self.recheck.to_json(seat, self.names)

@@ -44,10 +44,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["once"] = Once(hub.journal)
 
     from console.http import security
-    from console.web import api, deck, language, pages, shell, trust
+    from console.web import api, deck, language, pages, refusals, shell, trust
 
     security.install(app)
     language.install(app)
+    refusals.install(app)  # after console/http's: the hub's refusals in the asker's language
     app.register_blueprint(api.blueprint, url_prefix="/api")
     app.register_blueprint(pages.table_pages)
     app.register_blueprint(pages.seat_pages)

@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from console.http.errors import HttpError
 from console.http.limits import PinGuard
 from console.http.security import (
     PIN_HEADER,
@@ -39,7 +38,10 @@ from console.hub.worker import (
     TableWorker,
     TakeBack,
 )
+from console.i18n.said import phrase, say
+from console.web import refusals
 from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
+from console.web.refusals import Refusal
 from console.web.sse import event_stream, last_event_id
 
 blueprint = Blueprint("api", __name__)
@@ -67,13 +69,13 @@ def wait_for(
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if future.cancel():  # still queued: it will never run, so "nothing changed" holds
-            raise HttpError(503, "the table is busy; nothing was done; try again") from None
+            raise Refusal(503, say("the table is busy; nothing was done; try again")) from None
     try:  # the worker took it up just as we gave up: its answer is normally moments away
         return future.result(timeout=COMMAND_TIMEOUT_S)
     except TimeoutError:
         if late is not None:
             raise late(future) from None
-        raise HttpError(503, "the table is slow to answer; your request is under way") from None
+        raise Refusal(503, say("the table is slow to answer; your request is under way")) from None
 
 
 def _once(
@@ -90,7 +92,8 @@ def _once(
     else:
         once: Once = current_app.extensions["once"]
         answer = once.run(f"{scope}/{key}", what, position, act, settle)
-    response = Response(answer.body, status=answer.status, mimetype="application/json")
+    body = refusals.replayed(answer.body) if answer.replayed and answer.status >= 400 else answer.body
+    response = Response(body, status=answer.status, mimetype="application/json")
     if answer.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
@@ -100,7 +103,7 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
     """The action exactly as the game writes it; any other spelling (stray spaces, another case,
     other digits) is a 400 that names the exact form."""
     if not isinstance(text, str) or not text or len(text) > 2000:
-        raise HttpError(400, 'action must be one action in notation, like "1:battle"')
+        raise Refusal(400, say('action must be one action in notation, like "1:battle"'))
     game = worker.table.game
     try:
         return str(game.parse_action(text))
@@ -115,7 +118,9 @@ def canonical_action(worker: TableWorker, text: Any) -> str:
             exact = str(game.parse_action(f"{head.strip().lower()}{colon}{verb.lower()}{space}{tail}"))
         except ValueError:
             continue
-        raise HttpError(400, f"write the action exactly as {json.dumps(exact, ensure_ascii=False)}")
+        raise Refusal(
+            400, say("write the action exactly as %(action)s", action=json.dumps(exact, ensure_ascii=False))
+        )
     return text  # not an action at all: the table's worker says so (after "paused", "over")
 
 
@@ -220,7 +225,7 @@ def post_action(table_id: int, seat: int) -> Response:
 
 def _whole_number(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise HttpError(400, f"{what} must be a whole number")
+        raise Refusal(400, say("%(field)s must be a whole number", field=what))
     return value
 
 
@@ -240,7 +245,7 @@ def confirm_correction(table_id: int, seat: int) -> Response:
     worker = _seat_worker(table_id, seat)
     agree = json_body(required=("agree",))["agree"]
     if not isinstance(agree, bool):
-        raise HttpError(400, "agree must be true or false")
+        raise Refusal(400, say("agree must be true or false"))
     return jsonify(agreed=wait_for(worker, Confirm(seat, agree)))
 
 
@@ -284,11 +289,18 @@ def host_command(table_id: int) -> Response:
         return jsonify(status="started", id=started.table.id, url=f"/tables/{started.table.id}")
     if command not in HOST_COMMANDS:
         known = ", ".join((*HOST_COMMANDS, "again"))
-        raise HttpError(400, f"there is no host command {command!r}; commands: {known}")
+        raise Refusal(
+            400,
+            say(
+                "there is no host command %(command)s; commands: %(known)s",
+                command=repr(command),
+                known=known,
+            ),
+        )
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise HttpError(400, "seat must be a seat number")
+        raise Refusal(400, say("seat must be a seat number"))
     if minutes is not None and (not isinstance(minutes, int) or isinstance(minutes, bool)):
-        raise HttpError(400, "minutes must be a whole number")
+        raise Refusal(400, say("%(field)s must be a whole number", field="minutes"))
     return jsonify(status=wait_for(worker, HostCommand(command, seat, minutes)))
 
 
@@ -299,9 +311,9 @@ def set_controller(table_id: int, seat: int) -> Response:
     body = json_body(required=("controller",), optional=("level",))
     controller, level = body["controller"], body.get("level", "")
     if not isinstance(controller, str):
-        raise HttpError(400, "controller must be one of phone, bot, buttons, pod")
+        raise Refusal(400, say("controller must be one of phone, bot, buttons, pod"))
     if not isinstance(level, str):
-        raise HttpError(400, "level must be a bot's level, such as easy, normal or hard")
+        raise Refusal(400, say("level must be a bot's level, such as easy, normal or hard"))
     return jsonify(controller=wait_for(worker, SetController(seat, controller, level)))
 
 
@@ -315,7 +327,7 @@ def set_name(table_id: int, seat: int) -> Response:
         require_seat(table_id, seat)
     name = json_body(required=("name",))["name"]
     if not isinstance(name, str):
-        raise HttpError(400, "name must be text")
+        raise Refusal(400, say("name must be text"))
     return jsonify(name=wait_for(worker, SetName(seat, name)))
 
 
@@ -343,7 +355,7 @@ def pin_attempts() -> Response:
 def _router() -> Any:
     router = hub().router
     if router is None:
-        raise HttpError(409, "this hub runs no physical inputs (no pods or buttons)")
+        raise Refusal(409, say("this hub runs no physical inputs (no pods or buttons)"))
     return router
 
 
@@ -361,11 +373,11 @@ def bind_kit(table_id: int) -> Response:
     body = json_body(required=("kit", "seat"))
     kit, seat = body["kit"], body["seat"]
     if not isinstance(kit, str) or not isinstance(seat, int) or isinstance(seat, bool):
-        raise HttpError(400, "give the kit's name and a seat number")
+        raise Refusal(400, say("give the kit's name and a seat number"))
     try:
         binding = _router().bind(kit, table_id, seat)
     except KitError as error:
-        raise HttpError(400, str(error)) from None
+        raise Refusal(400, phrase(str(error))) from None
     return jsonify(kit=kit, bound=str(binding))
 
 
@@ -377,5 +389,5 @@ def unbind_kit(kit: str) -> Response:
     try:
         _router().unbind(kit)
     except KitError as error:
-        raise HttpError(400, str(error)) from None
+        raise Refusal(400, phrase(str(error))) from None
     return jsonify(kit=kit, bound=None)

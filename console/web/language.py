@@ -11,6 +11,8 @@ The templates say ``_()`` and ``ngettext()``; the pages' scripts get the same ca
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,10 +21,16 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from console import i18n
 from console.games import find_game
+from console.games.core import Game
 from console.http.errors import HttpError
 from console.http.security import hub
+from console.i18n.said import Said, Speaker
 
 COOKIE = "tt_lang"
+# The language a page's scripts read the hub's answers in (static/i18n.js sends it with every
+# call): a refusal comes back in the page's words, the table screen's in the host's whatever its
+# browser asks for.
+PAGE_HEADER = "X-Tabletop-Language"
 # As long as a seat's claim cookie (console/web/pages.py): the language goes with the seat.
 COOKIE_MAX_AGE_S = 14 * 24 * 3600
 
@@ -53,16 +61,31 @@ def phone_language() -> str:
 
 
 def language() -> str:
-    """The language of the page being drawn (set per request; the phone's unless a page says)."""
+    """The language of the page being drawn or the answer being made (set per request): the
+    page's that asks, else the phone's, unless a page says (``use_host_language``)."""
     found = g.get("language")
     if found is None:
-        found = g.language = phone_language()
+        asked = request.headers.get(PAGE_HEADER, "")
+        found = g.language = asked if i18n.is_known(asked) else phone_language()
     return str(found)
 
 
 def use_host_language() -> None:
     """The page being drawn is read by the whole table: the host's language, not this browser's."""
     g.language = host_language()
+
+
+def say_here(said: Said, game: Game | None = None, names: Mapping[int, str] | None = None) -> str:
+    """``said`` in the language of the page being drawn (or the answer being made): with the game's
+    catalog and its word for a seat where there is a game, a seat by its player's name where it has
+    one ("Seat 2 wins (Ana conceded)"), as the pages' scripts say it."""
+    base = game.speaker(language()) if game is not None else Speaker(language())
+    named = dict(names or {})
+
+    def seat(number: int, at_start: bool) -> str:
+        return named.get(number) or base.seat(number, at_start)
+
+    return replace(base, seat_name=seat).render(said)
 
 
 def status_words(status: str) -> str:
@@ -78,9 +101,21 @@ def _ngettext(singular: str, plural: str, count: int) -> str:
     return i18n.ngettext(language(), singular, plural, count)
 
 
-# Python that says sentences the pages render (console.i18n.said): the table's corrections and the
-# words of an event a game does not word. Their messages go to the pages with the scripts' own.
-SENTENCES = ("console/table.py", "console/games/core.py", "console/i18n/said.py")
+# Python that says sentences the pages render (console.i18n.said): the table's corrections, results
+# and reasons, the words of an event a game does not word, the hub's problems, stalls and reasons
+# (a full disk's among console/web/refusals.py's), and a pod's or button seat's prompts and
+# refusals. Their messages go to the pages with the scripts' own.
+SENTENCES = (
+    "console/table.py",
+    "console/games/core.py",
+    "console/i18n/said.py",
+    "console/hub/worker.py",
+    "console/hub/stall.py",
+    "console/hub/timecall.py",
+    "console/physical/composer.py",
+    "console/physical/seats.py",
+    "console/web/refusals.py",
+)
 
 
 def _for_pages(path: str) -> bool:

@@ -19,8 +19,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from console.http.errors import HttpError, status_of
+from console.http.errors import status_of
+from console.i18n.said import say
 from console.journal import Journal
+from console.web.refusals import Refusal, said_of
 
 HEADER = "Idempotency-Key"
 KEY = re.compile(r"[A-Za-z0-9_.:-]{8,100}")
@@ -50,7 +52,12 @@ def check_key(text: str | None) -> str | None:
     if text is None:
         return None
     if not KEY.fullmatch(text):
-        raise HttpError(400, f"{HEADER} must be 8 to 100 letters, digits or -_.: (a random id per request)")
+        raise Refusal(
+            400,
+            say(
+                "%(header)s must be 8 to 100 letters, digits or -_.: (a random id per request)", header=HEADER
+            ),
+        )
     return text
 
 
@@ -59,11 +66,13 @@ def fingerprint(text: str) -> str:
 
 
 def refusal(error: BaseException) -> Answer | None:
-    """The answer a refusal gives (kept for retries), or None if nothing can be said (5xx)."""
+    """The answer a refusal gives (kept for retries), or None if nothing can be said (5xx). Its
+    sentence is kept with it, so a retry from a phone in another language is told in its own."""
     status = status_of(error)
     if status is None or status >= 500:
         return None
-    return Answer(status, json.dumps({"error": str(error), "status": status}))
+    said = said_of(error).to_json()
+    return Answer(status, json.dumps({"error": str(error), "status": status, "said": said}))
 
 
 class Once:
@@ -108,12 +117,18 @@ class Once:
         if rows:
             seen, before, status, body = rows[0]
             if seen != asked:
-                raise HttpError(422, f"this {HEADER} was already used for a different request; use a new one")
+                raise Refusal(
+                    422,
+                    say(
+                        "this %(header)s was already used for a different request; use a new one",
+                        header=HEADER,
+                    ),
+                )
             if status is not None:
                 return Answer(int(str(status)), str(body), replayed=True)
             with self._guard:
                 if key in self._late:
-                    raise HttpError(503, "this request is still under way; ask again in a moment", RETRY_S)
+                    raise Refusal(503, say("this request is still under way; ask again in a moment"), RETRY_S)
             settled = settle(int(str(before)))
             if settled is not None:
                 self._finish(key, settled)
@@ -130,7 +145,8 @@ class Once:
                 self._late.add(key)
             pending = under_way  # the name bound by "except" is gone once the block ends
             pending.future.add_done_callback(lambda done: self._answer_late(key, pending, done))
-            raise HttpError(503, "the table is slow to answer; your request is under way", RETRY_S) from None
+            slow = say("the table is slow to answer; your request is under way")
+            raise Refusal(503, slow, RETRY_S) from None
         except BaseException as error:
             refused = refusal(error)
             if refused is None:  # nothing was done (the journal was busy): the key is forgotten

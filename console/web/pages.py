@@ -20,17 +20,18 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from console.games import game_names
-from console.http.errors import HttpError
+from console.games import find_game, game_names
 from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.store import is_token, new_token
 from console.hub.worker import ClaimSeat, TableWorker
-from console.table import result_words
+from console.i18n.said import say
+from console.table import result_said
 from console.web import page_data
 from console.web.api import wait_for
 from console.web.join import join_links
-from console.web.language import use_host_language
+from console.web.language import language, say_here, use_host_language
+from console.web.refusals import Refusal, words
 from console.web.trust import trust_code
 
 table_pages = Blueprint("table", __name__)
@@ -85,15 +86,15 @@ def index() -> str:
 
 
 def finished_result(public_payload: str) -> str:
-    """A finished table's result from its public payload, its seats by their names ("Bo wins (Ana
-    conceded)", "Seat 2 wins (…)"), else "". A name is said as typed: only our words get a capital."""
+    """A finished table's result from its public payload, in this page's language, its seats by
+    their names ("Bo wins (Ana conceded)", "Seat 2 wins (…)"), else "". A name is said as typed."""
     public = json.loads(public_payload)
     outcome = public.get("outcome")
     if not outcome:
         return ""
     names = {int(seat): name for seat, name in (public.get("names") or {}).items() if name}
-    said = result_words(outcome.get("winners", []), outcome.get("reason", ""), names=names)
-    return said[0].upper() + said[1:] if said.startswith(("seat ", "nobody ")) else said
+    said = result_said(outcome.get("winners", []), outcome.get("reason", ""))
+    return say_here(said, find_game(str(public["game"])), names)
 
 
 @table_pages.get("/games/<name>/page.js")
@@ -143,8 +144,11 @@ def join_short(code: str) -> WerkzeugResponse | tuple[str, int]:
     found = hub().find_short_code(code)
     if found is None:
         raise NotFound(
-            f"there is no seat with the code {code[:16]!r}: check the letters under the "
-            "seat's code on the table screen"
+            say(
+                "there is no seat with the code %(code)s: check the letters under the seat's code "
+                "on the table screen",
+                code=repr(code[:16]),
+            )
         )
     return _join(*found)
 
@@ -155,8 +159,10 @@ def _join(table_id: int, seat: int, token: str) -> WerkzeugResponse | tuple[str,
     worker = hub().worker(table_id)
     if hub().seat_for_join_token(table_id, token) != seat:
         raise Forbidden(
-            "this join code is not valid (it may belong to an older table): scan the code "
-            "on the table screen again"
+            say(
+                "this join code is not valid (it may belong to an older table): scan the code on "
+                "the table screen again"
+            )
         )
     return _claim(worker, seat)
 
@@ -167,7 +173,7 @@ def next_game(table_id: int, seat: int) -> WerkzeugResponse | tuple[str, int]:
     require_seat(table_id, seat)
     next_id = hub().store.next_table(table_id)
     if next_id is None:
-        raise NotFound("the host has not started a next game at this table yet")
+        raise NotFound(say("the host has not started a next game at this table yet"))
     return _claim(hub().worker(next_id), seat)
 
 
@@ -188,10 +194,12 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
     unused = is_token(held) and hub().seat_for_token(table_id, held) is None
     if not unused and request.method == "GET":
         if GIVEN in request.args:  # given a token, it came back without: it keeps no cookies
-            raise HttpError(
+            raise Refusal(
                 400,
-                "this browser keeps no cookies for the hub, and a seat needs one: allow cookies and scan "
-                "again",
+                say(
+                    "this browser keeps no cookies for the hub, and a seat needs one: allow cookies "
+                    "and scan again"
+                ),
             )
         response = redirect(f"{request.path}?{GIVEN}=1", code=303)
         _give_token(response, table_id, new_token())
@@ -204,8 +212,9 @@ def _claim(worker: TableWorker, seat: int) -> WerkzeugResponse | tuple[str, int]
         try:
             claimed = wait_for(worker, ClaimSeat(seat, token=token))
         except SeatTaken as taken:
+            message = words(taken.said, language(), worker.table.game)  # in this phone's words
             return render_template(
-                "join-claimed.html", worker=worker, seat=seat, message=str(taken), action=request.path
+                "join-claimed.html", worker=worker, seat=seat, message=message, action=request.path
             ), 409
     response = redirect(seat_page, code=303)
     if claimed != held:  # a handover posted by a browser that had no token of its own yet

@@ -24,6 +24,9 @@ from console.http.security import event_id
 from console.hub.channel import Audience, Channel, StreamClosed, Subscription
 from console.hub.service import Hub
 from console.hub.worker import TableWorker
+from console.i18n.said import Speaker
+
+ENGLISH = Speaker()
 
 RETRY_MS = 1500
 
@@ -89,8 +92,9 @@ def _messages(
             try:
                 update = channel.wait_for_update(subscription, seen, min(keepalive_s, remaining))
             except StreamClosed:
-                if subscription.farewell:
-                    data = json.dumps({"message": subscription.farewell})
+                if subscription.farewell is not None:  # said by the page in its language
+                    farewell = subscription.farewell
+                    data = json.dumps({"message": ENGLISH.render(farewell), "said": farewell.to_json()})
                     yield f"event: moved\ndata: {data}\n\n".encode()
                 return
             if update is not None:

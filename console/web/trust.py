@@ -15,6 +15,7 @@ from flask import Blueprint, Response, render_template
 
 from console.http.tls import HubAuthority
 from console.hub.errors import NotFound
+from console.i18n.said import say
 from console.web.join import address_parts, authority, base_url, qr_svg, secure_base_url
 
 trust_pages = Blueprint("trust", __name__)
@@ -25,7 +26,7 @@ CA_FILE = "tabletop-hub-ca.crt"
 def _authority() -> HubAuthority:
     found = authority()
     if found is None:
-        raise NotFound("this hub serves no https: start it with tabletop serve --tls")
+        raise NotFound(say("this hub serves no https: start it with tabletop serve --tls"))
     return found
 
 

@@ -41,7 +41,8 @@ def test_a_host_correction_at_a_pod_table_rechecks_the_cards_and_reveals_nothing
     assert worker.post(Correct(at)).result(TIMEOUT) == 2
     press(worker, 2, Key.BACK)
     assert payload(worker, None)["correction"] is None
-    assert "seat 2 refused" in payload(worker, None)["problem"]
+    assert "Seat 2 refused" in payload(worker, None)["problem"]
+    assert payload(worker, None)["problem_said"]["values"] == {"seat": {"seat": 2}}  # each page names it
     assert hub.journal.corrections(worker.table.id) == []
     assert worker.post(Correct(at)).result(TIMEOUT) == 2
     press(worker, 1, Key.OK)

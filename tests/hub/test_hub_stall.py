@@ -67,7 +67,7 @@ def test_the_seat_waited_for_is_nudged_after_two_minutes_and_the_host_told_at_3_
         assert after(worker, clock, 1, late)["nudge"] is True
         assert after(worker, clock, 0, other)["nudge"] is False, "only the seat the table waits for"
         public = after(worker, clock, 0)
-        assert public["stall"] == {"seats": [late], "nudged": True, "told": ""}
+        assert public["stall"] == {"seats": [late], "nudged": True, "told": "", "told_said": None}
         why = worker.table.state.why_not_now(other)
         assert why, "the game says why"
         why = f"in the rules' words to seat {other}: {why}"

@@ -25,6 +25,12 @@ from console.physical.cardmap import CardMap
 from console.physical.composer import Committed, Composer, CursorMoved, Refusal
 from console.physical.tagstore import TagStore
 
+
+def english(outcome: object) -> object:
+    """A refusal as its seat and its English (a refusal is a sentence, said in each language)."""
+    return (outcome.seat, outcome.message) if isinstance(outcome, Refusal) else outcome
+
+
 # -- a tiny game: chance deals each seat one card, then seat 1 plays, then both seats choose ------
 
 
@@ -220,14 +226,15 @@ def test_a_scan_of_a_card_chance_cannot_give_that_seat_is_refused_without_naming
 ) -> None:
     state = GAME.new(2)
     outcome = composer.handle(scan(1, "c"), state)
-    assert outcome == Refusal(1, "seat 1: that card is not one you can reveal now")
+    assert english(outcome) == (1, "seat 1: that card is not one you can reveal now")
     assert "Cee" not in outcome.message and "c" not in outcome.message.split()
 
 
 def test_a_seat_with_nothing_to_reveal_is_told_whom_the_table_waits_for(composer: Composer) -> None:
     state = dealt(composer, {1: "ab", 2: "a"})
-    assert composer.handle(scan(1, "a"), state) == Refusal(
-        1, "seat 1 has no card to reveal now; waiting for a card from seat 2"
+    assert english(composer.handle(scan(1, "a"), state)) == (
+        1,
+        "seat 1 has no card to reveal now; waiting for a card from seat 2",
     )
 
 
@@ -331,15 +338,15 @@ def test_a_scan_no_legal_action_uses_is_refused_and_keeps_the_cursor(composer: C
     state = dealt(composer)
     composer.handle(scan(1, "a"), state)
     composer.handle(press(1, Key.DOWN), state)
-    assert composer.handle(scan(1, "c"), state) == Refusal(1, "seat 1: that card cannot be used now")
+    assert english(composer.handle(scan(1, "c"), state)) == (1, "seat 1: that card cannot be used now")
     cursor = composer.cursor(1, state)
     assert cursor.cards == ("a",) and cursor.index == 1
 
 
 def test_buttons_of_a_seat_that_is_not_to_act_are_refused_with_whom_we_wait_for(composer: Composer) -> None:
     state = dealt(composer)
-    assert composer.handle(press(2, Key.OK), state) == Refusal(2, "seat 2: waiting for seat 1")
-    assert composer.handle(scan(2, "a"), state) == Refusal(2, "seat 2: waiting for seat 1")
+    assert english(composer.handle(press(2, Key.OK), state)) == (2, "seat 2: waiting for seat 1")
+    assert english(composer.handle(scan(2, "a"), state)) == (2, "seat 2: waiting for seat 1")
 
 
 def test_releases_and_other_events_mean_nothing(composer: Composer) -> None:
@@ -349,8 +356,9 @@ def test_releases_and_other_events_mean_nothing(composer: Composer) -> None:
 
 def test_a_seat_that_does_not_exist_is_refused(composer: Composer) -> None:
     for seat, event in ((5, press(5, Key.OK)), (5, scan(5, "a")), (0, scan(0, "a")), (3, press(3, Key.OK))):
-        assert composer.handle(event, GAME.new(2)) == Refusal(
-            seat, f"there is no seat {seat} at this table (seats 1 to 2)"
+        assert english(composer.handle(event, GAME.new(2))) == (
+            seat,
+            f"there is no seat {seat} at this table (seats 1 to 2)",
         )
 
 
@@ -367,8 +375,9 @@ def test_a_card_of_another_game_is_refused_and_changes_nothing(composer: Compose
 
 def test_an_unenrolled_tag_is_refused_with_how_to_enrol_it(composer: Composer) -> None:
     outcome = composer.handle(CardScanned(1, uid="04A1B2C3D4E5F6"), GAME.new(2))
-    assert outcome == Refusal(
-        1, "this tag (04A1B2C3D4E5F6) is not enrolled: tag the deck with 'tabletop cards enrol pick'"
+    assert english(outcome) == (
+        1,
+        "this tag (04A1B2C3D4E5F6) is not enrolled: tag the deck with 'tabletop cards enrol pick'",
     )
 
 
@@ -402,7 +411,12 @@ def test_only_the_seat_itself_sees_what_its_cursor_highlights(composer: Composer
     theirs = cursor.to_json(1)
     public = cursor.to_json(None)
     assert mine["choices"][mine["index"]] == "2:choose retreat"
-    assert theirs == public == {"seat": 2, "choosing": True, "prompt": "scan a card or choose"}
+    asked = {"id": "scan a card or choose", "values": {}}  # said by each phone in its language
+    assert (
+        theirs
+        == public
+        == {"seat": 2, "choosing": True, "prompt": "scan a card or choose", "prompt_said": asked}
+    )
 
 
 def test_the_cursor_labels_choices_in_the_steps_words_with_cards_by_name(composer: Composer) -> None:
@@ -439,5 +453,5 @@ def test_when_the_game_is_over_everything_is_refused(composer: Composer) -> None
     state = dealt(composer)
     for action in (Pass(1), Choose(1, "battle"), Choose(2, "battle")):
         state.apply(action)
-    assert composer.handle(press(1, Key.OK), state) == Refusal(1, "the game is over")
-    assert composer.handle(scan(1, "a"), state) == Refusal(1, "the game is over")
+    assert english(composer.handle(press(1, Key.OK), state)) == (1, "the game is over")
+    assert english(composer.handle(scan(1, "a"), state)) == (1, "the game is over")

@@ -29,9 +29,11 @@ def seat_get(client: FlaskClient, hub: Hub, seat: int) -> Any:
     return json_body(client.get(f"/api/tables/{table}/seats/{seat}", headers=headers))
 
 
-def seat_post(client: FlaskClient, hub: Hub, seat: int, path: str, body: Any) -> Any:
+def seat_post(
+    client: FlaskClient, hub: Hub, seat: int, path: str, body: Any, extra: dict[str, str] | None = None
+) -> Any:
     table = hub.tables()[0].table.id
-    headers = {**ORIGIN, "Authorization": f"Bearer {hub.tokens(table)[seat]}"}
+    headers = {**ORIGIN, "Authorization": f"Bearer {hub.tokens(table)[seat]}", **(extra or {})}
     return client.post(f"/api/tables/{table}/seats/{seat}/{path}", json=body, headers=headers)
 
 
@@ -73,6 +75,11 @@ def test_a_takeback_the_policy_refuses_is_one_line_and_changes_nothing(tmp_path:
         refused = seat_post(client, hub, 2, "takeback", {})
         assert refused.status_code == 409
         assert json_body(refused)["error"] == "seat 2 cannot take back now: seat 1 has acted since"
+        german = seat_post(client, hub, 2, "takeback", {}, {"Accept-Language": "de"})
+        assert (
+            json_body(german)["error"]
+            == "Platz 2 kann jetzt nichts zurücknehmen: Platz 1 hat seitdem gehandelt"
+        )
         assert seat_get(client, hub, 1)["takeback"]["count"] == 1
         assert hub.journal.corrections(hub.tables()[0].table.id) == []
     finally:
@@ -97,7 +104,7 @@ def test_the_host_corrects_with_the_affected_phone_confirming_and_a_refusal_canc
         assert seat_post(client, hub, 1, "correction", {"agree": True}).status_code == 200
         assert seat_post(client, hub, 2, "correction", {"agree": False}).status_code == 200
         state = seat_get(client, hub, 2)
-        assert state["correction"] is None and "seat 2 refused" in state["problem"]
+        assert state["correction"] is None and "Seat 2 refused" in state["problem"]
         assert hub.journal.corrections(table) == []
         # Asked again, both agree: the game is back before both choices.
         client.post(

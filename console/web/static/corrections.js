@@ -20,7 +20,7 @@
       const response = await fetch(`${base}/${path}`, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
+        headers: I18n.headers({ "Content-Type": "application/json" }),
         body: JSON.stringify(body),
       });
       if (!response.ok) {

@@ -18,7 +18,7 @@
     const response = await fetch(url, {
       method,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-Host-Pin": pin },
+      headers: I18n.headers({ "Content-Type": "application/json", "X-Host-Pin": pin }),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = await response.json().catch(() => ({ error: response.statusText }));

@@ -182,14 +182,38 @@ const Games = (function () {
   }
 
   // A pod or button seat's cursor (from the composer): the highlighted choice, or why a scan or
-  // press was refused.
-  function cursorText(cursor) {
+  // press was refused, in the page's language. The hub sends its prompt and refusal as sentences
+  // (console/physical/composer.py) and says what each entry is, so it is worded here as the seat's
+  // own buttons are: a choice by the game's label, a card by its printed name, a folded list by its
+  // heading; the English (``labels``, ``prompt``, ``refused``) is for a hub that sends no more.
+  function cursorText(cursor, game, view) {
     if (!cursor) return "";
-    if (cursor.refused) return _("Not taken: %(why)s", { why: cursor.refused });
-    const labels = cursor.labels || [];
-    if (!labels.length) return cursor.prompt || "";
+    if (cursor.refused) return _("Not taken: %(why)s", { why: cursor.refused_said ? say(game, cursor.refused_said, false) : cursor.refused });
+    const prompt = cursor.prompt_said ? say(game, cursor.prompt_said, true) : cursor.prompt || "";
+    const labels = cursor.entries ? cursor.entries.map((entry) => entryWords(game, entry, view)) : cursor.labels || [];
+    if (!labels.length) return prompt;
     return _("%(prompt)s: ▶ %(label)s (%(index)s of %(count)s)",
-      { prompt: cursor.prompt, label: labels[cursor.index], index: cursor.index + 1, count: labels.length });
+      { prompt, label: labels[cursor.index], index: cursor.index + 1, count: labels.length });
+  }
+
+  // One line of a cursor, standing on its own: its group's heading, then the choice.
+  function entryWords(game, entry, view) {
+    if ("group" in entry) return ngettext("%(heading)s: %(num)s choice", "%(heading)s: %(num)s choices", entry.count, { heading: _(entry.group) });
+    let words;
+    if ("card" in entry) {
+      const name = _(entry.name);
+      words = entry.ways > 1 ? `${name} (${ngettext("%(num)s way", "%(num)s ways", entry.ways)})` : name;
+    } else {
+      const custom = renderers[game] && renderers[game].label;
+      let said = "";
+      try {
+        said = custom ? custom(entry.action, view) : "";
+      } catch (error) {
+        said = "";  // a chance outcome the game's page does not word: the hub's words
+      }
+      words = said || (entry.chance ? entry.words : actionLabel(game, entry.action, view));
+    }
+    return entry.heading ? `${_(entry.heading)}: ${words}` : words;
   }
 
   return { renderers, render, describe, actionLabel, actionDetail, cursorText, h, generic, seatPanels, setCards, card, cardInfo, cardWords, titleCase, words, setNames, setNotes, say, nameOf, who, whose, isBot };

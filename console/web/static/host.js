@@ -16,7 +16,7 @@
     const options = {
       method,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-Host-Pin": pin, "Idempotency-Key": requestId() },
+      headers: I18n.headers({ "Content-Type": "application/json", "X-Host-Pin": pin, "Idempotency-Key": requestId() }),
       body: body === undefined ? undefined : JSON.stringify(body),
     };
     let response;

@@ -42,7 +42,13 @@ const I18n = (function () {
     return _("%(first)s and %(last)s", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
   }
 
-  return { _, ngettext, list, language: catalog.language };
+  // The headers of a call to the hub: it answers (a refusal) in this page's language, which on
+  // the table screen is the host's whatever this browser asks for (console/web/language.py).
+  function headers(extra) {
+    return Object.assign({ "X-Tabletop-Language": catalog.language }, extra || {});
+  }
+
+  return { _, ngettext, list, headers, language: catalog.language };
 })();
 const _ = I18n._;
 const ngettext = I18n.ngettext;

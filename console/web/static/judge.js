@@ -30,7 +30,7 @@
     const response = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
+      headers: I18n.headers({ "Content-Type": "application/json" }),
       body: "{}",
     });
     const answer = await response.json().catch(() => ({ error: response.statusText }));

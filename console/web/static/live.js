@@ -32,16 +32,19 @@
       const mine = seat && winners.includes(seat) ? _(" — you win!") : "";
       const who = winners.length ? ngettext("%(who)s wins", "%(who)s win", winners.length, { who: I18n.list(winners.map(seatName)) })
         : _("nobody wins");
-      // The rules' reason says "seat 2 banked the most Renown": its winner is not said twice, and any
-      // other seat is said by name where it has one, as the terminal says it.
-      const reason = String(state.outcome.reason);
-      const own = winners.length === 1 && reason.match(new RegExp(`^seat ${winners[0]} (.+)$`, "i"));
-      const named = (own ? own[1] : reason).replace(/\bseat (\d+)\b/gi, (said, n) => Games.nameOf(n) || said);
-      return (own ? _("Game over: %(who)s: %(reason)s", { who, reason: named }) : _("Game over: %(who)s (%(reason)s)", { who, reason: named }))
+      // The rules' reason, said in this page's language (the hub sends it as a sentence: each seat
+      // by its name). One that names its lone winner first ("seat 2 banked the most Renown") says
+      // who won by itself: the winner is not said twice.
+      const own = winners.length === 1 && new RegExp(`^seat ${winners[0]}\\b`, "i").test(String(state.outcome.reason));
+      const reason = state.outcome.said ? Games.say(state.game, state.outcome.said, own) : String(state.outcome.reason);
+      return (own ? _("Game over: %(reason)s", { reason }) : _("Game over: %(who)s (%(reason)s)", { who, reason }))
         + mine + botsText();
     }
-    if (state.status === "paused") return state.problem || _("Paused by the host");
-    if (state.stall && state.stall.told) return state.stall.told;  // 3 and 5 minutes: whom, and why
+    // the hub's words (a pause for a failure, a full disk, a re-check), in this page's language
+    const problem = state.problem_said ? Games.say(state.game, state.problem_said, true) : state.problem;
+    if (state.status === "paused") return problem || _("Paused by the host");
+    // 3 and 5 minutes: whom, and why
+    if (state.stall && state.stall.told) return state.stall.told_said ? Games.say(state.game, state.stall.told_said, true) : state.stall.told;
     if (state.correction) {
       const asked = state.correction.waiting.map((s) => (s === seat ? _("you") : seatName(s)));
       return ngettext("The host is going back %(num)s move: waiting for %(who)s to agree",
@@ -58,7 +61,7 @@
     const nudged = seat && state.nudge ? `${_("The table is waiting for your move.")} · ` : "";
     const toAct = acting.length ? `${nudged}${_("To act: %(who)s", { who: acting.join(", ") })}${scans.length ? ` · ${scans.join(", ")}` : ""}` : "";
     // what the table says while it plays (a re-check, a correction refused), before who acts
-    return state.problem ? `${state.problem} · ${toAct}` : toAct;
+    return problem ? `${problem} · ${toAct}` : toAct;
   }
 
   // The seats a bot played (a player left mid-game), said with the result.
@@ -170,7 +173,7 @@
     if (seat) {
       showName();
       el("cursor").textContent = state.cursor
-        ? _("Your %(controller)s: %(cursor)s", { controller: controllerWord(state.controllers[seat]), cursor: Games.cursorText(state.cursor) }) : "";
+        ? _("Your %(controller)s: %(cursor)s", { controller: controllerWord(state.controllers[seat]), cursor: Games.cursorText(state.cursor, state.game, state.view) }) : "";
       renderChoices(false);
     }
   }
@@ -413,7 +416,7 @@
         const response = await fetch(url, {
           method: "POST",
           credentials: "same-origin",
-          headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+          headers: I18n.headers({ "Content-Type": "application/json", "Idempotency-Key": key }),
           body: JSON.stringify(body),
         });
         if (response.status !== 503 || attempt >= 4) return response;
@@ -553,8 +556,8 @@
     // this phone's token is dead, so say what happened instead of reconnecting for ever.
     source.addEventListener("moved", (message) => {
       source.close();
-      const { message: why } = JSON.parse(message.data);
-      seatLost(why);
+      const { message: why, said } = JSON.parse(message.data);
+      seatLost(said ? Games.say(state.game, said, true) : why);
     });
     source.addEventListener("error", async () => {
       if (moved) return;

@@ -37,7 +37,7 @@
     const seats = Object.keys(offer.names).map(() => button.dataset.seats);
     const response = await fetch("/api/venue/accept", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Host-Pin": hostPin() },
+      headers: I18n.headers({ "Content-Type": "application/json", "X-Host-Pin": hostPin() }),
       body: JSON.stringify({ seating_id: offer.seating_id, seats: seats }),
     });
     const answer = await response.json().catch(() => ({ error: response.statusText }));
