@@ -18,12 +18,14 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from console.hub.config import VenueConfig
+from console.i18n.said import say
 from console.venue import topics
 from console.venue.event import Events, Seating
 from console.venue.message import dumps
 from console.venue.publisher import make_client
 from console.venue.roundclock import BEAT_S, TURN_THEN_SCORE, RoundClock, check_minutes, started
 from console.venue.standings import standings
+from console.venue.words import SaidError, SaidMissing
 
 log = logging.getLogger("console.venue")
 
@@ -184,7 +186,7 @@ class Board:
         check_minutes(minutes)
         event = self.event_snapshot()
         if event is None or not event["round"]:
-            raise ValueError("pair a round first: the clock is the round's")
+            raise SaidError(say("pair a round first: the clock is the round's"))
         clock = started(int(event["id"]), int(event["round"]), minutes, self.clock(), rule)
         self.round_clock = clock
         self.results.set_meta("round_clock", clock.to_json())
@@ -267,11 +269,11 @@ class Board:
         with self._lock:
             call = self.calls.get((hub, call_id))
         if call is None:
-            raise LookupError(f"there is no judge call {call_id} from {hub}")
+            raise SaidMissing(say("there is no judge call %(call)s from %(hub)s", call=call_id, hub=hub))
         if state not in ("acknowledged", "closed"):
-            raise ValueError(f"a call is acknowledged or closed, not {state!r}")
+            raise SaidError(say("a call is acknowledged or closed, not %(state)s", state=repr(state)))
         if not 0 < len(judge.strip()) <= 40:
-            raise ValueError("say which judge answers (1 to 40 characters)")
+            raise SaidError(say("say which judge answers (1 to %(most)s characters)", most=40))
         answer = {"call_id": call_id, "state": state, "judge": judge.strip()}
         self.client.publish(topics.judge(self.venue, hub), dumps(answer), qos=1)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.games import find_game
+from console.i18n.said import Said, say, say_n
 from console.venue.pairing import (
     Game,
     records,
@@ -24,6 +25,7 @@ from console.venue.pairing import (
     table_round,
     table_sizes,
 )
+from console.venue.words import SaidError
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
@@ -44,8 +46,9 @@ SCHEMA = (
 )
 
 
-class EventError(ValueError):
-    """The organiser asked for something the event cannot do now; the message says why."""
+class EventError(SaidError):
+    """The organiser asked for something the event cannot do now; the message says why (in the
+    organiser's language: console/venue/words.py)."""
 
 
 @dataclass(frozen=True)
@@ -81,17 +84,17 @@ class Events:
         found = find_game(game)
         names = [str(p).strip() for p in players]
         if len(set(names)) != len(names) or not all(0 < len(n) <= 40 for n in names):
-            raise EventError("players must be distinct names of 1 to 40 characters")
+            raise EventError(say("players must be distinct names of 1 to %(most)s characters", most=40))
         if not 1 <= rounds <= 20:
-            raise EventError("an event has 1 to 20 rounds")
+            raise EventError(say("an event has 1 to %(most)s rounds", most=20))
         if is_swiss(found.name):
             if len(names) < 2:
-                raise EventError("a Swiss event needs at least two players")
+                raise EventError(say("a Swiss event needs at least two players"))
         else:
             try:
                 table_sizes(len(names))
-            except ValueError as error:
-                raise EventError(str(error)) from None
+            except ValueError:
+                raise EventError(cannot_sit(len(names))) from None
         with self._lock:
             cursor = self._db.execute(
                 "INSERT INTO events (game, rounds, players, created) VALUES (?, ?, ?, ?)",
@@ -109,7 +112,7 @@ class Events:
                 (event_id,) if event_id is not None else (),
             ).fetchone()
         if row is None:
-            raise EventError("there is no event yet: create one first")
+            raise EventError(say("there is no event yet: create one first"))
         with self._lock:
             dropped = dict(self._db.execute("SELECT player, round FROM drops WHERE event = ?", (row[0],)))
             published = self._db.execute(
@@ -133,9 +136,9 @@ class Events:
         event = self.event(event_id)
         name = name.strip()
         if not 0 < len(name) <= 40:
-            raise EventError("a player's name is 1 to 40 characters")
+            raise EventError(say("a player's name is 1 to %(most)s characters", most=40))
         if name in event["players"]:
-            raise EventError(f"{name} is in the event already")
+            raise EventError(say("%(name)s is in the event already", name=name))
         players = json.dumps([*event["players"], name])
         with self._lock:
             self._db.execute("UPDATE events SET players = ? WHERE id = ?", (players, event_id))
@@ -145,9 +148,9 @@ class Events:
         """``name`` leaves the event: kept in the standings, paired no more. The round they leave after."""
         event = self.event(event_id)
         if name not in event["players"]:
-            raise EventError(f"{name} is not a player of the event")
+            raise EventError(say("%(name)s is not a player of the event", name=name))
         if name in event["dropped"]:
-            raise EventError(f"{name} has dropped already")
+            raise EventError(say("%(name)s has dropped already", name=name))
         after = self.paired_rounds(event_id)
         with self._lock:
             self._db.execute("INSERT INTO drops VALUES (?, ?, ?, ?)", (event_id, name, after, time.time()))
@@ -161,7 +164,7 @@ class Events:
         event = self.event(event_id)
         paired = self.paired_rounds(event_id)
         if paired == 0 or paired <= event["published"]:
-            raise EventError("there is no paired round to publish: pair the next round first")
+            raise EventError(say("there is no paired round to publish: pair the next round first"))
         with self._lock:
             self._db.execute("INSERT INTO published VALUES (?, ?, ?)", (event_id, paired, time.time()))
         return [s for s in self.seatings(event_id) if s.round == paired]
@@ -179,7 +182,7 @@ class Events:
         self, hub: str, result_id: str, winners: list[int], scores: list[float], who: str, why: str
     ) -> None:
         if not who.strip() or not why.strip():
-            raise EventError("a correction names who made it and why")
+            raise EventError(say("a correction names who made it and why"))
         with self._lock:
             self._db.execute(
                 "INSERT INTO corrections VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -190,14 +193,22 @@ class Events:
         """Who really sat at each seat of a played table (players moved, a seating sent to the
         wrong table): the result stands, its names are corrected, with who and why."""
         if not who.strip() or not why.strip():
-            raise EventError("a correction names who made it and why")
+            raise EventError(say("a correction names who made it and why"))
         players = self.event()["players"]
         seats = {str(seat) for seat in range(1, int(result["players"]) + 1)}
         if set(names) != seats or len(set(names.values())) != len(names):
-            raise EventError(f"name a different player at each of the seats {', '.join(sorted(seats))}")
-        strangers = [name for name in names.values() if name not in players]
+            listed = tuple(sorted(seats, key=int))
+            raise EventError(say("name a different player at each of the seats %(seats)s", seats=listed))
+        strangers = tuple(name for name in names.values() if name not in players)
         if strangers:
-            raise EventError(f"{', '.join(strangers)} is not a player of the event")
+            raise EventError(
+                say_n(
+                    "%(names)s is not a player of the event",
+                    "%(names)s are not players of the event",
+                    len(strangers),
+                    names=strangers,
+                )
+            )
         with self._lock:
             self._db.execute(
                 "INSERT INTO seating_fixes VALUES (?, ?, ?, ?, ?, ?)",
@@ -246,15 +257,35 @@ class Events:
             s for s in seatings if s.round == current and s.hub is not None and s.seating_id not in played
         ]
         if current > event["published"]:
-            raise EventError(f"round {current} is paired and held: publish it first")
+            raise EventError(say("round %(round)s is paired and held: publish it first", round=current))
         if waiting:
-            playing = f"{len(waiting)} table" + ("" if len(waiting) == 1 else "s")
-            raise EventError(f"round {current} still has {playing} playing; pair the next when they finish")
+            raise EventError(
+                say_n(
+                    "round %(round)s still has %(num)s table playing; pair the next when it finishes",
+                    "round %(round)s still has %(num)s tables playing; pair the next when they finish",
+                    len(waiting),
+                    round=current,
+                )
+            )
         if current >= event["rounds"]:
-            raise EventError(f"all {event['rounds']} rounds of the event are paired")
+            raise EventError(
+                say_n(
+                    "the event's only round is paired",
+                    "all %(num)s rounds of the event are paired",
+                    event["rounds"],
+                )
+            )
         tables, byes = self._pair(event, seatings, results)
         if len(tables) > len(hubs):
-            raise EventError(f"round {current + 1} needs {len(tables)} hubs online; {len(hubs)} are")
+            raise EventError(
+                say_n(
+                    "round %(round)s needs %(num)s hub online; hubs online now: %(online)s",
+                    "round %(round)s needs %(num)s hubs online; hubs online now: %(online)s",
+                    len(tables),
+                    round=current + 1,
+                    online=len(hubs),
+                )
+            )
         made = [
             Seating(
                 f"e{event_id}r{current + 1}t{n}-{secrets.token_hex(3)}",
@@ -293,8 +324,8 @@ class Events:
             return [(a, b) for a, b in pairs if b is not None], [a for a, b in pairs if b is None]
         try:
             return table_round(event["active"], games), []
-        except ValueError as error:
-            raise EventError(str(error)) from None
+        except ValueError:
+            raise EventError(cannot_sit(len(event["active"]))) from None
 
     def games(
         self, event_id: int, seatings: list[Seating], results: list[dict[str, Any]]
@@ -336,6 +367,15 @@ class Events:
             }
             for r in table_ranking(event["players"], games)
         ]
+
+
+def cannot_sit(players: int) -> Said:
+    """Why ``players`` cannot be seated at tables of four and three (console.venue.pairing)."""
+    return say_n(
+        "%(num)s player cannot sit at tables of four and three",
+        "%(num)s players cannot sit at tables of four and three",
+        players,
+    )
 
 
 def is_swiss(game: str) -> bool:

@@ -14,10 +14,12 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from console.i18n.said import say
 from console.venue import topics
 from console.venue.calls import CallError, JudgeCalls, call_message
 from console.venue.message import dumps, table_message
 from console.venue.roundclock import TURN_THEN_SCORE, BoardTime, RoundClock
+from console.venue.words import SaidMissing
 
 log = logging.getLogger("console.venue")
 FINISHED = ("finished", "ended")
@@ -55,9 +57,9 @@ class EventAtTheHub:
         elif (sent := self._states.get(table_id)) is not None:
             state = sent
         else:
-            raise LookupError(f"table {table_id} is not one this hub has published")
+            raise SaidMissing(say("table %(table)s is not one this hub has published", table=table_id))
         if not 1 <= seat <= int(state["players"]):
-            raise LookupError(f"table {table_id} has no seat {seat}")
+            raise SaidMissing(say("table %(table)s has no seat %(seat)s", table=table_id, seat=seat))
         now = self.clock()
         call, new = self.calls.raise_call(
             table_id, seat, lambda call_id: call_message(call_id, self.hub, state, seat, now)

@@ -23,6 +23,8 @@ import paho.mqtt.client as mqtt
 
 from console.hub.config import TOPIC_NAME, VenueConfig
 from console.hub.worker import HostCommand
+from console.i18n import DEFAULT
+from console.i18n.said import Said, say
 from console.journal import Journal
 from console.venue import topics
 from console.venue.calls import JudgeCalls
@@ -30,6 +32,7 @@ from console.venue.hub_event import FINISHED, EventAtTheHub
 from console.venue.message import dumps, result_message, table_message
 from console.venue.outbox import Outbox
 from console.venue.roundclock import BoardTime, RoundClock
+from console.venue.words import SaidMissing, words
 
 if TYPE_CHECKING:
     from console.hub.service import Hub
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("console.venue")
 
 
-class SeatingGone(LookupError):
+class SeatingGone(SaidMissing):
     """The host accepted a seating this hub no longer offers."""
 
 
@@ -83,7 +86,8 @@ class VenuePublisher(EventAtTheHub):
         self._starting: tuple[int, dict[str, Any]] | None = None  # (accepting thread, seating)
         self.connected = False
         self.problem = ""
-        self.refused = ""  # what the broker refuses this hub and why, in words (for its badge)
+        # What the broker refuses this hub and why, as a phrase its badge says in its language.
+        self.refused: Said | None = None
         self.user = config.username or self.hub
         # Each connection's number, in its presence and its last will (console.venue.board).
         self.session = self.outbox.next_session()
@@ -112,22 +116,26 @@ class VenuePublisher(EventAtTheHub):
     def address(self) -> str:
         return f"{self.config.broker}:{self.config.port}"
 
-    def status(self) -> dict[str, Any]:
+    def status(self, language: str = DEFAULT) -> dict[str, Any]:
         """For the host page's badge: is the venue's broker reachable, and does it take what the
-        hub sends; ``badge`` says so in words."""
-        if self.refused:
-            badge = f"the broker refuses {self.refused}; play on, results are kept"
+        hub sends; ``badge`` says so in words, in ``language``."""
+        if self.refused is not None:
+            badge = say(
+                "venue %(venue)s: the broker refuses %(what)s; play on, results are kept",
+                venue=self.venue,
+                what=self.refused,
+            )
         elif self.connected:
-            badge = "connected"
+            badge = say("venue %(venue)s: connected", venue=self.venue)
         else:
-            badge = "broker unreachable; play on, results are kept"
+            badge = say("venue %(venue)s: broker unreachable; play on, results are kept", venue=self.venue)
         return {
             "venue": self.venue,
             "hub": self.hub,
             "broker": self.address,
-            "connected": self.connected and not self.refused,
+            "connected": self.connected and self.refused is None,
             "problem": self.problem,
-            "badge": f"venue {self.venue}: {badge}",
+            "badge": words(badge, language),
             "round_clock": self.round_clock.reading(self.board_time.now()) if self.round_clock else None,
         }
 
@@ -176,7 +184,7 @@ class VenuePublisher(EventAtTheHub):
             with self._flags:
                 resend, self._resend_now = self._resend_now, False
                 republish, self._republish = self._republish, False
-            if self.refused and time.monotonic() >= next_resend:
+            if self.refused is not None and time.monotonic() >= next_resend:
                 republish = True  # until the broker takes them (its ACL made again and reloaded)
             try:
                 if republish and self.connected:
@@ -271,7 +279,7 @@ class VenuePublisher(EventAtTheHub):
         with self._accepting:
             offer = self.offer
             if offer is None or offer["seating_id"] != seating_id or self.outbox.accepted(seating_id):
-                raise SeatingGone("that seating is not waiting here (already accepted, or replaced)")
+                raise SeatingGone(say("that seating is not waiting here (already accepted, or replaced)"))
             self._starting = (threading.get_ident(), offer)
             try:
                 return start(offer)
@@ -294,7 +302,7 @@ class VenuePublisher(EventAtTheHub):
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
             self._refuse(
-                f"its login ({str(reason).lower()}): check its user and password",
+                say("its login (%(reason)s): check its user and password", reason=str(reason).lower()),
                 f"the broker {self.address} refuses the hub's login as user {self.user} ({reason}): "
                 "check [venue] hub, username and password in the hub's configuration, and that the "
                 "broker has this user (mosquitto_passwd)",
@@ -302,7 +310,7 @@ class VenuePublisher(EventAtTheHub):
             self._down(f"the broker {self.address} refused the hub: {reason}")
             return
         self.connected, self.problem = True, ""
-        self.refused = ""  # the login is taken; what it sends is judged by its acknowledgements
+        self.refused = None  # the login is taken; what it sends is judged by its acknowledgements
         log.info("venue: publishing to %s as %s/%s", self.address, self.venue, self.hub)
         own = (topics.ack, topics.seating, topics.judge, topics.status)  # status: a late will is put right
         beats = (topics.clock(self.venue), 0)  # the round clock: a lost beat is replaced by the next
@@ -326,15 +334,19 @@ class VenuePublisher(EventAtTheHub):
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, props: Any) -> None:
         if reason.is_failure:
             self._refuse(
-                f"what it sends ({str(reason).lower()}): the broker's ACL must name hub {self.hub}",
+                say(
+                    "what it sends (%(reason)s): the broker's ACL must name hub %(hub)s",
+                    reason=str(reason).lower(),
+                    hub=self.hub,
+                ),
                 f"the broker {self.address} refuses what hub {self.hub} sends under "
                 f"{topics.hub_prefix(self.venue, self.hub)}/ ({reason}): its ACL must name user "
                 f"{self.user} (make it with `tabletop venue acl --venue {self.venue} ...`, "
                 "naming every hub, and reload the broker)",
             )
-        elif self.refused:
+        elif self.refused is not None:
             log.info("venue: the broker %s takes this hub's messages again", self.address)
-            self.refused = ""
+            self.refused = None
             # What it sent before the broker's ACL changed was dropped (its presence, say, while
             # this message was taken): send presence and every table's state once more.
             with self._flags:
@@ -345,15 +357,20 @@ class VenuePublisher(EventAtTheHub):
         failed = [reason for reason in reasons if reason.is_failure]
         if failed:
             self._refuse(
-                f"what it reads ({str(failed[0]).lower()}): the broker's ACL must name hub {self.hub}",
+                say(
+                    "what it reads (%(reason)s): the broker's ACL must name hub %(hub)s",
+                    reason=str(failed[0]).lower(),
+                    hub=self.hub,
+                ),
                 f"the broker {self.address} will not let hub {self.hub} read its acknowledgements "
                 f"and seatings ({failed[0]}): its ACL must name user {self.user}",
             )
 
-    def _refuse(self, badge: str, words: str) -> None:
-        """The broker refuses the hub: ``badge`` for its badge, ``words`` for its log."""
+    def _refuse(self, badge: Said, logged: str) -> None:
+        """The broker refuses the hub: ``badge`` for its badge, ``logged`` for its log (the host's
+        log is English, as every line of the hub's log)."""
         if self.refused != badge:  # one line per refusal, however often it is met
-            log.warning("venue: %s; tables play on and results are kept", words)
+            log.warning("venue: %s; tables play on and results are kept", logged)
         self.refused = badge
 
     def _late_will(self, presence: Any) -> None:

@@ -18,12 +18,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from console.i18n import N_
+from console.i18n.said import say
+from console.venue.words import SaidError
+
 BEAT_S = 2.0
 MAX_MINUTES = 240
 # What a table does when the round's time is up: the event says.
 TURN_THEN_SCORE = "turn-then-score"  # finish the turn in play, then the game is scored as it stands
 PLAY_ON = "play-on"  # the clock only tells: each game is played out
-RULES = {TURN_THEN_SCORE: "finish the turn, then score", PLAY_ON: "play the game out"}
+# Each rule in words (English, the message id: each page says it in its language).
+RULES = {TURN_THEN_SCORE: N_("finish the turn, then score"), PLAY_ON: N_("play the game out")}
 
 
 @dataclass(frozen=True)
@@ -77,7 +82,13 @@ class RoundClock:
 
 def check_minutes(minutes: float) -> None:
     if not 1 <= minutes <= MAX_MINUTES:
-        raise ValueError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes:g}")
+        raise SaidError(
+            say(
+                "a round lasts from 1 to %(most)s minutes, not %(minutes)s",
+                most=MAX_MINUTES,
+                minutes=f"{minutes:g}",
+            )
+        )
 
 
 def started(
@@ -85,7 +96,12 @@ def started(
 ) -> RoundClock:
     check_minutes(minutes)
     if rule not in RULES:
-        raise ValueError(f"when time is up a table does one of: {', '.join(RULES)}; not {rule!r}")
+        choices = ", ".join(RULES)
+        raise SaidError(
+            say(
+                "when time is up a table does one of: %(rules)s; not %(rule)s", rules=choices, rule=repr(rule)
+            )
+        )
     return RoundClock(event, round_number, minutes, board_now + minutes * 60.0, rule)
 
 

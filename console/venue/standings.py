@@ -1,7 +1,8 @@
 """Standings from results: per game, each player's games, wins, victory points and share of the
 victory points at their tables, ranked by wins, then points, then share (docs/venue.md).
 
-A player is the name the pairing gave the seat, else "<hub> seat <n>" for a game nobody paired.
+A player is the name the pairing gave the seat, else "<hub> seat <n>" for a game nobody paired
+(kept in English as the player's key; the board says it in its language from ``hub`` and ``seat``).
 """
 
 from __future__ import annotations
@@ -19,23 +20,31 @@ class Standing:
     points: float = 0.0
     share: float = 0.0  # the sum over games of this player's part of the table's points
     opponents: list[str] = field(default_factory=list)
+    unnamed: tuple[str, int] | None = None  # (hub, seat) of a player nobody named
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "player": self.player,
             "games": self.games,
             "wins": self.wins,
             "points": round(self.points, 3),
             "share": round(self.share, 3),
         }
+        if self.unnamed is not None:
+            found["hub"], found["seat"] = self.unnamed
+        return found
 
 
 def seat_players(result: Mapping[str, Any]) -> list[str]:
     names = result.get("names") or {}
     return [
-        str(names.get(str(seat)) or f"{result['hub']} seat {seat}")
+        str(names.get(str(seat)) or unnamed_player(str(result["hub"]), seat))
         for seat in range(1, int(result["players"]) + 1)
     ]
+
+
+def unnamed_player(hub: str, seat: int) -> str:
+    return f"{hub} seat {seat}"
 
 
 def standings(results: Iterable[Mapping[str, Any]]) -> dict[str, list[Standing]]:
@@ -48,7 +57,10 @@ def standings(results: Iterable[Mapping[str, Any]]) -> dict[str, list[Standing]]
         total = sum(scores)
         winners = list(result.get("winners") or [])
         for seat, player in enumerate(players, start=1):
-            entry = table.setdefault(player, Standing(player))
+            unnamed = (
+                (str(result["hub"]), seat) if player == unnamed_player(str(result["hub"]), seat) else None
+            )
+            entry = table.setdefault(player, Standing(player, unnamed=unnamed))
             entry.games += 1
             if seat in winners:
                 entry.wins += 1.0 if len(winners) == 1 else 0.5

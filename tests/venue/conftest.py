@@ -18,7 +18,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from flask.testing import FlaskClient
 
-from console.hub.config import HubConfig, TableConfig, VenueConfig
+from console.hub.config import HubConfig, ServerConfig, TableConfig, VenueConfig
 from console.hub.service import Hub
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker, find_mosquitto
@@ -139,9 +139,12 @@ def make_hub(tmp_path: Path, broker: LocalBroker) -> Iterator[MakeHub]:
         delay: float = 0.0,
         default_table: bool = True,
         seed: int = 7,
+        language: str = "",
         **venue: Any,
     ) -> Hub:
+        """A hub on the broker; ``language``: its own (its table screen's), as ``[server] language``."""
         config = HubConfig(
+            server=ServerConfig(language=language),
             journal=tmp_path / name / "journal.db",
             bot_delay_s=delay,
             chance_delay_s=delay,

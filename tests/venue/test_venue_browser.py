@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from waitress.server import create_server
 
+from console.games import find_game
 from console.venue.board import Board, ResultStore
 from console.venue.broker import BOARD_USER, LocalBroker
 from console.venue.web import create_board_app
@@ -130,7 +131,7 @@ def test_the_organiser_runs_an_event_from_the_page(
     form.find_element(By.CSS_SELECTOR, "button").click()
     WebDriverWait(page, 10).until(lambda d: message.get_attribute("data-ok") == "yes")
     # Words, not JSON ({"event":1} before)
-    made = "Event 1 is made: wheels, 3 rounds, 2 players."
+    made = f"Event 1 is made: {find_game('wheels').title}, 3 rounds, 2 players."  # the game by its title
     assert message.text == f"{made} Pair its first round when the hubs are online."
     page.find_element(By.CSS_SELECTOR, "#round-form button").click()
     WebDriverWait(page, 10).until(lambda d: "Ada" in message.text)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 import pytest
 from waitress.server import create_server
 
+from console.games import find_game
 from console.hub.config import config_from_mapping
 from console.hub.service import Hub
 from console.venue import topics
@@ -131,7 +132,7 @@ def test_an_evening_runs_itself_from_the_documented_setup(evening: Evening, brow
     form.find_element(By.NAME, "game").send_keys("wheels")
     form.find_element(By.NAME, "players").send_keys("\n".join(PLAYERS))
     form.find_element(By.CSS_SELECTOR, "button").click()
-    organiser_says(organiser, "Event 1 is made: wheels, 3 rounds, 6 players.")
+    organiser_says(organiser, f"Event 1 is made: {find_game('wheels').title}, 3 rounds, 6 players.")
 
     # Round 1, the broker restarted while its games play: their results wait and come by themselves.
     play_a_round(evening, organiser, screen, 1)

@@ -1,5 +1,7 @@
 // The organiser's page: each form posts JSON to the board's API with the PIN in its header and
-// shows the board's answer in words (its message, or its one-line error) above the forms.
+// shows the board's answer in words (its message, or its one-line error) above the forms. The
+// board says them in this browser's language (the fetch sends its Accept-Language and cookie); the
+// page's own words come from the catalog the page loads before it (/i18n/LANG.js and /i18n.js).
 "use strict";
 (function () {
   const message = document.getElementById("message");
@@ -25,12 +27,13 @@
   function callItem(call) {
     const item = document.createElement("li");
     item.dataset.call = call.call_id;
-    const where = `${call.hub}, table ${call.table}, seat ${call.seat}` + (call.who ? ` (${call.who})` : "");
-    const how = call.state === "acknowledged" ? `${call.judge} is on the way` : "waiting for a judge";
+    const where = _("%(hub)s, table %(table)s, seat %(seat)s", { hub: call.hub, table: call.table, seat: call.seat })
+      + (call.who ? ` (${call.who})` : "");
+    const how = call.state === "acknowledged" ? _("%(judge)s is on the way", { judge: call.judge }) : _("waiting for a judge");
     const text = document.createElement("span");
     text.textContent = `${where}: ${how}`;
     item.append(text);
-    const answers = call.state === "open" ? [["acknowledged", "On my way"], ["closed", "Close"]] : [["closed", "Close"]];
+    const answers = call.state === "open" ? [["acknowledged", _("On my way")], ["closed", _("Close")]] : [["closed", _("Close")]];
     for (const [state, label] of answers) {
       const button = document.createElement("button");
       button.type = "button";
