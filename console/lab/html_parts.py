@@ -1,6 +1,6 @@
 """The pieces every section of the lab's report is made of: a rate, a difference from a
 baseline, a table, and the page's style (readable on a phone: tables scroll sideways on their own,
-charts shrink to the screen)."""
+charts shrink to the screen). Their words are said by ``Words`` (console/lab/words.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import html
 from collections.abc import Sequence
 
 from console.games.core import JSON
+from console.lab.words import Words
 
 STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1200px;color:#222;padding:0 16px}
@@ -25,34 +26,53 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
 """
 
 
+def heading(text: str) -> str:
+    """A section's heading (words, escaped here)."""
+    return f"<h2>{html.escape(text, quote=False)}</h2>"
+
+
+def span(kind: str, text: str) -> str:
+    """Words marked as ``kind`` (sig, ok, warn, muted), escaped here."""
+    return f"<span class={kind}>{html.escape(text, quote=False)}</span>"
+
+
 def pct(entry: JSON) -> str:
     interval = f"{100 * entry['low']:.1f}–{100 * entry['high']:.1f}"
     return f"{100 * entry['rate']:.1f}% <span class=muted>({interval})</span>"
 
 
-def warn(entry: JSON) -> str:
-    return f"<span class=warn>{html.escape(entry['warning'])}</span>" if "warning" in entry else ""
+def warn(entry: JSON, words: Words) -> str:
+    return f"<span class=warn>{html.escape(words.warning(entry))}</span>" if "warning" in entry else ""
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], words: Words) -> str:
+    """``rows`` (HTML) under ``head`` (words, escaped here)."""
     cells = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     heading = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     # focusable, so a keyboard can scroll a table wider than a phone (the page itself never is)
-    label = html.escape(f"table of {head[0]}" if head else "table")
+    label = html.escape(words._("table of %(what)s", what=head[0]) if head else words._("table"))
     return (
         f'<div class=scroll tabindex=0 role=region aria-label="{label}">'
         f"<table><tr>{heading}</tr>{cells}</table></div>"
     )
 
 
-def diff(entry: JSON) -> str:
+def diff(entry: JSON, words: Words) -> str:
     if not entry["n"]:
         return "–"
     mark = " class=sig" if entry["significant"] else ""
+    wide_word = words._("wide")  # (a call in an f-string is not found by `pybabel extract`)
     wide = (
-        f' <span class=warn title="{html.escape(entry["warning"])}">wide</span>' if "warning" in entry else ""
+        f' <span class=warn title="{html.escape(words.warning(entry))}">{html.escape(wide_word)}</span>'
+        if "warning" in entry
+        else ""
+    )
+    interval = words._(
+        "(%(low)s to %(high)s; n %(n)s)",
+        low=f"{100 * entry['diff_low']:+.1f}",
+        high=f"{100 * entry['diff_high']:+.1f}",
+        n=entry["n"],
     )
     return (
-        f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>({100 * entry['diff_low']:+.1f}"
-        f" to {100 * entry['diff_high']:+.1f}; n {entry['n']})</span>{wide}"
+        f"<span{mark}>{100 * entry['diff']:+.1f}</span> <span class=muted>{words.html(interval)}</span>{wide}"
     )
