@@ -72,3 +72,9 @@ def test_a_message_no_catalog_has_is_said_as_written() -> None:
 def test_a_value_no_sentence_holds_is_refused_in_one_line() -> None:
     with pytest.raises(ValueError, match="not a value of a sentence"):
         Said.from_json({"id": "x %(v)s", "values": {"v": {"evil": 1}}})
+
+
+def test_every_wisteria_ending_is_said_in_german() -> None:
+    everyone = "every remaining player ran out of cards at the same moment: a shared result"
+    said = WISTERIA.speaker("de").render(phrase(everyone))
+    assert said == "alle verbliebenen Spieler hatten im selben Moment keine Karten mehr: ein geteiltes Ergebnis"

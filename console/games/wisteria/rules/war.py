@@ -189,9 +189,12 @@ def reevaluate(state: WisteriaState, events: list[Event]) -> None:
     if not left:
         out = tuple(state.last_out)
         scores = tuple(1.0 / len(out) if seat in out else 0.0 for seat in range(1, state.players + 1))
-        reason = (
-            f"{N_('every remaining player ran out of cards at the same moment')}: {N_('a shared result')}"
+        # each part a message of its own (console.i18n.said.phrase says a reason in any language)
+        everyone, shared = (
+            N_("every remaining player ran out of cards at the same moment"),
+            N_("a shared result"),
         )
+        reason = f"{everyone}: {shared}"
         game_over(state, Outcome(out, scores, reason), events)
         return
     top = max(state.round_card[seat] for seat in left)
