@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 
 from console.http.guarded import GuardedServer
 from console.hub.config import HubConfig, InputsConfig, ServerConfig, TableConfig
-from console.hub.service import Hub
+from console.hub.service import RESERVED_THREADS, Hub
 from console.web import create_app
 from console.web.hub_process import HubProcess
 from console.web.pages import GIVEN
@@ -149,10 +149,11 @@ def serve_pods(tmp_path: Path) -> Iterator[ServePods]:
     """``serve_pods(table, stable_ms=0)``: a hub in this process whose pods are simulated (real
     ptys), served by the real waitress server at 127.0.0.1; returns the hub and its address, and
     stops both after the test. ``stable_ms=0``: cards laid and lifted in a breath count; ``None``:
-    the default stable window, each card lying still."""
+    the default stable window, each card lying still. ``streams``: how many pages may follow the
+    tables live at once (one thread each, beside the hub's reserved ones)."""
     served: list[tuple[Hub, GuardedServer]] = []
 
-    def serve(table: TableConfig, stable_ms: int | None = 0) -> tuple[Hub, str]:
+    def serve(table: TableConfig, stable_ms: int | None = 0, streams: int = 1) -> tuple[Hub, str]:
         inputs = (
             InputsConfig(mode="simulated")
             if stable_ms is None
@@ -163,7 +164,7 @@ def serve_pods(tmp_path: Path) -> Iterator[ServePods]:
             bot_delay_s=0.0,
             chance_delay_s=0.0,
             host_pin="2468",
-            server=ServerConfig(host="127.0.0.1", port=0, threads=16),
+            server=ServerConfig(host="127.0.0.1", port=0, threads=RESERVED_THREADS + streams),
             inputs=inputs,
             table=table,
         )

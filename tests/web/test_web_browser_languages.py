@@ -15,6 +15,10 @@ import pytest
 
 from console import i18n
 from console.games import find_game
+from console.hub.config import TableConfig
+from console.inputs.events import Key
+from console.physical.cardmap import card_text
+from console.physical.tagstore import TagStore
 from console.web.hub_process import HubProcess
 from tests.helpers.browser import (
     ARTIFACTS,
@@ -27,7 +31,8 @@ from tests.helpers.browser import (
     size,
     webdriver,
 )
-from tests.web.conftest import Browser
+from tests.hub.test_hub_feedback import card_to_draw
+from tests.web.conftest import Browser, ServePods
 from tests.web.test_web_axe import SCREENS, SIZES, TABLES, axe, settle, start, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -42,12 +47,7 @@ NOT_YET = {
     "#log-latest": "the newest event sentence, as #log",
     "#choices small": "a choice's notes from the hub (the game's choice_notes) and card text: next",
     ".card-face": "a card as printed: its name, numbers and text (each game's catalog, next)",
-    "#cursor": "a pod's prompt, from the hub's composer",
-    "#deck-lines": "the deck check's lines, from the hub",
     ".venue-badge": "the venue's words (console/venue)",
-    "[role=alert][id$=error]": "a refusal from the hub's JSON (Python's words): next",
-    "main.message [role=alert]": "a refusal's words from the hub (console/hub/errors.py), next",
-    ".results li > span": "a finished table's result (console.table.result_words), next",
 }
 # A game that ships no catalog of its own yet draws its board in English (its page.js); one that
 # does is held to it (console/games/<game>/game.pot).
@@ -186,15 +186,41 @@ def test_every_page_of_a_game_in_the_pseudo_locale_is_translated_and_fits_360(
     for path, where in pages.items():
         phone.get(f"{pseudo_hub.url}{path}")
         found += pseudo_problems(phone, f"{game}-{where}", game)
+    # the deck check with no card laid: its report from the hub (every copy missing, each card by
+    # its name in the game's catalog); or, if another game's check is under way, the hub's refusal
+    phone.get(f"{pseudo_hub.url}/deck-check")
+    phone.find_element(By.NAME, "pin").send_keys(pseudo_hub.pin)
+    phone.find_element(By.ID, "deck-start").click()
+    finish = phone.find_element(By.ID, "deck-finish")
+    wait(phone).until(lambda d: d.find_element(By.ID, "deck-error").text or finish.is_displayed())
+    if finish.is_displayed():
+        finish.click()
+        wait(phone).until(lambda d: d.find_element(By.ID, "deck-report-lines").text)
+    found += pseudo_problems(phone, f"{game}-deck-checked", game)
     screen.get(f"{pseudo_hub.url}/tables/{table}")
     settle(screen)
     screen.find_element(By.CSS_SELECTOR, "#host summary").click()  # the host's controls open too
     found += pseudo_problems(screen, f"{game}-table-waiting", game)
+    # a wrong PIN typed in the host's controls: the hub's refusal, in the table screen's language
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys("0000")
+    screen.find_element(By.CSS_SELECTOR, "#host-form [data-command=end]").click()
+    screen.find_element(By.CSS_SELECTOR, "#host-confirm button.danger").click()  # asked again: yes
+    wait(screen).until(lambda d: d.find_element(By.ID, "host-error").text)
+    found += pseudo_problems(screen, f"{game}-table-refused", game)
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").clear()
     link = str(screen.find_element(By.CSS_SELECTOR, "#codes a.code-link").get_attribute("href"))
     phone.get(link)
     settle(phone, "button.choice")
     phone.find_element(By.CSS_SELECTOR, "#log-box summary").click()
     found += pseudo_problems(phone, f"{game}-seat-playing", game)
+    # a name of spaces alone, refused by the hub: its words under the box
+    box = phone.find_element(By.ID, "name-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    phone.find_element(By.CSS_SELECTOR, "#name-form input[name=name]").send_keys("   ")
+    phone.find_element(By.CSS_SELECTOR, "#name-form button").click()
+    wait(phone).until(lambda d: d.find_element(By.ID, "name-error").text)
+    found += pseudo_problems(phone, f"{game}-seat-name-refused", game)
     other_phone.get(link)
     wait(other_phone).until(lambda d: "⟦" in d.find_element(By.TAG_NAME, "h1").text)
     found += pseudo_problems(other_phone, f"{game}-seat-taken", game)
@@ -208,6 +234,9 @@ def test_every_page_of_a_game_in_the_pseudo_locale_is_translated_and_fits_360(
     for driver, where in ((screen, "table-over"), (phone, "seat-over")):
         wait(driver).until(lambda d: "⟦Gámé óvér" in d.find_element(By.ID, "status").text)
         found += pseudo_problems(driver, f"{game}-{where}", game)
+    phone.get(f"{pseudo_hub.url}/")  # the evening's results: this table's among them
+    assert phone.find_elements(By.CSS_SELECTOR, ".results li > span")
+    found += pseudo_problems(phone, f"{game}-home-results", game)
     assert not found, "\n".join(found)
 
 
@@ -244,3 +273,136 @@ def test_a_phone_whose_browser_speaks_spanish_reads_spanish_without_choosing(
         shot(phone, "accept-language-es")
     finally:
         close_chromium(phone)
+
+
+def type_name(phone: webdriver.Chrome, name: str) -> None:
+    """As a person does: the name box at the top of the seat page (open, or opened), then Save."""
+    box = phone.find_element(By.ID, "name-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    phone.find_element(By.CSS_SELECTOR, "#name-form input[name=name]").send_keys(name)
+    phone.find_element(By.CSS_SELECTOR, "#name-form button").click()
+
+
+def everywhere(driver: webdriver.Chrome, axe: str, where: str) -> list[str]:
+    """axe at the two phone sizes and the two screens, each drawn and kept in test-artifacts/."""
+    return [
+        found
+        for viewport in (*SIZES.values(), *SCREENS.values())
+        for found in violations(driver, axe, viewport, where)
+    ]
+
+
+def test_a_german_phone_is_refused_and_told_the_result_in_german(
+    english_hub: HubProcess, browser: Browser, axe: str
+) -> None:
+    """The hub's own words on a German phone at an English hub: a name refused, a move refused
+    (the phone's live stream dropped while the host paused the table, so it still offered the
+    move), the game's end and the evening's results."""
+    table = start(english_hub, {"game": "wheels", "players": 2, "seats": ["phone", "bot"], "seed": 6})
+    phone = browser(phone=True)
+    phone.get(seat_links(english_hub, table)[1])
+    wait(phone).until(lambda d: d.find_elements(By.ID, "language"))
+    choose_language(phone, "Deutsch")
+    wait(phone).until(lambda d: lang(d) == "de")
+    settle(phone, "button.choice")
+    type_name(phone, "   ")  # spaces alone are no name
+    wait(phone).until(lambda d: d.find_element(By.ID, "name-error").text)
+    assert phone.find_element(By.ID, "name-error").text == "ein Name ist Text aus 1 bis 24 Zeichen"
+
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})  # the stream drops
+    phone.refresh()
+    settle(phone, "button.choice")
+    pin = {"X-Host-Pin": english_hub.pin}
+    assert english_hub.request("POST", f"/api/tables/{table}/host", {"command": "pause"}, **pin)[0] == 200
+    phone.find_element(By.CSS_SELECTOR, "button.choice").click()
+    wait(phone).until(lambda d: d.find_element(By.ID, "action-error").text)
+    refused = phone.find_element(By.ID, "action-error").text
+    assert refused == "der Tisch ist pausiert; der Gastgeber kann ihn fortsetzen", refused
+    shot(phone, "refused-de")
+    found = everywhere(phone, axe, "languages-refused-de")
+
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})  # the stream is back
+    assert english_hub.request("POST", f"/api/tables/{table}/host", {"command": "end"}, **pin)[0] == 200
+    wait(phone).until(lambda d: d.find_element(By.ID, "status").text.startswith("Partie vorbei"))
+    over = phone.find_element(By.ID, "status").text
+    assert over == "Partie vorbei: niemand gewinnt (vom Gastgeber beendet)", over
+    phone.get(f"{english_hub.url}/")
+    results = [item.text for item in phone.find_elements(By.CSS_SELECTOR, ".results li > span")]
+    assert "Niemand gewinnt (vom Gastgeber beendet)" in results, results
+    shot(phone, "results-de")
+    found += everywhere(phone, axe, "languages-results-de")
+    assert not found, "\n".join(found)
+
+
+# Tags of a Wisteria deck's six cards, for the deck check.
+TAGS = {f"0400000{n}": str(n) for n in range(1, 7)}
+
+
+def cursor(driver: webdriver.Chrome) -> str:
+    return str(driver.find_element(By.ID, "cursor").text)
+
+
+def test_a_pod_seat_and_the_deck_check_are_said_in_each_phones_language(
+    serve_pods: ServePods, browser: Browser, axe: str
+) -> None:
+    """A seat played with its pod: its phone shows the pod's prompt and why a scan or a press was
+    refused, one phone in the pseudo-locale (every word from the catalog, at 360 px) and one in
+    German; then each runs a deck check, its lines in its own words."""
+    hub, url = serve_pods(
+        TableConfig(game="wisteria", players=2, seats=("pod", "pod"), chance="physical", seed=7), streams=4
+    )
+    tags = TagStore(hub.journal.connection, hub.journal.lock)
+    for uid, card in TAGS.items():
+        tags.enrol(uid, "wisteria", card)
+    table = hub.tables()[0].table.id
+    pods = {pod.seat: pod for pod in hub.inputs.simulated_pods}
+    pseudo, german = browser(), browser(phone=True)
+    at_phone_size(pseudo)
+    pseudo.get(f"{url}/language")
+    pseudo.add_cookie({"name": "tt_lang", "value": "qps", "path": "/"})
+    pseudo.get(f"{url}/join/{table}/1/{hub.tokens(table)[1]}")
+    german.get(f"{url}/join/{table}/2/{hub.tokens(table)[2]}")
+    wait(german).until(lambda d: d.find_elements(By.ID, "language"))
+    choose_language(german, "Deutsch")
+    wait(german).until(lambda d: lang(d) == "de")
+    wait(german).until(lambda d: cursor(d) == "Über Pod: scanne deine Karte")
+
+    first = card_to_draw(hub, 1)
+    pods[1].scan("04CC0000000001", text=card_text("wisteria", first))
+    wait(pseudo).until(lambda d: "⟦" in cursor(d) and "Bót" not in cursor(d))
+    asked = cursor(pseudo)
+    pods[1].scan("04CC0000000002", text=card_text("wisteria", card_to_draw(hub, 2)))  # seat 2's card
+    wait(pseudo).until(lambda d: cursor(d) != asked)
+    found = pseudo_problems(pseudo, "pod-seat-refused", "wisteria")
+    before = cursor(german)
+    pods[2].tap(Key.OK)  # nothing to choose: the pod's seat must scan its card
+    wait(german).until(lambda d: cursor(d) != before)
+    assert cursor(german) == "Über Pod: Nicht angenommen: Platz 2: scanne deine Karte", cursor(german)
+    shot(german, "pod-refused-de")
+    found += everywhere(german, axe, "languages-pod-refused-de")
+
+    for phone in (pseudo, german):
+        phone.get(f"{url}/deck-check")
+        Select(phone.find_element(By.NAME, "game")).select_by_value("wisteria")
+        phone.find_element(By.NAME, "pin").send_keys("2468")
+        phone.find_element(By.ID, "deck-start").click()
+        wait(phone).until(lambda d: d.find_element(By.ID, "deck-finish").is_displayed())
+        for uid in ("04000001", "04000002", "04000001"):  # one copy laid twice
+            pods[1].scan(uid)
+        wait(phone).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#deck-lines li")) == 3)
+        if phone is pseudo:
+            found += pseudo_problems(pseudo, "deck-lines", "wisteria")
+        else:
+            lines = [item.text for item in german.find_elements(By.CSS_SELECTOR, "#deck-lines li")]
+            assert lines[0].startswith("[1/6] ") and lines[2].endswith(
+                ": dieses Exemplar wurde schon gezählt"
+            )
+            shot(german, "deck-lines-de")
+            found += everywhere(german, axe, "languages-deck-lines-de")
+        phone.find_element(By.ID, "deck-finish").click()
+        wait(phone).until(lambda d: d.find_element(By.ID, "deck-report-lines").text)
+    report = german.find_element(By.ID, "deck-report-lines").text
+    assert report.startswith("2 von 6 Exemplaren gefunden.") and "Fehlt: " in report, report
+    assert not found, "\n".join(found)
