@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from console import i18n
-from console.i18n.said import SEAT_AT_START, SEAT_WITHIN, Said, Speaker, say
+from console.i18n.said import SEAT_AT_START, SEAT_WITHIN, Said, Speaker, phrase, say
 from console.i18n.said import Seat as SaidSeat
 
 if TYPE_CHECKING:
@@ -710,6 +710,11 @@ class Game(ABC):
         if isinstance(detail, Said):
             return self.speaker(language).render(detail)
         return self.speaker(language).translate(str(detail)) if detail else ""
+
+    def phrase(self, text: str) -> Said:
+        """An English reason this game's engine wrote (an outcome's), taken back to its messages
+        (``console.i18n.said.phrase``), a seat in the game's own word included ("ruler 2")."""
+        return phrase(text, self.seat_words[1].replace("%(seat)s", "").strip())
 
     def describe(self, event: Event) -> str:
         """``event`` as a sentence in English, the one wording of the terminal's log and of every

@@ -168,30 +168,33 @@ class Speaker:
         return str(value)
 
 
-SEAT_IN_TEXT = re.compile(r"\b[Ss]eat (\d+)\b")
+SEAT_WORD = "seat"
 NUMBER_IN_TEXT = re.compile(r"(?<![\w%])\d+(?![\w])")
 
 
 SEPARATORS = re.compile(r"(: |; )")
 
 
-def phrase(text: str) -> Said:
+def phrase(text: str, seat_word: str = SEAT_WORD) -> Said:
     """An engine's English reason (an outcome's, an elimination's) taken back to the messages it was
     made of, so a reason kept in a journal's English is said in every language. Each part between
     ": " and "; " is a message marked with ``N_`` where it is written, its "seat N" a ``%(seat)s``
     and any other number a ``%(num)s``: "seat 3 holds every card; a shared win" is the messages
-    ``%(seat)s holds every card`` (with ``Seat(3)``) and ``a shared win``."""
+    ``%(seat)s holds every card`` (with ``Seat(3)``) and ``a shared win``. A game whose rule book
+    has its own word for a seat gives it (``seat_word``, "ruler"): "ruler 1 declared victory" is
+    ``%(seat)s declared victory`` too (``Game.phrase``)."""
+    seats = re.compile(rf"\b(?i:{re.escape(SEAT_WORD)}|{re.escape(seat_word)}) (\d+)\b")
     pieces = SEPARATORS.split(text)
     if len(pieces) == 1:
-        return _part(text)
-    parts = {f"part{index}": _part(piece) for index, piece in enumerate(pieces[::2])}
+        return _part(text, seats)
+    parts = {f"part{index}": _part(piece, seats) for index, piece in enumerate(pieces[::2])}
     template = "".join(
         f"%(part{index // 2})s" if index % 2 == 0 else piece for index, piece in enumerate(pieces)
     )
     return Said(template, parts)
 
 
-def _part(text: str) -> Said:
+def _part(text: str, seats: re.Pattern[str]) -> Said:
     values: dict[str, Value] = {}
 
     def named(base: str, value: Value) -> str:
@@ -199,6 +202,6 @@ def _part(text: str) -> Said:
         values[name] = value
         return f"%({name})s"
 
-    template = SEAT_IN_TEXT.sub(lambda found: named("seat", Seat(int(found.group(1)))), text)
+    template = seats.sub(lambda found: named("seat", Seat(int(found.group(1)))), text)
     template = NUMBER_IN_TEXT.sub(lambda found: named("num", int(found.group(0))), template)
     return Said(template, values)

@@ -28,6 +28,7 @@ from console.i18n.said import Card, Said, Seat, Value, phrase, say, say_n
 # How the Watch's sentences say a seat (Game.seat_words): the rule book's word for one.
 RULER_AT_START = N_("Ruler %(seat)s")
 RULER_WITHIN = N_("ruler %(seat)s")
+RULER = "ruler"  # the word in the engine's English reasons ("ruler 1 declared victory"): Game.phrase
 
 DECKS = {
     "warfare": say("Warfare"),
@@ -284,7 +285,7 @@ def words(event: Event) -> Said | None:
         case "watch_ends":
             if e.get("reason") == "time":
                 return say("The Watch ends (its rounds are over)")
-            return say("The Watch ends (%(reason)s)", reason=phrase(str(e["reason"])))
+            return say("The Watch ends (%(reason)s)", reason=phrase(str(e["reason"]), RULER))
         case "victory":
             return say("%(seat)s wins with %(vp)s VP", seat=s, vp=e["vp"])
     return None

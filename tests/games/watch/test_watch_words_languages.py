@@ -23,7 +23,7 @@ from console.games.core import CHANCE, Event
 from console.games.watch import GAME, words
 from console.games.watch.rules import horde
 from console.games.watch.state import WatchState
-from console.i18n.said import Card, Said, phrase
+from console.i18n.said import Card, Said, Seat
 from tests.games.watch.watch_table import Table
 
 PACKAGE = GAME.catalog_package()
@@ -399,8 +399,11 @@ def test_every_endings_reason_is_taken_back_to_the_catalogs_messages(language: s
         "Ulgareth broke the wall three times: the Watch ends in pyrrhic ruin",
     ]
     for reason in reasons:
-        said = phrase(reason)
-        assert GAME.speaker().render(said) == reason  # the English is the outcome's, byte for byte
+        said = GAME.phrase(reason)
+        # the English is the outcome's, byte for byte, said within a sentence as the pages say it
+        assert GAME.speaker().render(said, at_start=False) == reason
         messages = list(message_ids(said))
         assert messages and all(translated(catalog, message) for message in messages), (reason, messages)
-    assert GAME.speaker("de").render(phrase(reasons[0])) == "Herrscher 1 hat mit 3 SP den Sieg erklärt"
+    assert GAME.speaker("de").render(GAME.phrase(reasons[0])) == "Herrscher 1 hat mit 3 SP den Sieg erklärt"
+    # the winner is a seat the pages say by its player's name
+    assert GAME.phrase(reasons[0]).values["seat"] == Seat(1)

@@ -84,9 +84,9 @@ def declare(state: WatchState, action: WatchAction) -> list[Event]:
     target = state.options["victory_points"]
     if visible < target:
         raise IllegalAction(f"you have {visible} visible VP; a declaration needs {target}")
-    # The outcome's reason is said in each language by console.i18n.said.phrase, which takes the
-    # numbers in it back to %(num)s and %(num2)s: "ruler 1 declared victory with 15 VP", as ever.
-    declared = N_("ruler %(num)s declared victory with %(num2)s VP") % {"num": seat, "num2": visible}
+    # The outcome's reason is said in each language by Game.phrase, which takes "ruler 1" back to
+    # %(seat)s and the VP to %(num)s: "ruler 1 declared victory with 15 VP", as ever.
+    declared = N_("%(seat)s declared victory with %(num)s VP") % {"seat": f"ruler {seat}", "num": visible}
     state.finish("declared", declared, winners=(seat,))
     return [Event("victory", {"seat": seat, "vp": visible})]
 
