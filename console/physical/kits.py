@@ -14,6 +14,8 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from console.i18n.said import Said
+
 
 class KitError(ValueError):
     """A binding that cannot be made; the message says why in one line."""
@@ -54,7 +56,7 @@ class Kits:
             kit: parse_binding(text, kit) for kit, text in (configured or {}).items()
         }
         self.aliases: dict[str, str] = {}  # a pod's unique id -> its source name, from HELLO
-        self.notes: list[str] = []  # for the host's page: kits that were ignored, and why
+        self.notes: list[Said] = []  # for the host's page: kits that were ignored, and why
 
     def name(self, kit: str) -> str:
         """The kit's binding key: a pod's unique id when it is bound by that, else its name."""
@@ -85,8 +87,9 @@ class Kits:
         with self._lock:
             return [k for k, b in self._bound.items() if b == binding and kind_of(k) == kind]
 
-    def note(self, text: str) -> None:
+    def note(self, said: Said) -> None:
+        """A note for the host's page, as a sentence (said in the host's page's language)."""
         with self._lock:
-            if text not in self.notes:
-                self.notes.append(text)
+            if said not in self.notes:
+                self.notes.append(said)
                 del self.notes[:-20]  # the latest few are enough for the host

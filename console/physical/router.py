@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from console.games.core import JSON, Seat
+from console.i18n import N_
+from console.i18n.said import Speaker, phrase, say
 from console.inputs.events import CardRemoved, CardScanned, InputEvent, PodConnected, PodRefused, SeatEvent
 from console.physical.copies import DeckSession
 from console.physical.deckcheck import DeckReport
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
     from console.inputs.sources import InputSources
 
 log = logging.getLogger("console.hub")
+ENGLISH = Speaker()
+# What a pod's driver says of a pod it refuses (console/inputs/pods.py: "speaks protocol 2, the hub
+# 3: update its firmware"), as ``phrase`` takes it apart, so the host's page says it in its language.
+PODS_SAY = (N_("speaks protocol %(num)s, the hub %(num2)s"), N_("update its firmware"))
 OPEN = ("playing", "paused")
 
 
@@ -94,7 +100,8 @@ class InputRouter:
             self._connected(event)
             return
         if isinstance(event, PodRefused):
-            self.kits.note(f"{event.pod} is refused: it {event.reason}")
+            # the driver's reason (console/inputs/pods.py's English, its parts marked in PODS_SAY)
+            self.kits.note(say("%(pod)s is refused: it %(why)s", pod=event.pod, why=phrase(event.reason)))
             return
         if not isinstance(event, SeatEvent):
             return  # a pod's link news: nothing for a table
@@ -118,8 +125,12 @@ class InputRouter:
                 return table, binding
             if kit in self.configured or self.kits.name(kit) in self.configured:
                 self.kits.note(
-                    f"{kit} is bound to table {binding.table}, which is not open: its "
-                    "scans and presses are ignored"
+                    say(
+                        "%(kit)s is bound to table %(table)s, which is not open: its scans and presses "
+                        "are ignored",
+                        kit=kit,
+                        table=binding.table,
+                    )
                 )
                 return None, None
             self.kits.unbind(self.kits.name(kit))  # its table ended: the kit is free again
@@ -141,8 +152,12 @@ class InputRouter:
         if quiet:
             return None, None
         self.kits.note(
-            f"{kit} (seat {seat}) is bound to no table: its scans and presses are ignored; "
-            "the host can bind it to a seat"
+            say(
+                "%(kit)s (seat %(seat)s) is bound to no table: its scans and presses are ignored; the "
+                "host can bind it to a seat",
+                kit=kit,
+                seat=seat,
+            )
         )
         log.info("input from unbound kit %s ignored", kit)
         return None, None
@@ -175,14 +190,16 @@ class InputRouter:
             light.show(MODES[WAITING])
 
     def listing(self) -> JSON:
-        """Every kit the hub knows, where it is bound, and the notes for the host."""
+        """Every kit the hub knows, where it is bound, and the notes for the host (in English, and
+        as sentences the host's page says in its language)."""
         kits = sorted({*self.lights, *self.kits.aliases.values()} - set(self.kits.aliases))
         bound = {kit: self.kits.binding(kit) for kit in kits}
         return {
             "kits": [
                 {"kit": kit, "kind": kind_of(kit), "bound": str(b) if b else None} for kit, b in bound.items()
             ],
-            "notes": list(self.kits.notes),
+            "notes": [ENGLISH.render(note) for note in self.kits.notes],
+            "notes_said": [note.to_json() for note in self.kits.notes],
         }
 
     # -- the host's deck check ------------------------------------------------------------------

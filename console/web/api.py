@@ -38,8 +38,9 @@ from console.hub.worker import (
     TableWorker,
     TakeBack,
 )
-from console.i18n.said import phrase, say
+from console.i18n.said import Said, phrase, say
 from console.web import refusals
+from console.web.language import say_here
 from console.web.once import HEADER, Answer, AnswerPending, Once, check_key
 from console.web.refusals import Refusal
 from console.web.sse import event_stream, last_event_id
@@ -362,7 +363,10 @@ def _router() -> Any:
 @blueprint.get("/kits")
 def kits() -> Response:
     require_host()
-    return jsonify(_router().listing())
+    listing = _router().listing()
+    # the notes in the host's page's words
+    notes = [say_here(Said.from_json(note)) for note in listing.pop("notes_said", [])]
+    return jsonify({**listing, "notes": notes})
 
 
 @blueprint.post("/tables/<int:table_id>/kits")

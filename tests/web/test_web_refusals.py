@@ -5,6 +5,7 @@ a finished table's result on the home page, and the deck check's lines."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -13,9 +14,11 @@ from flask.testing import FlaskClient
 
 from console import i18n
 from console.http.limits import LOCKED, PIN_NEEDED
+from console.hub.config import InputsConfig
 from console.hub.service import Hub
 from console.hub.worker import HostCommand
 from console.i18n.said import phrase
+from console.inputs.events import PodRefused
 from console.journal import DISK_FULL
 from console.web import create_app
 from console.web.language import PAGE_HEADER
@@ -134,3 +137,21 @@ def test_a_problem_every_screen_shows_goes_as_a_sentence(hub: Hub) -> None:
     worker.post(HostCommand("pause")).result(TIMEOUT)
     public = json.loads(worker.channel.snapshot.payloads[None])
     assert public["problem"] == "" and public["problem_said"] is None
+
+
+def test_the_kits_notes_are_said_in_the_hosts_page_language(tmp_path: Path) -> None:
+    config = hub_config(tmp_path, game="wisteria", seats=("pod", "pod"))
+    hub = Hub(dataclasses.replace(config, inputs=InputsConfig(mode="simulated", stable_ms=0))).start()
+    try:
+        client = create_app({"TESTING": True, "HUB": hub}).test_client()
+        assert hub.router is not None
+        reason = "speaks protocol 9, the hub 3: update its firmware"  # the driver's (pods.py) words
+        hub.router.post(PodRefused("pod7", reason))
+        host = {**ORIGIN, "X-Host-Pin": "2468"}
+        notes = client.get("/api/kits", headers={**host, **GERMAN}).get_json()["notes"]
+        assert notes == [
+            "pod7 wird abgewiesen: er spricht Protokoll 9, der Hub 3: aktualisiere seine Firmware"
+        ]
+        assert hub.router.listing()["notes"] == [f"pod7 is refused: it {reason}"]
+    finally:
+        hub.stop()

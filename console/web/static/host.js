@@ -449,7 +449,7 @@
           const bound = await run("POST", `/api/tables/${tableId}/kits`, { kit: kit.kit, seat: Number(select.value) });
           if (bound) showKits(box);
         });
-        row.append(`${kit.kind} ${kit.kit} `, select);
+        row.append(`${CONTROLLERS[kit.kind] || kit.kind} ${kit.kit} `, select);
         box.append(row);
       }
       if (!data.kits.length) box.append(_("No pods or buttons are connected."));
