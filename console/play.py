@@ -1,23 +1,32 @@
 """Play a game in the terminal against bots: the human sees only what their seat may see, as a
 compact board (the game's ``board_lines``), choices numbered and labelled in words (play_text.py)
-and the log in the game's own sentences (``describe``: the pages' log says the same).
+and the log in the game's own sentences (``words``: the pages' log says the same).
+
+It speaks one language (``tabletop --language``, else ``$LANG``): its own words from the console's
+catalog, the events' sentences, the choices' headings and notes, and the cards' names and printed
+text from the game's, each seat by its player's name where it has one. The board's lines and each
+choice's own words are the game's English (``board_lines``, ``label``).
 
 The game is a real journalled table, so an interrupted game can be resumed with ``--resume``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from console import i18n
 from console.bots import bots_for
-from console.games.core import Action, Bot, Event, Game, Seat
-from console.i18n.said import Said
+from console.games.core import Action, Bot, Event, Game, Outcome, Seat
+from console.hub.views import words as event_words
+from console.i18n.said import SEAT_AT_START, Said, Speaker, Value, say
+from console.i18n.said import Seat as SaidSeat
 from console.play_text import choice_groups
-from console.table import Table, named, result_words
+from console.table import Table, named, result_said, result_words
 
 Ask = Callable[[str], str]
 Names = Mapping[Seat, str]  # the seats that have a name: "Ana", "Bot 2 (normal)"
@@ -32,47 +41,102 @@ def width() -> int:
     return max(40, shutil.get_terminal_size((FALLBACK_WIDTH, 24)).columns)
 
 
-def describe_view(view: Mapping[str, Any], indent: str = "  ") -> str:
+def describe_view(view: Mapping[str, Any], indent: str = "  ", speaker: Speaker | None = None) -> str:
     """A compact, readable rendering of a JSON view for a terminal: one line per field, nested
-    fields indented, short lists and small objects kept on one line."""
+    fields indented, short lists and small objects kept on one line (a game that draws no board)."""
+    speaker = speaker or Speaker()
     lines = []
     for key, value in view.items():
         label = str(key).replace("_", " ")
         if isinstance(value, Mapping) and value:
             flat = json.dumps(value, default=str)
             if len(flat) <= 60 and not any(isinstance(v, Mapping | list) for v in value.values()):
-                lines.append(f"{indent}{label}: {_inline(value)}")
+                lines.append(f"{indent}{label}: {_inline(value, speaker)}")
             else:
                 lines.append(f"{indent}{label}:")
-                lines.append(describe_view(value, indent + "  "))
+                lines.append(describe_view(value, indent + "  ", speaker))
         elif isinstance(value, list):
-            lines.append(f"{indent}{label}: {', '.join(_inline(item) for item in value) or '-'}")
+            lines.append(f"{indent}{label}: {', '.join(_inline(item, speaker) for item in value) or '-'}")
         else:
-            lines.append(f"{indent}{label}: {_inline(value)}")
+            lines.append(f"{indent}{label}: {_inline(value, speaker)}")
     return "\n".join(lines)
 
 
-def _inline(value: Any) -> str:
+def _inline(value: Any, speaker: Speaker) -> str:
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{k.replace('_', ' ')} {_inline(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k.replace('_', ' ')} {_inline(v, speaker)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + ", ".join(_inline(item) for item in value) + "]"
+        return "[" + ", ".join(_inline(item, speaker) for item in value) + "]"
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return speaker.render(say("yes") if value else say("no"))
     return str(value)
 
 
+def seat_speaker(game: Game, language: str, names: Names) -> Speaker:
+    """The game's speaker in ``language`` (its sentences, headings, card names, from its catalog,
+    then the console's), saying each seat that has a name by it, any other in the game's word."""
+    plain = game.speaker(language)
+
+    def seat(number: int, at_start: bool) -> str:
+        return names.get(number) or plain.seat(number, at_start)
+
+    return dataclasses.replace(plain, seat_name=seat)
+
+
+def event_line(game: Game, event: Event, speaker: Speaker, names: Names) -> str:
+    """``event`` in the game's sentence, said by ``speaker``: the sentence the pages' log shows in
+    that language (the hub's ``words``: the table's own corrections too). A game that still words
+    an event in English alone (its ``describe``, no seat among the values) has the seats' names put
+    in its text, as the pages put them."""
+    said = event_words(game, event)
+    if _names_a_seat(said):
+        return speaker.render(said)
+    return named(speaker.render(said), names)
+
+
+def _names_a_seat(value: Value) -> bool:
+    if isinstance(value, SaidSeat):
+        return True
+    if isinstance(value, Said):
+        return any(_names_a_seat(item) for item in value.values.values())
+    if isinstance(value, tuple):
+        return any(_names_a_seat(item) for item in value)
+    return False
+
+
+def result_line(outcome: Outcome, speaker: Speaker, names: Names) -> str:
+    """The finished game's line. English says it as the pages' home list and ``tabletop replay``
+    do (``result_words``); another language says the result's sentence (``result_said``: the
+    reason through the game's catalog) and the scores by the seats' names."""
+    if speaker.language == i18n.DEFAULT:
+        result = result_words(outcome.winners, outcome.reason, outcome.scores, names)
+        return speaker.render(say("Game over: %(result)s", result=result))
+    said = speaker.render(result_said(outcome.winners, outcome.reason))
+    if not outcome.scores:
+        return speaker.render(say("Game over: %(result)s", result=said))
+    scores = ", ".join(
+        f"{speaker.seat(seat, True)} {score:g}" for seat, score in enumerate(outcome.scores, 1)
+    )
+    return speaker.render(say("Game over: %(result)s; scores: %(scores)s", result=said, scores=scores))
+
+
 def play_terminal(
-    table: Table, bots: Mapping[Seat, Bot], ask: Ask, out: TextIO, seat_names: Names | None = None
+    table: Table,
+    bots: Mapping[Seat, Bot],
+    ask: Ask,
+    out: TextIO,
+    seat_names: Names | None = None,
+    language: str = i18n.DEFAULT,
 ) -> int:
     """Run the table until the game ends or the people quit; return the number of decisions made.
 
     Every seat without a bot is a person at this terminal (hot seat); each sees only its own view
     and the events it may see. ``seat_names`` say the seats that have one ("Ana", "Bot 2 (normal)")
-    in the log, on the board and in the result."""
+    in the log, on the board and in the result; everything is said in ``language``."""
     names = seat_names or {}
+    speaker = seat_speaker(table.game, language, names)
     people = [seat for seat in range(1, table.state.players + 1) if seat not in bots]
     seen = len(table.log)
     decisions = 0
@@ -85,31 +149,37 @@ def play_terminal(
             [logged.event for logged in table.log[seen:]], reader, table.game.twin_kinds
         ):
             # the game's sentence, as the pages' log says it, with the seats' names put in
-            print(f"  · {named(table.game.describe(event), names)}", file=out)
+            print(f"  · {event_line(table.game, event, speaker, names)}", file=out)
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
-            said = result_words(outcome.winners, outcome.reason, outcome.scores, names)
-            print(f"Game over: {said}", file=out)
+            print(result_line(outcome, speaker, names), file=out)
             return decisions
         if human not in table.state.to_act:
-            print("Waiting for a move that only the table can make; stopping here.", file=out)
+            print(
+                speaker.render(say("Waiting for a move that only the table can make; stopping here.")),
+                file=out,
+            )
             return decisions
         view = table.state.view(human)
-        legal = show_turn(table, human, view, out, names)
+        legal = show_turn(table, human, view, out, names, language)
         while True:
             try:
-                answer = ask("Choose a number (q to quit): ").strip().lower()
+                # "q" in every language: the one key the prompt names
+                answer = ask(speaker.render(say("Choose a number (q to quit): "))).strip().lower()
             except EOFError:
                 answer = "q"
             if answer in ("q", "quit"):
-                print(f"Left the game; resume it with: tabletop play --resume {table.id}", file=out)
+                left = say(
+                    "Left the game; resume it with: %(command)s", command=f"tabletop play --resume {table.id}"
+                )
+                print(speaker.render(left), file=out)
                 return decisions
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 table.submit(legal[int(answer) - 1])
                 decisions += 1
                 break
-            print(f"Please type a number from 1 to {len(legal)}.", file=out)
+            print(speaker.render(say("Please type a number from 1 to %(last)s.", last=len(legal))), file=out)
 
 
 def events_once(
@@ -143,22 +213,28 @@ def _twins(first: Event, second: Event, twin_kinds: Mapping[str, str]) -> bool:
 
 
 def show_turn(
-    table: Table, seat: Seat, view: Mapping[str, Any], out: TextIO, seat_names: Names | None = None
+    table: Table,
+    seat: Seat,
+    view: Mapping[str, Any],
+    out: TextIO,
+    seat_names: Names | None = None,
+    language: str = i18n.DEFAULT,
 ) -> list[Action]:
     """The seat's board and its choices, numbered in reading order, each on its own lines (wrapped
     between words at the terminal's width), a card's printed numbers and text under its first
-    choice; the board says each seat by its name where it has one (``seat_names``). Returns the
-    choices in that order."""
+    choice; the board says each seat by its name where it has one (``seat_names``). The headings,
+    notes and cards are said in ``language``. Returns the choices in that order."""
     game = table.game
-    board = [named(line, seat_names or {}) for line in game.board_lines(dict(view))]
+    names = seat_names or {}
+    speaker = seat_speaker(game, language, names)
+    board = [named(line, names) for line in game.board_lines(dict(view))]
     columns = width()
-    print(f"\n{seat_title(seat, seat_names or {})} to act.", file=out)
-    print("\n".join(board) if board else describe_view(view), file=out)
-    print("Your choices:", file=out)
-    details, names = game.card_details(), game.catalog()
+    print("\n" + speaker.render(say("%(seat)s to act.", seat=seat_title(seat, names, speaker))), file=out)
+    print("\n".join(board) if board else describe_view(view, speaker=speaker), file=out)
+    print(speaker.render(say("Your choices:")), file=out)
+    details, cards_named = game.card_details(), game.catalog()
     legal = table.state.legal_actions(seat)
     # a choice's numbers: its cost, its outcome
-    speaker = game.speaker()
     notes = {
         notation: speaker.render(note) if isinstance(note, Said) else note
         for notation, note in game.choice_notes(table.state, seat, legal).items()
@@ -166,12 +242,12 @@ def show_turn(
     ordered: list[Action] = []
     shown: set[str] = set()
     for group in choice_groups(game, legal, view):
-        if group.label:
-            print(f"  {group.label}:", file=out)
+        if group.label:  # the game's heading, from its catalog where it is there (as the phone's)
+            print(f"  {speaker.translate(group.label)}:", file=out)
         indent = "    " if group.label else "  "
         first = len(ordered) + 1
         ordered += [action for _, action in group.items]
-        cards = [_card_of(action, names) for _, action in group.items]
+        cards = [_card_of(action, cards_named) for _, action in group.items]
         # a long list of places (a founding's sites) stays packed: the map beside it says the rest
         noted = len(group.items) <= NOTED_UP_TO
         said = [notes.get(str(action), "") if noted else "" for _, action in group.items]
@@ -187,14 +263,17 @@ def show_turn(
             print(_wrapped(line, columns, indent, indent + "   "), file=out)
             if card is not None and card not in shown:  # a card's printed numbers and text, once
                 shown.add(card)
-                printed = _printed(game, names[card], details.get(card, {}))
+                printed = _printed(game, speaker, card, details.get(card, {}))
                 print(_wrapped(printed, columns, indent + "   ", indent + "   "), file=out)
     return ordered
 
 
-def seat_title(seat: Seat, names: Names) -> str:
+def seat_title(seat: Seat, names: Names, speaker: Speaker | None = None) -> str:
     """A seat as its turn's heading says it: "Ana (seat 1)", else "Seat 1"."""
-    return f"{names[seat]} (seat {seat})" if names.get(seat) else f"Seat {seat}"
+    speaker = speaker or Speaker()
+    if names.get(seat):
+        return speaker.render(say("%(name)s (seat %(seat)s)", name=names[seat], seat=seat))
+    return speaker.render(say(SEAT_AT_START, seat=seat))
 
 
 def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
@@ -202,8 +281,13 @@ def _card_of(action: Action, names: Mapping[str, str]) -> str | None:
     return next((word for word in str(action).split(":", 1)[-1].split()[1:] if word in names), None)
 
 
-def _printed(game: Game, name: str, detail: Mapping[str, Any]) -> str:
-    parts = [game.card_words(detail.get("facts")), game.card_words(detail.get("text"))]
+def _printed(game: Game, speaker: Speaker, card: str, detail: Mapping[str, Any]) -> str:
+    """A card's name and printed words in ``speaker``'s language (the game's catalog)."""
+    name = speaker.card_name(card)
+    parts = [
+        game.card_words(detail.get("facts"), speaker.language),
+        game.card_words(detail.get("text"), speaker.language),
+    ]
     return f"{name}: {' · '.join(part for part in parts if part)}" if any(parts) else name
 
 

@@ -10,18 +10,19 @@ import time
 from typing import Any
 
 from console.bots import BOT_KINDS
-from console.cli.common import Subparsers, parse_options
+from console.cli.common import CommandError, Subparsers, check_optional, parse_options
 from console.games.core import JSON
 from console.games.editions import Edition, check_name, save_edition
+from console.i18n import N_
+from console.i18n.said import say
 from console.lab.balance import Search, Target, check_targets
-from console.lab.optional import check_optional
 from console.lab.runs import RunSpec
 from console.lab.simulate import run_spec
 
 
 def register_cli(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "balance", help="search the catalog's numbers for the fewest edits that meet balance targets"
+        "balance", help=N_("search the catalog's numbers for the fewest edits that meet balance targets")
     )
     parser.add_argument("game")
     parser.add_argument(
@@ -59,7 +60,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     targets = [Target.parse(text) for text in args.target]
     name = check_name(args.name or f"{args.game}-balanced")
     if args.games < 2 or args.max_edits < 1:
-        raise ValueError("--games must be at least 2 and --max-edits at least 1")
+        raise CommandError(say("--games must be at least 2 and --max-edits at least 1"))
     check_optional(report=False, cluster=args.cluster is not None)
     spec = RunSpec(
         args.game, args.games, args.seed, args.players or 0, (args.bot,), parse_options(args.option)

@@ -6,10 +6,11 @@ import argparse
 import json
 
 from console.cli.common import CommandError, Subparsers
+from console.i18n import N_
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    bench = subparsers.add_parser("bench", help="run benchmarks and print their figures")
+    bench = subparsers.add_parser("bench", help=N_("run benchmarks and print their figures"))
     bench.add_argument("names", nargs="*", help="benchmark groups or figure names (default: all)")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--seconds", type=float, default=2.0, help="playout time per game benchmark")

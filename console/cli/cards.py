@@ -14,9 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from console.cli.common import Subparsers
-from console.games import find_game, game_names
-from console.games.core import Game, UnknownGame
+from console.cli.common import CommandError, Subparsers, error_words, game_named, language
+from console.games import game_names
+from console.i18n import N_
+from console.i18n.said import Speaker, say
 from console.inputs.discovery import find_pods
 from console.inputs.event_queue import EventQueue
 from console.inputs.events import CardScanned, PodConnected
@@ -31,12 +32,12 @@ from console.physical.tagstore import TagStore
 HELLO_WAIT_S = 5.0
 
 
-class CardsError(Exception):
+class CardsError(CommandError):
     """A user-facing failure of ``tabletop cards``: one line on stderr, exit status 2."""
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    cards = subparsers.add_parser("cards", help="tag a deck with NFC, or print a QR print-and-play deck")
+    cards = subparsers.add_parser("cards", help=N_("tag a deck with NFC, or print a QR print-and-play deck"))
     commands = cards.add_subparsers(dest="cards_command", required=True, metavar="{enrol,check,sheet}")
 
     enrol = commands.add_parser("enrol", help="scan each card of a game in turn to record its NFC tag")
@@ -73,27 +74,26 @@ def register_cli(subparsers: Subparsers) -> None:
     sheet.set_defaults(handler=cmd_cards_sheet)
 
 
-def _game(name: str) -> Game:
-    try:
-        return find_game(name)
-    except UnknownGame as error:
-        raise CardsError(str(error)) from None
+def _refused(args: argparse.Namespace, error: Exception) -> int:
+    """The one line of a refusal, in the person's language, and its exit status."""
+    said = say("tabletop: %(error)s", error=error_words(error, language(args)))
+    print(Speaker(language(args)).render(said), file=sys.stderr)
+    return 2
 
 
 def cmd_cards_sheet(args: argparse.Namespace) -> int:
-    game = _game(args.game)
+    game = game_named(args.game)
     try:
         written = write_sheet(game, args.out, args.format, args.copies, args.paper)
     except (SheetError, OSError) as error:
-        print(f"tabletop: {error}", file=sys.stderr)
-        return 2
+        return _refused(args, error)
     for path in written:
         print(f"wrote {path}")
     return 0
 
 
 def cmd_cards_enrol(args: argparse.Namespace) -> int:
-    game = _game(args.game)
+    game = game_named(args.game)
     try:
         with _tag_store(args) as store, _reader(args.pod) as next_scan:
             report = enrol_deck(
@@ -106,17 +106,15 @@ def cmd_cards_enrol(args: argparse.Namespace) -> int:
                 replace=args.replace,
             )
     except CardsError as error:
-        print(f"tabletop: {error}", file=sys.stderr)
-        return 2
+        return _refused(args, error)
     return 0 if report.complete else 1
 
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
     """Scan until every copy the deck should hold is counted, or no card comes for --timeout."""
-    game = _game(args.game)
+    game = game_named(args.game)
     if args.copies < 1 or args.stable_ms < 0:
-        print("tabletop: --copies must be at least 1 and --stable-ms not negative", file=sys.stderr)
-        return 2
+        return _refused(args, CardsError(say("--copies must be at least 1 and --stable-ms not negative")))
     try:
         with _stores(args) as (tags, copies), _reader(args.pod, args.stable_ms / 1000) as next_scan:
             session = DeckSession(game, tags, copies, args.copies, resume=not args.new)
@@ -134,8 +132,7 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
                 print(session.scan(scan))
             report = session.finish()
     except CardsError as error:
-        print(f"tabletop: {error}", file=sys.stderr)
-        return 2
+        return _refused(args, error)
     for line in report.lines(game.catalog()):
         print(line)
     return 0 if report.complete else 1
@@ -179,7 +176,7 @@ def _reader(url: str | None, stable_s: float = 0.0) -> Iterator:
     if url is None:
         found = find_pods()
         if not found:
-            raise CardsError("no pod found: plug one in, or name its port with --pod")
+            raise CardsError(say("no pod found: plug one in, or name its port with --pod"))
         url = found[0].path
         print(f"using the pod at {url}")
     events = EventQueue()
@@ -189,8 +186,12 @@ def _reader(url: str | None, stable_s: float = 0.0) -> Iterator:
     if events.wait_for(lambda e: isinstance(e, PodConnected), HELLO_WAIT_S) is None:
         source.close()
         raise CardsError(
-            f"no pod answered at {url} within {HELLO_WAIT_S:g} s: is it plugged in and "
-            "flashed (firmware/pod/README.md)? run 'tabletop doctor'"
+            say(
+                "no pod answered at %(url)s within %(seconds)s s: is it plugged in and flashed "
+                "(firmware/pod/README.md)? run 'tabletop doctor'",
+                url=url,
+                seconds=f"{HELLO_WAIT_S:g}",
+            )
         )
 
     def next_scan(timeout: float) -> CardScanned | None:

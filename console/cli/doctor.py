@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 
 from console.cli.common import Subparsers
+from console.i18n import N_
 from console.inputs.doctor import diagnose, diagnose_simulated
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    doctor = subparsers.add_parser("doctor", help="check the GPIO buttons and pods, and say what is missing")
+    doctor = subparsers.add_parser(
+        "doctor", help=N_("check the GPIO buttons and pods, and say what is missing")
+    )
     doctor.add_argument("--pins", help="pin map file (default: hardware/pins.toml or $TABLETOP_PINS)")
     doctor.add_argument("--pod", action="append", default=[], help="a pod's port (default: every pod found)")
     doctor.add_argument(

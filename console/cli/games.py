@@ -7,10 +7,11 @@ import argparse
 import json
 
 from console.cli.common import Subparsers, open_journal
+from console.i18n import N_
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    games = subparsers.add_parser("games", help="list the games in the journal")
+    games = subparsers.add_parser("games", help=N_("list the games in the journal"))
     games.add_argument("--json", action="store_true")
     games.set_defaults(handler=cmd_games)
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 
 from console.cli.common import CommandError, Subparsers, open_journal
+from console.i18n import N_
+from console.i18n.said import say
 from console.lab.length import Pace, about_minutes, lengths_of, measure, seconds, to_toml
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    lengths = subparsers.add_parser("lengths", help="measure a game's length by player count, as TOML")
+    lengths = subparsers.add_parser("lengths", help=N_("measure a game's length by player count, as TOML"))
     lengths.add_argument("game", nargs="?")
     lengths.add_argument("--games", type=int, default=200, help="seeded games per player count")
     lengths.add_argument("--seed", type=int, default=0, help="the first game's seed (game i: seed + i)")
@@ -29,7 +31,9 @@ def cmd_lengths(args: argparse.Namespace) -> int:
     if args.compare:
         return compare(args)
     if not args.game:
-        raise CommandError("name the game to measure (tabletop lengths watch), or give --compare")
+        raise CommandError(
+            say("name the game to measure (%(example)s), or give --compare", example="tabletop lengths watch")
+        )
     print(to_toml(measure(args.game, args.games, args.seed, args.players or ())), end="")
     return 0
 

@@ -1,4 +1,5 @@
-"""``tabletop play GAME``: a game in this terminal against bots (``--resume ID`` goes on with one)."""
+"""``tabletop play GAME``: a game in this terminal against bots (``--resume ID`` goes on with one),
+in the person's language (``tabletop --language``, else ``$LANG``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,18 @@ import sys
 from typing import TYPE_CHECKING
 
 from console.bots import BOT_KINDS
-from console.cli.common import EXIT_INTERRUPTED, CommandError, Subparsers, open_journal, parse_options
-from console.games import DEFAULT_GAME, find_game, game_names
+from console.cli.common import (
+    EXIT_INTERRUPTED,
+    CommandError,
+    Subparsers,
+    game_named,
+    language,
+    open_journal,
+    parse_options,
+)
+from console.games import DEFAULT_GAME, game_names
+from console.i18n import N_
+from console.i18n.said import SEAT_WITHIN, say, say_n
 
 if TYPE_CHECKING:
     from console.journal import Journal
@@ -17,16 +28,19 @@ if TYPE_CHECKING:
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    play = subparsers.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("game", nargs="?", help=f"one of: {', '.join(game_names())}")
-    play.add_argument("--players", type=int)
-    play.add_argument("--bots", type=int, help="how many other seats bots play (default: all)")
-    play.add_argument("--bot", default="heuristic", choices=BOT_KINDS)
+    play = subparsers.add_parser("play", help=N_("play a game in the terminal against bots"))
+    play.add_argument("game", nargs="?", help=f"{', '.join(game_names())}")
+    play.add_argument("--players", type=int, help=N_("how many players (default: the game's fewest)"))
+    play.add_argument("--bots", type=int, help=N_("how many other seats bots play (default: all)"))
+    play.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help=N_("how well the bots play"))
     play.add_argument("--seed", type=int, default=int.from_bytes(os.urandom(4), "big"))
-    play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE")
-    play.add_argument("--resume", type=int, metavar="ID", help="resume an unfinished game")
+    play.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help=N_("a rule option"))
+    play.add_argument("--resume", type=int, metavar="ID", help=N_("resume an unfinished game"))
     play.add_argument(
-        "--name", action="append", metavar="SEAT=NAME", help="a player's name (asked for at a terminal)"
+        "--name",
+        action="append",
+        metavar="SEAT=NAME",
+        help=N_("a player's name (asked for at a terminal)"),
     )
     play.set_defaults(handler=cmd_play)
 
@@ -42,20 +56,35 @@ def cmd_play(args: argparse.Namespace) -> int:
     for seat, name in names.items():
         store.set_name(table.id, seat, name)
     bots = seat_bots(table, human=1, bot_count=bot_count, kind=args.bot)
+    # the game's speaker: its title from its own catalog, where it has one
+    speaker = table.game.speaker(language(args))
     try:
         if args.resume is None and sys.stdin.isatty():  # a person is here to answer: as a phone asks
             ask_names(store, table.id, [seat for seat in people if seat not in names], input, sys.stdout)
         named = table_names(store, table.id, bots, args.bot)
-        you = f"{named[1]} (seat 1)" if named.get(1) else "seat 1"
-        print(
-            f"Table {table.id}: {table.game.title}, {table.state.players} players; you are {you}; "
-            f"bots: {', '.join(named[s] for s in sorted(bots)) or 'none'}."
+        you = (
+            say("%(name)s (seat %(seat)s)", name=named[1], seat=1)
+            if named.get(1)
+            else say(SEAT_WITHIN, seat=1)
         )
-        play_terminal(table, bots, input, sys.stdout, named)
+        robots = ", ".join(named[s] for s in sorted(bots))
+        start = say_n(
+            "Table %(table)s: %(title)s, %(num)s player; you are %(you)s; bots: %(bots)s.",
+            "Table %(table)s: %(title)s, %(num)s players; you are %(you)s; bots: %(bots)s.",
+            table.state.players,
+            table=table.id,
+            title=speaker.translate(table.game.title),
+            you=you,
+            bots=robots or say("none"),
+        )
+        print(speaker.render(start))
+        play_terminal(table, bots, input, sys.stdout, named, language(args))
     except KeyboardInterrupt:  # every move made so far is in the journal
-        print(
-            f"\ntabletop: stopped; resume this game with: tabletop play --resume {table.id}", file=sys.stderr
+        stopped = say(
+            "tabletop: stopped; resume this game with: %(command)s",
+            command=f"tabletop play --resume {table.id}",
         )
+        print(f"\n{speaker.render(stopped)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
 
@@ -72,8 +101,10 @@ def _table(args: argparse.Namespace, journal: Journal) -> tuple[Table, Seats]:
         table = Table.resume(journal, args.resume)
         return table, _seats(args, table.state.players)
     if args.game is None:
-        raise CommandError(f"name a game to play, like: tabletop play {DEFAULT_GAME}")
-    game = find_game(args.game)
+        raise CommandError(
+            say("name a game to play, like: %(command)s", command=f"tabletop play {DEFAULT_GAME}")
+        )
+    game = game_named(args.game)
     players = args.players or game.min_players
     game.check_players(players)
     seats = _seats(args, players)
@@ -93,4 +124,12 @@ def _seats(args: argparse.Namespace, players: int) -> Seats:
 
 def _check_bots(bots: int | None, players: int) -> None:
     if bots is not None and not 0 <= bots < players:
-        raise CommandError(f"--bots must be from 0 to {players - 1} for {players} players, not {bots}")
+        raise CommandError(
+            say_n(
+                "--bots must be from 0 to %(most)s for %(num)s player, not %(bots)s",
+                "--bots must be from 0 to %(most)s for %(num)s players, not %(bots)s",
+                players,
+                most=players - 1,
+                bots=bots,
+            )
+        )

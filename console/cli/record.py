@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 
 from console.cli.common import CommandError, Subparsers
+from console.i18n import N_
+from console.i18n.said import say
 
 
 def register_cli(subparsers: Subparsers) -> None:
     record = subparsers.add_parser(
         "record",
-        help="serve the hub, recording what the pods and buttons send (for a test)",
+        help=N_("serve the hub, recording what the pods and buttons send (for a test)"),
         description="Options after FILE are tabletop serve's, e.g. tabletop record s.jsonl --simulate.",
     )
     record.add_argument("file", type=Path, help="the recording to write (JSON lines)")
@@ -49,7 +51,13 @@ def cmd_record(args: argparse.Namespace) -> int:
         recorder = Recorder.to_file(args.file)
     except OSError as error:
         hub.stop()
-        raise CommandError(f"cannot write the recording {args.file}: {error.strerror}") from None
+        raise CommandError(
+            say(
+                "cannot write the recording %(file)s: %(reason)s",
+                file=str(args.file),
+                reason=str(error.strerror),
+            )
+        ) from None
     hub.recorder = recorder
     try:
         try:
@@ -67,7 +75,7 @@ def check(path: Path) -> int:
     from console.hub.replay import replay
 
     if not path.exists():
-        raise CommandError(f"there is no recording {path}")
+        raise CommandError(say("there is no recording %(file)s", file=str(path)))
     result = replay(path)
     if result.same:
         print(f"{path}: the replay made the same {len(result.recorded)} actions and refusals")

@@ -8,13 +8,14 @@ import json
 from typing import TYPE_CHECKING
 
 from console.cli.common import Subparsers, open_journal
+from console.i18n import N_
 
 if TYPE_CHECKING:
     from console.journal import Correction
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    replay = subparsers.add_parser("replay", help="print a game's move list")
+    replay = subparsers.add_parser("replay", help=N_("print a game's move list"))
     replay.add_argument("id", type=int)
     replay.set_defaults(handler=cmd_replay)
 

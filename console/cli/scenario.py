@@ -7,11 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from console.cli.common import EXIT_EXPECTATION, EXIT_USAGE, Subparsers
+from console.cli.common import EXIT_EXPECTATION, EXIT_USAGE, Subparsers, speaker
+from console.i18n import N_
+from console.i18n.said import say
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    scenario = subparsers.add_parser("scenario", help="run a scenario file")
+    scenario = subparsers.add_parser("scenario", help=N_("run a scenario file"))
     scenario.add_argument("file", type=Path)
     scenario.add_argument("--json", action="store_true")
     scenario.set_defaults(handler=cmd_scenario)
@@ -42,10 +44,13 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             print(f"Seat {seat} sees:\n{json.dumps(view, indent=2)}")
         print(f"Outcome: {json.dumps(result['outcome'])}")
     if run.error is not None and "error_index" not in scenario.expect:  # an illegal action
-        print(f"tabletop: {run.error}", file=sys.stderr)
+        print(speaker(args).render(say("tabletop: %(error)s", error=run.error)), file=sys.stderr)
         return EXIT_USAGE
     if differences:
-        print(f"tabletop: {args.file}: {len(differences)} expectation(s) not met:", file=sys.stderr)
+        unmet = say(
+            "tabletop: %(file)s: %(num)s expectation(s) not met:", file=str(args.file), num=len(differences)
+        )
+        print(speaker(args).render(unmet), file=sys.stderr)
         for difference in differences:
             print(f"  {difference}", file=sys.stderr)
         return EXIT_EXPECTATION

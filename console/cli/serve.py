@@ -16,16 +16,20 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from console import i18n
-from console.cli.common import Subparsers
+from console.cli.common import CommandError, Subparsers, game_named, speaker
 from console.games import find_game
-from console.hub.config import ConfigError, HubConfig, check_config, load_config
+from console.hub.config import HubConfig, check_config, load_config
+from console.i18n import N_
+from console.i18n.said import Speaker, say
 
 if TYPE_CHECKING:
     from console.http.tls import HubAuthority
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    serve = subparsers.add_parser("serve", help="run the hub: tables, inputs, table screen and phone pages")
+    serve = subparsers.add_parser(
+        "serve", help=N_("run the hub: tables, inputs, table screen and phone pages")
+    )
     serve.add_argument("--config", type=Path, help="hub configuration file (TOML)")
     serve.add_argument(
         "--host",
@@ -65,10 +69,16 @@ def register_cli(subparsers: Subparsers) -> None:
         "folder): phones that enrol it can install their seat page (docs/phones.md)",
     )
     serve.add_argument(
-        "--language", help="the table screen's language: en, de or es (default: this machine's, else en)"
+        "--language",
+        metavar="LANG",
+        default=argparse.SUPPRESS,  # absent: the one given before the command, else the configured one
+        help=N_(
+            "the table screen's language and this command's: en, de or es (default: this machine's, else en)"
+        ),
     )
     serve.add_argument("--tls-port", type=int, default=8443, help="the https port with --tls (default 8443)")
-    serve.set_defaults(handler=cmd_serve)
+    # A language the console does not speak is said and English used: no reason to refuse a game night.
+    serve.set_defaults(handler=cmd_serve, any_language=True)
 
 
 def configure(args: argparse.Namespace) -> HubConfig:
@@ -88,10 +98,10 @@ def configure(args: argparse.Namespace) -> HubConfig:
         if value is not None
     }
     config = config.with_server(**server)
-    config = config.with_server(language=host_language(config.server.language))
+    config = config.with_server(language=host_language(config.server.language, speaker(args)))
     table: dict[str, Any] = {}
     if args.game:
-        table["game"] = find_game(args.game).name  # an unknown game: one line, before any table
+        table["game"] = game_named(args.game).name  # an unknown game: one line, before any table
     if args.players:
         table["players"] = args.players
         table["seats"] = ("phone",) + ("bot",) * (args.players - 1)
@@ -112,7 +122,9 @@ def configure(args: argparse.Namespace) -> HubConfig:
     if args.chance_delay is not None:
         config = dataclasses.replace(config, chance_delay_s=args.chance_delay)
     if args.simulate and args.inputs not in (None, "simulated"):
-        raise ConfigError(f"--simulate and --inputs {args.inputs} contradict each other; give one")
+        raise CommandError(
+            say("--simulate and --inputs %(inputs)s contradict each other; give one", inputs=args.inputs)
+        )
     mode = "simulated" if args.simulate else args.inputs
     if mode:
         config = dataclasses.replace(config, inputs=dataclasses.replace(config.inputs, mode=mode))
@@ -120,16 +132,21 @@ def configure(args: argparse.Namespace) -> HubConfig:
     return config
 
 
-def host_language(wanted: str) -> str:
+def host_language(wanted: str, said_by: Speaker | None = None) -> str:
     """The table screen's language: the one given, else this machine's; one the console does not
-    speak is said in one line and English is used (a language is no reason to refuse a game night)."""
+    speak is said in one line (in ``said_by``'s language) and English is used (a language is no
+    reason to refuse a game night)."""
     if not wanted:
         return i18n.system_language()
-    try:
+    if i18n.is_known(wanted):
         return i18n.choose(wanted)
-    except i18n.UnknownLanguage as unknown:
-        print(f"tabletop serve: {unknown}", file=sys.stderr)
-        return i18n.DEFAULT
+    unknown = say(
+        "tabletop serve: unknown language %(language)s: choose one of %(languages)s (English is used)",
+        language=repr(wanted[:16]),
+        languages=", ".join(i18n.LANGUAGES),
+    )
+    print((said_by or Speaker()).render(unknown), file=sys.stderr)
+    return i18n.DEFAULT
 
 
 def _fits(game: str, players: int) -> bool:
@@ -149,7 +166,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     config = configure(args)
     if args.tls_port != 8443 and not args.tls:
-        raise ConfigError("--tls-port is the https port: give --tls with it")
+        raise CommandError(say("--tls-port is the https port: give --tls with it"))
     tls = hub_authority(config) if args.tls else None  # a bad TLS file: one line, before any table
     hub = Hub(config)
     # A table named on the command line is started even beside unfinished ones (they stay

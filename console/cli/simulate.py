@@ -11,16 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from console.bots import BOT_KINDS
-from console.cli.common import Subparsers, parse_options
+from console.cli.common import CommandError, Subparsers, check_optional, language, parse_options
+from console.i18n import N_
+from console.i18n.said import Speaker, say
 from console.lab.compare import compare, ladder
 from console.lab.effects import causal_effects
-from console.lab.optional import check_optional
 from console.lab.runs import RunSpec
 from console.lab.simulate import format_report, report_of, run_spec, stderr_progress
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    simulate = subparsers.add_parser("simulate", help="play bots against bots and report")
+    simulate = subparsers.add_parser("simulate", help=N_("play bots against bots and report"))
     add_arguments(simulate)
     simulate.set_defaults(handler=cmd_simulate)
 
@@ -66,7 +67,9 @@ def _bots(text: str | None, fallback: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     for name in names:
         if name not in BOT_KINDS:
-            raise ValueError(f"there is no bot {name!r}; bots: {', '.join(BOT_KINDS)}")
+            raise CommandError(
+                say("there is no bot %(bot)s; bots: %(bots)s", bot=repr(name), bots=", ".join(BOT_KINDS))
+            )
     return names
 
 
@@ -74,9 +77,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options: dict[str, Any] = parse_options(args.option)
     versus: dict[str, Any] = parse_options(args.versus)
     if args.games < 1:
-        raise ValueError("--games must be at least 1")
+        raise CommandError(say("--games must be at least 1"))
     if args.workers is not None and args.workers < 1:
-        raise ValueError("--workers must be at least 1")
+        raise CommandError(say("--workers must be at least 1"))
     check_optional(report=args.report is not None, cluster=args.cluster is not None)
     spec = RunSpec(
         args.game,
@@ -87,13 +90,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         options,
         args.max_actions,
     )
-    progress = stderr_progress()
+    spoken = language(args)  # the summary, the report and the progress bar in the person's language
+    progress = stderr_progress(spoken)
     started = time.perf_counter()
     base = run_spec(spec, args.workers, args.cluster, progress)
     report = report_of(spec, base, time.perf_counter() - started)
 
     def run(other: RunSpec) -> list[dict[str, Any]]:
-        return run_spec(other, args.workers, args.cluster, stderr_progress())
+        return run_spec(other, args.workers, args.cluster, stderr_progress(spoken))
 
     if versus or args.versus_bots:
         bots = _bots(args.versus_bots, "") if args.versus_bots else spec.bots
@@ -106,11 +110,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.report:
         from console.lab.report import write_report
 
-        write_report(report, args.report)
+        write_report(report, args.report, spoken)
     if args.json:
         print(json.dumps(report))
     else:
-        print(format_report(report))
+        print(format_report(report, spoken))
         if args.report:
-            print(f"  report: {args.report}", file=sys.stdout)
+            print(
+                "  " + Speaker(spoken).render(say("report: %(path)s", path=str(args.report))), file=sys.stdout
+            )
     return 0

@@ -13,13 +13,17 @@ import os
 import secrets
 from pathlib import Path
 
-from console.cli.common import Subparsers
+from console.cli.common import CommandError, Subparsers
+from console.i18n import N_
+from console.i18n.said import say
 from console.paths import default_journal_path
 from console.venue.broker import BOARD_USER, acl_text
 
 
 def register_cli(subparsers: Subparsers) -> None:
-    venue = subparsers.add_parser("venue", help="run the venue board: every hub and table, and the standings")
+    venue = subparsers.add_parser(
+        "venue", help=N_("run the venue board: every hub and table, and the standings")
+    )
     venue.add_argument("--broker", help="the venue's MQTT broker (host name or address)")
     venue.add_argument("--broker-port", type=int, default=1883)
     venue.add_argument("--venue", default="venue", help="the venue's name in the topics (default: venue)")
@@ -53,7 +57,13 @@ def board_password(args: argparse.Namespace) -> str:
             return args.password_file.read_text(encoding="utf-8").strip()
         except OSError as error:
             reason = error.strerror
-            raise ValueError(f"cannot read the password file {args.password_file}: {reason}") from None
+            raise CommandError(
+                say(
+                    "cannot read the password file %(file)s: %(reason)s",
+                    file=str(args.password_file),
+                    reason=str(reason),
+                )
+            ) from None
     return os.environ.get("TABLETOP_VENUE_PASSWORD", "")
 
 
@@ -64,14 +74,14 @@ def cmd_venue(args: argparse.Namespace) -> int:
     from console.venue.web import create_board_app
 
     if not args.broker:
-        raise ValueError("--broker is needed: the venue's MQTT broker (host name or address)")
+        raise CommandError(say("--broker is needed: the venue's MQTT broker (host name or address)"))
     if not TOPIC_NAME.fullmatch(args.venue):
-        raise ValueError("--venue must be letters, digits, '-' or '_' (a topic level)")
+        raise CommandError(say("--venue must be letters, digits, '-' or '_' (a topic level)"))
     if not 1 <= args.broker_port <= 65535 or not 0 <= args.port <= 65535:
-        raise ValueError("ports are from 1 to 65535")
+        raise CommandError(say("ports are from 1 to 65535"))
     pin = args.pin or f"{secrets.randbelow(10**6):06d}"
     if not (pin.isdigit() and 4 <= len(pin) <= 12):
-        raise ValueError("--pin must be 4 to 12 digits")
+        raise CommandError(say("--pin must be 4 to 12 digits"))
     config = VenueConfig(
         broker=args.broker,
         port=args.broker_port,
