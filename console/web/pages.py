@@ -20,12 +20,13 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from console.bots import ALIASES
 from console.games import find_game, game_names
 from console.http.security import cookie_name, hub, require_host, require_seat, seat_token
 from console.hub.errors import Forbidden, NotFound, SeatTaken
 from console.hub.store import is_token, new_token
 from console.hub.worker import ClaimSeat, TableWorker
-from console.i18n.said import say
+from console.i18n.said import Said, say
 from console.table import result_said
 from console.web import page_data
 from console.web.api import wait_for
@@ -93,6 +94,12 @@ def finished_result(public_payload: str) -> str:
     if not outcome:
         return ""
     names = {int(seat): name for seat, name in (public.get("names") or {}).items() if name}
+    controllers = public.get("controllers") or {}
+    for stint in public.get("bots") or []:  # a bot is named in this page's words, as the pages name it
+        if stint.get("until") is None and controllers.get(str(stint["seat"])) == "bot":
+            level = ALIASES.get(stint["level"], stint["level"])
+            bot = say("Bot %(seat)s (%(level)s)", seat=stint["seat"], level=Said(str(level)))
+            names[int(stint["seat"])] = say_here(bot)
     said = result_said(outcome.get("winners", []), outcome.get("reason", ""))
     return say_here(said, find_game(str(public["game"])), names)
 

@@ -16,7 +16,7 @@ from console import i18n
 from console.http.limits import LOCKED, PIN_NEEDED
 from console.hub.config import InputsConfig
 from console.hub.service import Hub
-from console.hub.worker import HostCommand
+from console.hub.worker import HostCommand, SetController
 from console.i18n.said import phrase
 from console.inputs.events import PodRefused
 from console.journal import DISK_FULL
@@ -121,11 +121,14 @@ def test_a_finished_tables_result_is_said_in_the_phones_language(tmp_path: Path)
     try:
         client = create_app({"TESTING": True, "HUB": hub}).test_client()
         worker = hub.tables()[0]
+        worker.post(SetController(2, "bot", "hard")).result(TIMEOUT)
         worker.post(HostCommand("concede", seat=2)).result(TIMEOUT)
         german = client.get("/", headers=GERMAN).get_data(as_text=True)
-        assert "<span>Platz 1 gewinnt (Bot 2 (normal) hat aufgegeben)</span>" in german
+        assert "<span>Platz 1 gewinnt (Bot 2 (schwer) hat aufgegeben)</span>" in german, (
+            "a bot named in German"
+        )
         english = client.get("/").get_data(as_text=True)
-        assert "<span>Seat 1 wins (Bot 2 (normal) conceded)</span>" in english
+        assert "<span>Seat 1 wins (Bot 2 (hard) conceded)</span>" in english
         public = json.loads(worker.channel.snapshot.payloads[None])
         assert public["outcome"]["said"] == {"id": "%(seat)s conceded", "values": {"seat": {"seat": 2}}}
     finally:

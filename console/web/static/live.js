@@ -21,6 +21,20 @@
   const CONTROLLERS = { phone: _("phone"), bot: _("bot"), buttons: _("buttons"), pod: _("pod") };
   const controllerWord = (controller) => CONTROLLERS[controller] || controller || "?";
 
+  // A bot's name in the page's words: the hub names a seat a bot plays "Bot 2 (normal)" in English;
+  // its seat and level (the table's bots, state.bots) say it here ("Bot 2 (normal)" is German too).
+  const BOT_LEVELS = { easy: _("easy"), normal: _("normal"), hard: _("hard") };
+  const LEVEL_ALIASES = { heuristic: "normal", random: "easy" };
+  function names() {
+    const named = Object.assign({}, state.names || {});
+    for (const stint of state.bots || []) {
+      if (stint.until !== null || state.controllers[String(stint.seat)] !== "bot") continue;
+      const level = LEVEL_ALIASES[stint.level] || stint.level;
+      named[String(stint.seat)] = _("Bot %(seat)s (%(level)s)", { seat: stint.seat, level: BOT_LEVELS[level] || level });
+    }
+    return named;
+  }
+
   const seatName = (s) => {
     const renderer = Games.renderers[state.game];
     return renderer && renderer.seatName ? renderer.seatName(s) : Games.who(s, true);
@@ -146,7 +160,7 @@
 
   function render() {
     renderNudge();
-    Games.setNames(state.names, state.controllers);
+    Games.setNames(names(), state.controllers);
     Games.setNotes(state.notes, state.game);
     renderClock();
     el("status").textContent = statusText();
