@@ -158,3 +158,18 @@ def test_the_kits_notes_are_said_in_the_hosts_page_language(tmp_path: Path) -> N
         assert hub.router.listing()["notes"] == [f"pod7 is refused: it {reason}"]
     finally:
         hub.stop()
+
+
+def test_a_seat_without_its_token_is_told_so_in_its_language(client: FlaskClient, hub: Hub) -> None:
+    """console/http's refusals of a seat's token, through phrase: each part a message."""
+    table = hub.tables()[0].table.id
+    none = client.get(f"/api/tables/{table}/seats/1", headers=GERMAN).get_json()
+    assert (
+        none["error"]
+        == "Platz 1 braucht sein Platz-Token: scanne den Code des Platzes auf dem Tischbildschirm"
+    )
+    other = client.get(f"/api/tables/{table}/seats/2", headers={**SPANISH, "Authorization": "Bearer forged"})
+    assert other.get_json()["error"] == (
+        "este móvil no ocupa el asiento 2 de la mesa 1 (puede que el anfitrión se lo haya dado a otro móvil): "
+        "vuelve a abrir el código del asiento y pide al anfitrión que escriba allí el PIN del anfitrión"
+    )
