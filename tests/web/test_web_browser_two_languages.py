@@ -66,19 +66,22 @@ def tap(phone: webdriver.Chrome, wanted: Callable[[str], bool] = lambda action: 
     """Tap the first shown choice whose action ``wanted`` takes, opening its folded group or its
     card first as a person would. False when the phone has no such choice now."""
     for _ in range(3):
-        shown = [b for b in phone.find_elements(By.CSS_SELECTOR, "#choices button") if b.is_displayed()]
+        # a choice's button, a card's, or a folded list's summary (opened by a tap, as people do)
+        where = "#choices button, #choices summary"
+        shown = [b for b in phone.find_elements(By.CSS_SELECTOR, where) if b.is_displayed()]
         moves = [b for b in shown if b.get_attribute("data-action")]
         chosen = [b for b in moves if wanted(str(b.get_attribute("data-action")))]
         if chosen:
+            # scrolled to the foot of the screen, as a thumb reaches it: clear of the sticky map
             before = actions_done(phone)
-            phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", chosen[0])
+            phone.execute_script("arguments[0].scrollIntoView({block: 'end'})", chosen[0])
             chosen[0].click()
             wait(phone).until(lambda d, before=before: actions_done(d) > before)
             return True
         openers = [b for b in shown if not b.get_attribute("data-action") and _holds(phone, b, wanted)]
         if not openers:
             return False
-        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", openers[0])
+        phone.execute_script("arguments[0].scrollIntoView({block: 'end'})", openers[0])
         openers[0].click()
     return False
 
