@@ -17,15 +17,17 @@ import secrets
 from typing import Any
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from console import i18n
 from console.games import find_game
 from console.games.core import UnknownGame
-from console.http.errors import status_of
+from console.http.errors import HttpError, retry_after, status_of
 from console.http.language import browser_language, catalog_script, install_gettext, js_catalog, known
 from console.http.limits import PinGuard
+from console.hub.errors import HubError
 from console.i18n import N_
-from console.i18n.said import Said, say, say_n
+from console.i18n.said import Said, phrase, say, say_n
 from console.venue.board import Board
 from console.venue.event import EventError, Seating
 from console.venue.roundclock import RULES, TURN_THEN_SCORE
@@ -104,6 +106,32 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
         """The board's refusals, said in the reader's language (their ``str`` is English)."""
         status = status_of(error, {Saying: 409}) or 409
         return security.error_response(status, told(error.said))
+
+    @app.errorhandler(HttpError)
+    @app.errorhandler(HubError)
+    def refused_elsewhere(error: Exception) -> Any:
+        """console/http's refusals (the PIN's tries, a body), which say English: said in the
+        reader's language where the catalog has their parts (``phrase``), as the hub's site says
+        them."""
+        status = status_of(error) or 400
+        answer = security.error_response(status, told(phrase(str(error))))
+        wait = retry_after(error)
+        return answer if wait is None else security.with_retry_after(answer, wait)
+
+    @app.errorhandler(HTTPException)
+    def no_such_thing(error: HTTPException) -> Any:
+        """Flask's own refusals (no such address, a method it does not take, too large a body)."""
+        status = error.code or 500
+        if status == 404:
+            said = say("there is nothing at this address")
+        elif status == 405:
+            said = say("%(method)s is not allowed here", method=request.method)
+        elif status == 413:
+            limit = app.config["MAX_CONTENT_LENGTH"]
+            said = say("the body is larger than the hub accepts (%(bytes)s bytes)", bytes=limit)
+        else:
+            said = Said(error.description or error.name)
+        return security.error_response(status, told(said))
 
     @app.context_processor
     def words_of_the_pages() -> dict[str, Any]:

@@ -95,6 +95,13 @@ def test_the_organisers_answers_and_refusals_are_in_the_browsers_language(quiet_
     assert body(english)["error"] == "Zed is not a player of the event"
     clock = client.post("/api/event/clock", json={"minutes": 500}, headers=spanish)
     assert body(clock)["error"] == "una ronda dura de 1 a 240 minutos, no 500"
+    # console/http's refusals too, where the catalog has their words: the PIN's, no such page
+    no_pin = client.post("/api/event/round", headers={**ORIGIN, **GERMAN})
+    assert no_pin.status_code == 403 and body(no_pin)["error"].startswith("dafür ist die Gastgeber-PIN nötig")
+    page = client.get("/nowhere", headers=GERMAN)
+    assert page.status_code == 404 and "<p>unter dieser Adresse gibt es nichts</p>" in page.get_data(
+        as_text=True
+    )
 
 
 def test_the_board_the_room_reads_is_in_the_venues_language_whatever_the_browser(quiet_board: Board) -> None:
