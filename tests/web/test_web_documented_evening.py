@@ -675,7 +675,7 @@ def the_documented_evening(hub: HubProcess, browser: Browser, game: str) -> None
     wait(screen).until(lambda d: d.find_element(By.ID, "status").text.startswith("Game over"))
     over = status(screen)
     # "Ana wins (...)", or a reason that names its lone winner first says it ("Ana banked the most ...")
-    assert re.match(r"Game over: (.+ wins? \(.+\)|(Ana|Bot 2 \(normal\)) .+)", over), over
+    assert re.match(r"Game over: (.+ wins? \(.+\)|(Ana|Bot \d \(\w+\)) .+)", over), over
     # both seats are named now (Ana; seat 2 a bot): the rules' reason says no "seat N"
     assert not re.search(r"\bseat [12]\b", over, re.IGNORECASE), over
     wait(phone_a).until(lambda d: status(d).startswith("Game over"))
