@@ -77,4 +77,5 @@ def test_a_value_no_sentence_holds_is_refused_in_one_line() -> None:
 def test_every_wisteria_ending_is_said_in_german() -> None:
     everyone = "every remaining player ran out of cards at the same moment: a shared result"
     said = WISTERIA.speaker("de").render(phrase(everyone))
-    assert said == "alle verbliebenen Spieler hatten im selben Moment keine Karten mehr: ein geteiltes Ergebnis"
+    german = "alle verbliebenen Spieler hatten im selben Moment keine Karten mehr: ein geteiltes Ergebnis"
+    assert said == german

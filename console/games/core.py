@@ -29,18 +29,30 @@ if TYPE_CHECKING:
 
 Seat = int
 CHANCE: Seat = 0
+ENGLISH = Speaker()  # a refusal's English (GameError): the console's words, no game's catalog
 JSON = dict[str, Any]
 
 
-class NotationError(ValueError):
+class GameError(ValueError):
+    """What a game refuses, said to a person in their language: made with a sentence
+    (``console.i18n.said``: ``IllegalAction(say("you hold no %(card)s", card=Card(id)))``), kept
+    as ``said``; ``str(error)`` is its English (the log, the terminal, API clients). Given as text,
+    it is said through ``phrase`` (its parts' messages marked ``N_`` where they are written)."""
+
+    def __init__(self, message: Said | str = "") -> None:
+        self.said = message if isinstance(message, Said) else phrase(message)
+        super().__init__(ENGLISH.render(self.said, at_start=False) if isinstance(message, Said) else message)
+
+
+class NotationError(GameError):
     """Text that is not an action of this game at all (a typo, an unknown verb)."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(GameError):
     """A well-formed action the rules do not allow now. The state is unchanged."""
 
 
-class BadOptions(ValueError):
+class BadOptions(GameError):
     """Game options or a player count the game cannot be set up with."""
 
 
