@@ -13,7 +13,7 @@ import os
 import secrets
 from pathlib import Path
 
-from console.cli.common import CommandError, Subparsers
+from console.cli.common import CommandError, Subparsers, language
 from console.i18n import N_
 from console.i18n.said import say
 from console.paths import default_journal_path
@@ -94,7 +94,8 @@ def cmd_venue(args: argparse.Namespace) -> int:
     results_path = args.results or default_journal_path().with_name("venue-results.db")
     results_path.parent.mkdir(parents=True, exist_ok=True)
     board = Board(config, ResultStore(results_path)).start()
-    app = create_board_app(board, {"ORGANISER_PIN": pin})
+    # the board on a venue screen speaks the run's language (--language, else this machine's)
+    app = create_board_app(board, {"ORGANISER_PIN": pin, "LANGUAGE": language(args)})
     try:  # the hub's guarded server: no client, idle, slow or hostile, can hold the board
         server = guarded_server(
             app,
