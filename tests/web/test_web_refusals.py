@@ -170,6 +170,7 @@ def test_a_seat_without_its_token_is_told_so_in_its_language(client: FlaskClient
     )
     other = client.get(f"/api/tables/{table}/seats/2", headers={**SPANISH, "Authorization": "Bearer forged"})
     assert other.get_json()["error"] == (
-        "este móvil no ocupa el asiento 2 de la mesa 1 (puede que el anfitrión se lo haya dado a otro móvil): "
-        "vuelve a abrir el código del asiento y pide al anfitrión que escriba allí el PIN del anfitrión"
+        "este móvil no ocupa el asiento 2 de la mesa 1 (puede que el anfitrión se lo haya dado a otro "
+        "móvil): vuelve a abrir el código del asiento y pide al anfitrión que escriba allí el PIN "
+        "del anfitrión"
     )
