@@ -28,7 +28,7 @@ from console.hub.errors import HubError, NotFound, Refused
 from console.hub.inputs import attach_table, record_new_table, start_inputs
 from console.hub.store import HubStore, TableSettings, short_code
 from console.hub.worker import NextTable, TableWorker
-from console.i18n.said import phrase, say, say_n
+from console.i18n.said import say, say_n
 from console.inputs.recording import Recorder
 from console.journal import Journal, JournalError
 from console.physical.router import InputRouter
@@ -385,8 +385,8 @@ def table_spec(data: Mapping[str, Any], defaults: TableConfig | None = None) -> 
         raise HubError(say("Options: give key=value pairs, like victory=power_score"))
     try:
         game.merge_options(options)
-    except BadOptions as error:  # the game's words, through phrase (its catalog may have them)
-        raise HubError(say("Options: %(why)s", why=phrase(str(error)))) from None
+    except BadOptions as error:  # the game's words (its catalog may have them)
+        raise HubError(say("Options: %(why)s", why=error.said)) from None
     bot, chance = data.get("bot", defaults.bot), data.get("chance", defaults.chance)
     if bot not in BOT_KINDS:
         raise HubError(say("Bot: choose one of %(known)s", known=", ".join(BOT_KINDS)))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from console.bots import BOT_KINDS, TABLE_THINK_S, bots_for, make_bot
-from console.games.core import CHANCE, Action, Bot, Seat
+from console.games.core import CHANCE, Action, Bot, GameError, Seat
 from console.hub.channel import Channel, Snapshot
 from console.hub.clock import ClockRunner
 from console.hub.config import CONTROLLERS
@@ -211,6 +211,12 @@ def player_name(text: str) -> str:
     if not name or len(name) > NAME_LIMIT or any(not ch.isprintable() for ch in name):
         raise Refused(say("a name is 1 to %(most)s characters of text", most=NAME_LIMIT))
     return name
+
+
+def refused(error: ValueError) -> Refused:
+    """A refusal made of another part's: a game's (the table's, the takeback policy's) with its
+    sentence, any other's English (the clock's, a misplaced card's) through ``phrase``."""
+    return Refused(error.said if isinstance(error, GameError) else str(error))
 
 
 def describe(command: object) -> str:
@@ -581,7 +587,7 @@ class TableWorker:
         try:
             self.table.take_back(command.seat)
         except ValueError as error:  # the policy's words, each part a message (console/web/refusals.py)
-            raise Refused(str(error)) from None
+            raise refused(error) from None
         self._after_correction()
         return len(self.table.history)
 
@@ -599,7 +605,7 @@ class TableWorker:
             undone = self.table.seats_undone(command.to)
         except ValueError as error:
             self.correction = waiting_for
-            raise Refused(str(error)) from None
+            raise refused(error) from None
         # A bot agrees by itself; a person answers on their phone, or with their pod's OK or BACK.
         waiting = frozenset(seat for seat in undone if self.controllers.get(seat) != "bot")
         self.correction = PendingCorrection(command.to, tuple(undone), waiting)
@@ -745,7 +751,7 @@ class TableWorker:
             try:
                 self.table_clock.extend(command.minutes or 0, self.clock())
             except ValueError as error:  # the clock's words, each part a message (console/hub/clock.py)
-                raise Refused(str(error)) from None
+                raise refused(error) from None
         elif name == "recheck":
             if self.physical is None or not self.physical.start_recheck(self.table.state):
                 raise Refused(say("there are no cards in play to re-check at this table"))
@@ -791,7 +797,7 @@ class TableWorker:
         try:
             moved = physical.move_misplaced(self.table.state, self.controllers)
         except ValueError as error:  # its words' parts are messages (console/physical/seats.py)
-            raise Refused(str(error)) from None
+            raise refused(error) from None
         if isinstance(moved, Play):
             try:
                 self._act(Act(moved.action.seat, moved.action, moved.kind))

@@ -2,10 +2,10 @@
 
 A refusal answers one request, from one phone or screen, so it is said on the hub in that request's
 language (console/web/language.py: the page's own, which its scripts send, else the phone's). The
-hub's refusals are sentences (``HubError.said``, ``Refusal.said``); an engine's reason (an illegal
-move, options a game cannot be set up with) is English its game may have in its catalog: it is
-said through ``phrase`` inside a frame of the console's ("Not taken: %(why)s"), so a reason no
-catalog has yet still stands in translated words. Text another module of the hub's says
+hub's refusals are sentences (``HubError.said``, ``Refusal.said``), and so is a game's (an illegal
+move, options a game cannot be set up with: ``GameError.said``, its English through ``phrase``
+where the game gave text), said inside a frame of the console's ("Not taken: %(why)s"), so a
+reason its game's catalog does not have yet still stands in translated words. Text another module of the hub's says
 (console/http's PIN and seat-token refusals, the journal's full disk) is said through ``phrase``
 too, its parts marked below. The status and the Retry-After are console/http/errors.py's, as for
 any other error.
@@ -81,9 +81,9 @@ def said_of(error: BaseException) -> Said:
     if isinstance(error, Refusal | HubError):
         return error.said
     if isinstance(error, IllegalAction | NotationError):
-        return say("Not taken: %(why)s", why=phrase(str(error)))
+        return say("Not taken: %(why)s", why=error.said)
     if isinstance(error, BadOptions):
-        return say("The game cannot be set up so: %(why)s", why=phrase(str(error)))
+        return say("The game cannot be set up so: %(why)s", why=error.said)
     return phrase(str(error))
 
 
