@@ -5,10 +5,10 @@ language (console/web/language.py: the page's own, which its scripts send, else 
 hub's refusals are sentences (``HubError.said``, ``Refusal.said``), and so is a game's (an illegal
 move, options a game cannot be set up with: ``GameError.said``, its English through ``phrase``
 where the game gave text), said inside a frame of the console's ("Not taken: %(why)s"), so a
-reason its game's catalog does not have yet still stands in translated words. Text another module of the hub's says
-(console/http's PIN and seat-token refusals, the journal's full disk) is said through ``phrase``
-too, its parts marked below. The status and the Retry-After are console/http/errors.py's, as for
-any other error.
+reason its game's catalog does not have yet still stands in translated words. Text another module
+of the hub's says (console/http's PIN and seat-token refusals, the journal's full disk) is said
+through ``phrase`` too, its parts marked below. The status and the Retry-After are
+console/http/errors.py's, as for any other error.
 """
 
 from __future__ import annotations
