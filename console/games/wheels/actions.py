@@ -15,7 +15,9 @@ from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, split_notation
 from console.games.wheels.catalog import catalog
+from console.games.wheels.refusals import refusal
 from console.games.wheels.rules.cellar import SHELVES
+from console.i18n.said import Card, say, say_n
 
 
 @dataclass(frozen=True)
@@ -154,67 +156,109 @@ invoke_action = cache(Invoke)
 wait_action = cache(Wait)
 
 
-KINDS = {"wheel": "a wheel", "craft": "a craft", "archaffineur": "an Archaffineur"}
+# A card's kind, as a refusal says it.
+KINDS = {"wheel": say("a wheel"), "craft": say("a craft"), "archaffineur": say("an Archaffineur")}
+# The verbs a refusal lists (notation: each said as it is written).
+SEAT_VERBS = "choose, swap, keep, set, read, play, invoke, wait"
 
 
 def parse(text: str) -> Action:
     """Parse notation into an action; NotationError names what is wrong with the text."""
-    cards = catalog().cards
+    book = catalog()
+    cards = book.cards
     seat, verb, args = split_notation(text)
+    quoted = repr(text)
 
     def card(word: str, kind: str) -> str:
         found = cards.get(word)
         if found is None:
-            raise NotationError(f"{text!r}: there is no card {word!r} in the Wheels of War catalog")
+            raise NotationError(
+                say(
+                    "%(text)s: there is no card %(word)s in the Wheels of War catalog",
+                    text=quoted,
+                    word=repr(word),
+                )
+            )
         if found.kind != kind:
-            raise NotationError(f"{text!r}: {found.name} is {KINDS[found.kind]}, not {KINDS[kind]}")
+            said = say(
+                "%(text)s: %(card)s is %(kind)s, not %(wanted)s",
+                text=quoted,
+                card=Card(found.id),
+                kind=KINDS[found.kind],
+                wanted=KINDS[kind],
+            )
+            raise refusal(NotationError, said, book.name)
+        return found.id
+
+    def deck_card(word: str) -> str:
+        found = cards.get(word)
+        if found is None or found.kind == "archaffineur":
+            raise NotationError(
+                say("%(text)s: there is no deck card %(word)s in the catalog", text=quoted, word=repr(word))
+            )
         return found.id
 
     def shelf(word: str) -> int:
         number = parse_int(word, "the shelf", text)
         if not 1 <= number <= SHELVES:
-            raise NotationError(f"{text!r}: shelves are numbered 1 to {SHELVES}")
+            raise NotationError(
+                say("%(text)s: shelves are numbered 1 to %(shelves)s", text=quoted, shelves=SHELVES)
+            )
         return number
 
     def arity(low: int, high: int | None = None) -> None:
         high = low if high is None else high
-        if not low <= len(args) <= high:
-            want = str(low) if low == high else f"{low} to {high}"
-            raise NotationError(f"{text!r}: {verb} takes {want} word(s) after it, not {len(args)}")
+        if low <= len(args) <= high:
+            return
+        if low == high:
+            raise NotationError(
+                say_n(
+                    "%(text)s: %(verb)s takes %(num)s word after it, not %(given)s",
+                    "%(text)s: %(verb)s takes %(num)s words after it, not %(given)s",
+                    low,
+                    text=quoted,
+                    verb=verb,
+                    given=len(args),
+                )
+            )
+        raise NotationError(
+            say(
+                "%(text)s: %(verb)s takes %(low)s to %(high)s words after it, not %(given)s",
+                text=quoted,
+                verb=verb,
+                low=low,
+                high=high,
+                given=len(args),
+            )
+        )
 
     if seat == CHANCE:
         if verb == "first":
             arity(1)
             first = parse_int(args[0], "the seat", text)
             if first not in (1, 2):
-                raise NotationError(f"{text!r}: the first seat is 1 or 2")
+                raise NotationError(say("%(text)s: the first seat is 1 or 2", text=quoted))
             return first_action(first)
         if verb == "draw":
             arity(2)
             drawer = parse_int(args[0], "the seat", text)
             if drawer not in (1, 2):
-                raise NotationError(f"{text!r}: the drawing seat is 1 or 2")
-            found = cards.get(args[1])
-            if found is None or found.kind == "archaffineur":
-                raise NotationError(f"{text!r}: there is no deck card {args[1]!r} in the catalog")
-            return draw_action(drawer, found.id)
-        raise NotationError(f"{text!r}: chance only does 'first' and 'draw'")
+                raise NotationError(say("%(text)s: the drawing seat is 1 or 2", text=quoted))
+            return draw_action(drawer, deck_card(args[1]))
+        raise NotationError(say("%(text)s: chance only does 'first' and 'draw'", text=quoted))
     if verb == "choose":
         arity(1)
         return choose_action(seat, card(args[0], "archaffineur"))
     if verb == "swap":
         arity(1)
-        found = cards.get(args[0])
-        if found is None or found.kind == "archaffineur":
-            raise NotationError(f"{text!r}: there is no deck card {args[0]!r} in the catalog")
-        return swap_action(seat, found.id)
+        return swap_action(seat, deck_card(args[0]))
     if verb == "keep":
         arity(0)
         return keep_action(seat)
     if verb == "set":
         arity(2, 3)
         if len(args) == 3 and args[2] != "sealed":
-            raise NotationError(f"{text!r}: the only word after the shelf is 'sealed'")
+            raise NotationError(say("%(text)s: the only word after the shelf is 'sealed'", text=quoted))
         return set_action(seat, card(args[0], "wheel"), shelf(args[1]), len(args) == 3)
     if verb == "read":
         arity(1)
@@ -229,6 +273,10 @@ def parse(text: str) -> Action:
         arity(0)
         return wait_action(seat)
     raise NotationError(
-        f"{text!r}: unknown verb {verb!r}; Wheels of War knows "
-        "choose, swap, keep, set, read, play, invoke, wait"
+        say(
+            "%(text)s: unknown verb %(verb)s; Wheels of War knows %(verbs)s",
+            text=quoted,
+            verb=repr(verb),
+            verbs=SEAT_VERBS,
+        )
     )

@@ -34,6 +34,7 @@ from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
 from console.i18n.said import Said, say
+from console.i18n.said import Seat as SaidSeat
 
 CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the opening hand
 NO_ARCHAFFINEUR = "none"
@@ -114,7 +115,14 @@ class WheelsGame(Game):
         stacked = dict(decks or {})
         unknown_seats = set(stacked) - {1, 2}
         if unknown_seats:
-            raise BadOptions(f"Wheels of War has seats 1 and 2, not {sorted(unknown_seats)}")
+            raise BadOptions(
+                say(
+                    "Wheels of War has seats %(num)s and %(num2)s, not %(seat)s",
+                    num=1,
+                    num2=2,
+                    seat=tuple(SaidSeat(seat) for seat in sorted(unknown_seats)),
+                )
+            )
         seats = tuple(self._player(seat, chosen, stacked.get(seat)) for seat in (1, 2))
         return WheelsState(self, self.cards, (seats[0], seats[1]), chosen["first_seat"])
 
@@ -123,7 +131,13 @@ class WheelsGame(Game):
             for card in stacked:
                 found = self.cards.cards.get(card)
                 if found is None or found.kind == "archaffineur":
-                    raise BadOptions(f"seat {seat}'s stacked deck names {card!r}, which is no deck card")
+                    raise BadOptions(
+                        say(
+                            "%(seat)s's stacked deck names %(card)s, which is no deck card",
+                            seat=SaidSeat(seat),
+                            card=repr(card),
+                        )
+                    )
             deck = Deck(top=stacked)
         else:
             listed = self.cards.deck_cards(options[f"deck_{seat}"])

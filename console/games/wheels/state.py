@@ -45,15 +45,28 @@ from console.games.wheels.rules import hidden, legal, opening, turns
 from console.games.wheels.rules.deck import DueDraw, due_draw
 from console.games.wheels.rules.phases import ARCHAFFINEURS, DEAL, OPENING, OVER, PLAY, TOSS, Phase
 from console.games.wheels.rules.player import OPENING_HAND, OPENING_SWAPS, Player
+from console.i18n import N_
+from console.i18n.said import Said, say
 
 # What is happening instead when an action of another phase is refused.
 _PHASE_NOW = {
-    TOSS: "the coin toss for the first seat comes first",
-    ARCHAFFINEURS: "each seat is choosing its Archaffineur",
-    DEAL: "the opening hands are being dealt",
-    OPENING: "the opening hands are being chosen (swap a card or keep)",
-    PLAY: "play has begun",
-    OVER: "the match is over",
+    TOSS: say("the coin toss for the first seat comes first"),
+    ARCHAFFINEURS: say("each seat is choosing its Archaffineur"),
+    DEAL: say("the opening hands are being dealt"),
+    OPENING: say("the opening hands are being chosen (swap a card or keep)"),
+    PLAY: say("play has begun"),
+    OVER: say("the match is over"),
+}
+# That refusal, by the verb refused, so each language words the whole sentence.
+_CANNOT = {
+    "choose": N_("you cannot choose now: %(why)s"),
+    "swap": N_("you cannot swap now: %(why)s"),
+    "keep": N_("you cannot keep now: %(why)s"),
+    "set": N_("you cannot set now: %(why)s"),
+    "read": N_("you cannot read now: %(why)s"),
+    "play": N_("you cannot play now: %(why)s"),
+    "invoke": N_("you cannot invoke now: %(why)s"),
+    "wait": N_("you cannot wait now: %(why)s"),
 }
 
 
@@ -63,7 +76,7 @@ def _ruled(rule: Callable[[WheelsState, Any], list[Event]], phase: Phase | None 
 
     def apply(state: WheelsState, action: Action) -> list[Event]:
         if phase is not None and phase != state.phase:
-            raise IllegalAction(f"you cannot {action.verb} now: {_PHASE_NOW[state.phase]}")
+            raise IllegalAction(Said(_CANNOT[action.verb], {"why": _PHASE_NOW[state.phase]}))
         events = rule(state, action)  # checks everything before it changes anything
         state.history.append(action)
         state._settle()
@@ -153,24 +166,38 @@ class WheelsState(State):
 
     def why_not_now(self, seat: Seat) -> str:
         """Which rule holds ``seat`` back (its twelve turns are spent, its opening hand is settled,
-        a card is being drawn), from what every seat can see."""
+        a card is being drawn), from what every seat can see. Each part between ": " and "; " is a
+        message of the game's catalog, "seat N" its seat, as ``phrase`` takes the English apart (the
+        contract refuses with it as text)."""
         if seat == CHANCE:
             return super().why_not_now(seat)
         if seat not in (1, 2):
-            return f"Wheels of War has seats 1 and 2, not seat {seat}"
+            return N_("Wheels of War has seats %(num)s and %(num2)s, not %(seat)s") % {
+                "num": 1,
+                "num2": 2,
+                "seat": f"seat {seat}",
+            }
         if self._to_act == (CHANCE,):
             if self.phase == TOSS:
-                return "the coin toss for the first seat comes first"
-            return f"a card must be drawn first: seat {self.draws_due[0].seat} draws"
+                return N_("the coin toss for the first seat comes first")
+            drawer = {"seat": f"seat {self.draws_due[0].seat}"}
+            return N_("a card must be drawn first") + ": " + N_("%(seat)s draws") % drawer
         player = self.seats[seat - 1]
         if self.phase == ARCHAFFINEURS:
-            return "you have chosen your Archaffineur; your rival is still choosing theirs"
+            return N_("you have chosen your Archaffineur") + "; " + N_("your rival is still choosing theirs")
         if self.phase == OPENING:
-            done = "swapped two cards" if player.swaps == OPENING_SWAPS else "kept your hand"
-            return f"you have {done} and finished your opening choice; play begins when your rival has too"
+            if player.swaps == OPENING_SWAPS:
+                done = N_("you have swapped two cards and finished your opening choice")
+            else:
+                done = N_("you have kept your hand and finished your opening choice")
+            return done + "; " + N_("play begins when your rival has too")
         if not player.turns_left:
-            return "you have spent your twelve turns; the match ends when your rival has spent theirs"
-        return f"it is seat {self.current}'s turn, not yours"
+            return (
+                N_("you have spent your twelve turns")
+                + "; "
+                + N_("the match ends when your rival has spent theirs")
+            )
+        return N_("it is %(seat)s's turn, not yours") % {"seat": f"seat {self.current}"}
 
     def finish(self, outcome: Outcome) -> None:
         """The match is over: "after both players spend their twelve turns"."""

@@ -30,6 +30,7 @@ from console.games.wheels.rules.cellar import ShelvedWheel
 from console.games.wheels.rules.phases import ARCHAFFINEURS, OPENING, PLAY, TOSS
 from console.games.wheels.rules.player import OPENING_SWAPS
 from console.games.wheels.rules.targets import valid_shelves
+from console.i18n.said import say
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -127,4 +128,4 @@ def sample_chance(state: WheelsState, rng: random.Random) -> Action:
         return draw_action(drawer, deck.top[0] if deck.top else deck.bottom[0])
     if state.phase == TOSS:
         return first_action(1 + rng.randrange(2))
-    raise IllegalAction("chance has nothing to resolve now")
+    raise IllegalAction(say("chance has nothing to resolve now"))

@@ -11,22 +11,28 @@ from __future__ import annotations
 
 from console.games.wheels.catalog import Target
 from console.games.wheels.rules.cellar import ShelvedWheel
+from console.i18n.said import Card, Said, say
 
 
-def target_problem(target: Target, wheel: ShelvedWheel | None, shelf: int, card_name: str) -> str | None:
-    """Why ``wheel`` (on ``shelf``, the rival's when the target is the rival's) may not be chosen,
-    in words for the player; None when it may. The refusal never names a sealed wheel."""
-    whose = "your rival's" if target.on_rival else "your"
+def target_problem(target: Target, wheel: ShelvedWheel | None, shelf: int, card: str) -> Said | None:
+    """Why ``wheel`` (on ``shelf``, the rival's when the target is the rival's) may not be chosen by
+    the card ``card``, in words for the player; None when it may. The refusal never names a sealed
+    wheel."""
+    named = Card(card)
     if wheel is None:
-        return f"{card_name} needs a wheel, and {whose} shelf {shelf} is empty"
+        if target.on_rival:
+            return say(
+                "%(card)s needs a wheel, and your rival's shelf %(shelf)s is empty", card=named, shelf=shelf
+            )
+        return say("%(card)s needs a wheel, and your shelf %(shelf)s is empty", card=named, shelf=shelf)
     if wheel.sealed and not target.allows_sealed:
         if target.on_rival:
-            return f"that wheel is sealed: {card_name} cannot target it"
-        return f"that wheel is sealed: your own crafts cannot target it ({card_name})"
+            return say("that wheel is sealed: %(card)s cannot target it", card=named)
+        return say("that wheel is sealed: your own crafts cannot target it (%(card)s)", card=named)
     if wheel.soured and not target.allows_soured:
-        return f"{card_name} cannot target a soured wheel"
+        return say("%(card)s cannot target a soured wheel", card=named)
     if target is Target.OWN_UNRIPE and not wheel.unripe:
-        return f"{card_name} needs an unripe wheel"
+        return say("%(card)s needs an unripe wheel", card=named)
     return None
 
 

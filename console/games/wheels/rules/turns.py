@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from console.games.core import Event, IllegalAction, Outcome, Seat
 from console.games.wheels.actions import Invoke, PlayCraft, Read, SetWheel, Wait
 from console.games.wheels.catalog import Archaffineur, CraftCard, Target
+from console.games.wheels.refusals import refusal
 from console.games.wheels.rules.cellar import ShelvedWheel
 from console.games.wheels.rules.deck import due_draw
 from console.games.wheels.rules.effects import read_wheel, resolve
@@ -20,6 +21,7 @@ from console.games.wheels.rules.events import private, public
 from console.games.wheels.rules.player import HAND_LIMIT, Player
 from console.games.wheels.rules.targets import target_problem
 from console.i18n import N_
+from console.i18n.said import Card, say
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -30,12 +32,21 @@ def set_wheel(state: WheelsState, action: SetWheel) -> list[Event]:
     player = state.seats[action.seat - 1]
     card = state.catalog.wheel(action.card)
     if player.hand.get(action.card, 0) == 0:
-        raise IllegalAction(f"you have no {card.name} in hand")
+        raise refusal(
+            IllegalAction, say("you have no %(card)s in hand", card=Card(card.id)), state.catalog.name
+        )
     occupant = player.shelves[action.shelf - 1]
     if occupant is not None:
         if occupant.soured:
-            raise IllegalAction(f"shelf {action.shelf} holds a soured wheel: read it for 0 to clear it first")
-        raise IllegalAction(f"shelf {action.shelf} is not empty: a wheel is set on an empty shelf")
+            raise IllegalAction(
+                say(
+                    "shelf %(shelf)s holds a soured wheel: read it for 0 to clear it first",
+                    shelf=action.shelf,
+                )
+            )
+        raise IllegalAction(
+            say("shelf %(shelf)s is not empty: a wheel is set on an empty shelf", shelf=action.shelf)
+        )
     player.take_from_hand(action.card)
     wheel = ShelvedWheel(card, action.sealed)
     player.shelves[action.shelf - 1] = wheel
@@ -63,7 +74,9 @@ def read_shelf(state: WheelsState, action: Read) -> list[Event]:
     events: list[Event] = []
     player = state.seats[action.seat - 1]
     if player.shelves[action.shelf - 1] is None:
-        raise IllegalAction(f"your shelf {action.shelf} is empty: there is nothing to read")
+        raise IllegalAction(
+            say("your shelf %(shelf)s is empty: there is nothing to read", shelf=action.shelf)
+        )
     read_wheel(player, action.seat, action.shelf, events)
     end_turn(state, action.seat, events)
     return events
@@ -75,7 +88,9 @@ def play_craft(state: WheelsState, action: PlayCraft) -> list[Event]:
     card = state.catalog.cards[action.card]
     assert isinstance(card, CraftCard)
     if player.hand.get(action.card, 0) == 0:
-        raise IllegalAction(f"you have no {card.name} in hand")
+        raise refusal(
+            IllegalAction, say("you have no %(card)s in hand", card=Card(card.id)), state.catalog.name
+        )
     check_target(state, action.seat, card, action.shelf)
     player.take_from_hand(action.card)  # the card leaves the hand before it acts (Riftstone)
     player.discard.append(action.card)
@@ -99,11 +114,12 @@ def invoke(state: WheelsState, action: Invoke) -> list[Event]:
     events: list[Event] = []
     player = state.seats[action.seat - 1]
     if not player.archaffineur:
-        raise IllegalAction("you play this match without an Archaffineur")
+        raise IllegalAction(say("you play this match without an Archaffineur"))
     if player.archaffineur != action.archaffineur:
-        raise IllegalAction(f"your Archaffineur is not the {state.catalog.name(action.archaffineur)}")
+        said = say("your Archaffineur is not the %(card)s", card=Card(action.archaffineur))
+        raise refusal(IllegalAction, said, state.catalog.name)
     if player.archaffineur_used:
-        raise IllegalAction("your Archaffineur has already been used this match")
+        raise IllegalAction(say("your Archaffineur has already been used this match"))
     leader = state.catalog.cards[action.archaffineur]
     assert isinstance(leader, Archaffineur)
     check_target(state, action.seat, leader, action.shelf)
@@ -121,15 +137,20 @@ def wait(state: WheelsState, action: Wait) -> list[Event]:
 
 def check_target(state: WheelsState, seat: Seat, card: CraftCard | Archaffineur, shelf: int) -> None:
     if card.target is not Target.NONE and not shelf:
-        raise IllegalAction(f"{card.name} needs a target: name a shelf")
+        raise refusal(
+            IllegalAction,
+            say("%(card)s needs a target: name a shelf", card=Card(card.id)),
+            state.catalog.name,
+        )
     if card.target is Target.NONE:
         if shelf:
-            raise IllegalAction(f"{card.name} chooses no wheel: name no shelf")
+            said = say("%(card)s chooses no wheel: name no shelf", card=Card(card.id))
+            raise refusal(IllegalAction, said, state.catalog.name)
         return
     owner = state.seats[2 - seat] if card.target.on_rival else state.seats[seat - 1]
-    problem = target_problem(card.target, owner.shelves[shelf - 1], shelf, card.name)
-    if problem:
-        raise IllegalAction(problem)
+    problem = target_problem(card.target, owner.shelves[shelf - 1], shelf, card.id)
+    if problem is not None:
+        raise refusal(IllegalAction, problem, state.catalog.name)
 
 
 def end_turn(state: WheelsState, seat: Seat, events: list[Event]) -> None:
