@@ -135,7 +135,7 @@ def test_a_translation_keeps_its_placeholders(language: str, package: str | None
 
 
 def test_the_pages_script_knows_every_catalogs_plural_rule() -> None:
-    script = (ROOT / "console" / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
+    script = (ROOT / "console" / "http" / "static" / "i18n.js").read_text(encoding="utf-8")
     for language in i18n.TRANSLATED:
         rule = i18n.catalog(language).plural_expr
         assert f'"{rule}"' in script, (

@@ -5,7 +5,8 @@ cookie, so the phone that holds a seat keeps its words with it), else the first 
 Accept-Language the console speaks, else the host's. The table screen, which the whole table reads,
 is always in the host's language (``[server] language`` in hub.toml, ``tabletop serve --language``).
 The templates say ``_()`` and ``ngettext()``; the pages' scripts get the same catalog as JSON
-(``/i18n/LANG.json``; ``/i18n/LANG.js`` sets it for static/i18n.js before the page's scripts run).
+(``/i18n/LANG.json``; ``/i18n/LANG.js`` sets it for ``/i18n.js``, the pages' gettext that every app
+serves from console/http/static, before the page's scripts run).
 """
 
 from __future__ import annotations
@@ -22,15 +23,12 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from console import i18n
 from console.games import find_game
 from console.games.core import Game
+from console.http import language as shared
 from console.http.errors import HttpError
+from console.http.language import COOKIE
 from console.http.security import hub
 from console.i18n.said import Said, Speaker
 
-COOKIE = "tt_lang"
-# The language a page's scripts read the hub's answers in (static/i18n.js sends it with every
-# call): a refusal comes back in the page's words, the table screen's in the host's whatever its
-# browser asks for.
-PAGE_HEADER = "X-Tabletop-Language"
 # As long as a seat's claim cookie (console/web/pages.py): the language goes with the seat.
 COOKIE_MAX_AGE_S = 14 * 24 * 3600
 
@@ -54,19 +52,16 @@ def host_language() -> str:
 
 def phone_language() -> str:
     """This browser's language: its chosen cookie, its Accept-Language, else the host's."""
-    chosen = request.cookies.get(COOKIE, "")
-    if i18n.is_known(chosen):
-        return chosen
-    return i18n.negotiate(request.headers.get("Accept-Language"), default=host_language())
+    return shared.browser_language(host_language())
 
 
 def language() -> str:
     """The language of the page being drawn or the answer being made (set per request): the
-    page's that asks, else the phone's, unless a page says (``use_host_language``)."""
+    page's that asks (its scripts send ``X-Tabletop-Language``), else the phone's, unless a page
+    says (``use_host_language``)."""
     found = g.get("language")
     if found is None:
-        asked = request.headers.get(PAGE_HEADER, "")
-        found = g.language = asked if i18n.is_known(asked) else phone_language()
+        found = g.language = shared.page_language(host_language())
     return str(found)
 
 
@@ -89,16 +84,7 @@ def say_here(said: Said, game: Game | None = None, names: Mapping[int, str] | No
 
 
 def status_words(status: str) -> str:
-    return _gettext(STATUS.get(status) or status)
-
-
-# Jinja's new-style wrappers put the values in (escaped) and add ``num`` for ngettext.
-def _gettext(message: str) -> str:
-    return i18n.gettext(language(), message)
-
-
-def _ngettext(singular: str, plural: str, count: int) -> str:
-    return i18n.ngettext(language(), singular, plural, count)
+    return i18n.gettext(language(), STATUS.get(status) or status)
 
 
 # Python that says sentences the pages render (console.i18n.said): the table's corrections, results
@@ -123,54 +109,29 @@ def _for_pages(path: str) -> bool:
 
 
 def js_catalog(language_code: str, package: str | None = None) -> dict[str, Any]:
-    """What static/i18n.js needs: the messages the pages' scripts say (those found in a .js file)
-    and the sentences the hub sends them (``SENTENCES``), or with ``package`` all of a game's, each
-    id -> its translation (a list of plural forms for a plural), and the plural rule."""
-    translated = language_code in i18n.TRANSLATED or language_code == i18n.PSEUDO
-    if not translated or (package is not None and not i18n.has_catalog(package)):
-        return {"language": language_code, "plural": "(n != 1)", "messages": {}}
-    catalog = i18n.catalog(language_code, package)
-    messages: dict[str, Any] = {}
-    for message in catalog:
-        if not message.id or not message.string or message.fuzzy:
-            continue
-        if package is None and not any(_for_pages(path) for path, _line in message.locations):
-            continue
-        if isinstance(message.id, tuple | list):
-            messages[message.id[0]] = list(message.string)
-        else:
-            messages[message.id] = message.string
-    plural = catalog.plural_expr if language_code != i18n.PSEUDO else "(n != 1)"
-    return {"language": language_code, "plural": plural, "messages": messages}
+    """What the pages' gettext (console/http/static/i18n.js) needs: the messages the pages' scripts
+    say and the sentences the hub sends them (``SENTENCES``), or with ``package`` all of a game's."""
+    return shared.js_catalog(language_code, _for_pages, package)
 
 
 @language_pages.get("/i18n/<code>.json")
 def catalog_json(code: str) -> Response:
-    return Response(json.dumps(js_catalog(_known(code)), ensure_ascii=False), mimetype="application/json")
+    body = json.dumps(js_catalog(shared.known(code)), ensure_ascii=False)
+    return Response(body, mimetype="application/json")
 
 
 @language_pages.get("/i18n/<code>.js")
 def catalog_script(code: str) -> Response:
-    """The same catalog as a script, so the pages have it before their own scripts run (the hub's
-    Content-Security-Policy allows no inline script)."""
-    body = f"self.TABLETOP_CATALOG = {json.dumps(js_catalog(_known(code)), ensure_ascii=False)};\n"
-    return Response(body, mimetype="text/javascript")
+    """The same catalog as a script, so the pages have it before their own scripts run."""
+    return shared.catalog_script(js_catalog(shared.known(code)))
 
 
 @language_pages.get("/games/<name>/i18n/<code>.js")
 def game_catalog_script(name: str, code: str) -> Response:
-    """A game's own words (its page.js's) in a language, before static/i18n.js, which adds them to
-    the page's: {} for a game that ships no catalog (it is drawn in its own words)."""
+    """A game's own words in a language, loaded before the pages' gettext, which adds them to the
+    page's: {} for a game that ships no catalog (it is drawn in its own words)."""
     package = find_game(name).catalog_package()  # an unknown game: its one-line 404
-    said = json.dumps(js_catalog(_known(code), package), ensure_ascii=False)
-    return Response(f"self.TABLETOP_GAME_CATALOG = {said};\n", mimetype="text/javascript")
-
-
-def _known(code: str) -> str:
-    try:
-        return i18n.choose(code)
-    except i18n.UnknownLanguage as unknown:
-        raise HttpError(404, str(unknown)) from None
+    return shared.catalog_script(js_catalog(shared.known(code), package), "TABLETOP_GAME_CATALOG")
 
 
 @language_pages.get("/language")
@@ -204,19 +165,16 @@ def choose_language() -> WerkzeugResponse:
 
 
 def install(app: Flask) -> None:
-    """``_`` and ``ngettext`` in every template (Jinja's i18n, new style: values escaped), the
-    page's language and the chooser's list, and the catalog and chooser routes."""
-    app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    """``_`` and ``ngettext`` in every template in the page's language, the pages' gettext at
+    ``/i18n.js`` (console/http/language.py, every app's), the chooser's list, and the catalog and
+    chooser routes."""
+    shared.install_gettext(app, language)
 
     @app.context_processor
     def _language() -> dict[str, Any]:
         code = language()
         return {
-            "page_language": code,
-            "html_lang": i18n.html_lang(code),
             "languages": i18n.LANGUAGES,
-            "catalog_url": f"/i18n/{code}.js",
             "game_catalog_url": lambda game: f"/games/{game}/i18n/{code}.js",
             "status_words": status_words,
         }

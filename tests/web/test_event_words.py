@@ -136,7 +136,7 @@ def words(
         script.write_text(find_game(name).page_script())
         scripts.append(str(script))
     # i18n.js first: games.js says its words through it (no catalog outside a page: English)
-    shared = [str(STATIC / "i18n.js"), str(STATIC / "games.js")]
+    shared = [str(STATIC.parent.parent / "http" / "static" / "i18n.js"), str(STATIC / "games.js")]
     done = subprocess.run(
         [node, str(HERE / "describe_events.js"), str(path), *shared, *scripts],
         capture_output=True,

@@ -32,7 +32,7 @@ def seat_page(client: FlaskClient, hub: Hub, headers: dict[str, str] | None = No
 def test_a_phone_reads_its_seat_page_in_its_browsers_language(client: FlaskClient, hub: Hub) -> None:
     page = seat_page(client, hub, GERMAN)
     assert '<html lang="de">' in page and "Platz 1" in page and "Dein Name" in page
-    assert 'src="/i18n/de.js"' in page and 'src="/static/i18n.js"' in page
+    assert 'src="/i18n/de.js"' in page and 'src="/i18n.js"' in page
     assert '<option value="de" lang="de" selected>Deutsch</option>' in page
     english = seat_page(client, hub, seat=1)  # no Accept-Language: the host's, English
     assert '<html lang="en">' in english and "Your name" in english
@@ -138,4 +138,4 @@ def test_a_game_ships_its_own_words_and_a_game_without_them_is_drawn_in_its_own(
 def test_a_seat_page_loads_its_games_words_before_the_pages_script(client: FlaskClient, hub: Hub) -> None:
     page = seat_page(client, hub, GERMAN)
     game = hub.tables()[0].table.game.name
-    assert page.index(f'src="/games/{game}/i18n/de.js"') < page.index('src="/static/i18n.js"')
+    assert page.index(f'src="/games/{game}/i18n/de.js"') < page.index('src="/i18n.js"')

@@ -13,6 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from console import i18n
+from console.http.language import PAGE_HEADER
 from console.http.limits import LOCKED, PIN_NEEDED
 from console.hub.config import InputsConfig
 from console.hub.service import Hub
@@ -21,7 +22,6 @@ from console.i18n.said import phrase
 from console.inputs.events import PodRefused
 from console.journal import DISK_FULL
 from console.web import create_app
-from console.web.language import PAGE_HEADER
 from tests.web.conftest import ORIGIN, hub_config, join
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}

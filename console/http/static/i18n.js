@@ -2,8 +2,7 @@
 // before this file, sets self.TABLETOP_CATALOG) by message id; English is the ids themselves.
 // _("Seat %(seat)s", { seat: 2 }) and ngettext("%(num)s move", "%(num)s moves", n) put values in
 // for %(name)s as the templates do (`pybabel extract` finds both calls: babel.cfg). Every app
-// serves this one file at /i18n.js (console/http/language.py); the hub's pages still load their
-// copy, console/web/static/i18n.js, which should give way to it.
+// (the hub's pages, the venue's) serves this one file at /i18n.js (console/http/language.py).
 "use strict";
 
 const I18n = (function () {
