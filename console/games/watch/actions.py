@@ -15,7 +15,9 @@ from typing import Any, ClassVar, TypeVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, seat_text, split_notation
 from console.games.watch.catalog import catalog
+from console.games.watch.refusal import notation_error
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
+from console.i18n.said import say
 
 RESOURCES = ("grain", "wood", "stone", "gold")
 GOODS = ("grain", "wood", "stone")
@@ -488,17 +490,19 @@ def _word_ok(kind: str, word: str, card_ids: frozenset[str]) -> bool:
     raise AssertionError(kind)
 
 
+# What a word of each kind must be, as a refusal of notation says it (the notation's own words,
+# "grain", "warfare", stay as they are written in every language).
 KIND_WORDS = {
-    "point": "an intersection id like i12",
-    "edge": "an edge id like e40",
-    "hex": "an island hex id like h7",
-    "seat": "a seat number",
-    "resource": "grain, wood, stone or gold",
-    "good": "grain, wood or stone",
-    "deck": "warfare, growth or politics",
-    "activation": "grain or gold",
-    "payment": "gold or goods",
-    "card": "a card id like w-intrigue",
+    "point": say("an intersection id like i12"),
+    "edge": say("an edge id like e40"),
+    "hex": say("an island hex id like h7"),
+    "seat": say("a seat number"),
+    "resource": say("grain, wood, stone or gold"),
+    "good": say("grain, wood or stone"),
+    "deck": say("warfare, growth or politics"),
+    "activation": say("grain or gold"),
+    "payment": say("gold or goods"),
+    "card": say("a card id like w-intrigue"),
 }
 
 
@@ -525,11 +529,20 @@ def parse(text: str) -> WatchAction:
     cls = table.get(verb)
     if cls is None:
         known = ", ".join(sorted(table) + ([] if seat == CHANCE else ["say"]))
-        raise NotationError(f"{shown!r}: there is no verb {verb!r} (verbs: {known})")
+        raise notation_error(
+            say(
+                "%(text)s: there is no verb %(verb)s (verbs: %(verbs)s)",
+                text=repr(shown),
+                verb=repr(verb),
+                verbs=known,
+            )
+        )
     shape = cls.shape
     if cls is Play:
         if not words or words[0] not in card_ids:
-            raise NotationError(f"{shown!r}: play needs a card id, like 1:play w-intrigue")
+            raise notation_error(
+                say("%(text)s: play needs a card id, like 1:play w-intrigue", text=repr(shown))
+            )
         shape = ("card", *play_shapes.get(words[0], ()))
         if shape[-1].endswith("*"):
             # Any number of one kind (Drill Sergeant's stacks, Crown's Due's resources), printed in
@@ -540,8 +553,10 @@ def parse(text: str) -> WatchAction:
             words = [*words[: len(fixed)], *tail]
             shape = (*fixed, *(kind,) * len(tail))
     if len(words) != len(shape):
-        wanted = " ".join(KIND_WORDS.get(kind, kind) for kind in shape) or "nothing"
-        raise NotationError(f"{shown!r}: {verb} takes {wanted}")
+        wanted = tuple(KIND_WORDS.get(kind) or kind for kind in shape) or say("nothing")
+        raise notation_error(
+            say("%(text)s: %(verb)s takes %(wanted)s", text=repr(shown), verb=verb, wanted=wanted)
+        )
     fields: list[str | int] = []
     for kind, word in zip(shape, words, strict=True):
         if kind == "seat":
@@ -549,7 +564,14 @@ def parse(text: str) -> WatchAction:
         elif _word_ok(kind, word, card_ids):
             fields.append(word)
         else:
-            raise NotationError(f"{shown!r}: {word[:24]!r} is not {KIND_WORDS[kind]}")
+            raise notation_error(
+                say(
+                    "%(text)s: %(word)s is not %(kind)s",
+                    text=repr(shown),
+                    word=repr(word[:24]),
+                    kind=KIND_WORDS[kind],
+                )
+            )
     if cls is Play:
         return make(Play, seat, words[0], tuple(words[1:]))
     return make(cls, seat, *fields)
@@ -557,29 +579,46 @@ def parse(text: str) -> WatchAction:
 
 def _seat_word(text: str, word: str) -> int:
     """A ruler's seat written as a word of the action: ASCII digits, 1 to 4."""
-    number = parse_int(word, "a seat", text)
+    try:
+        number = parse_int(word, "a seat", text)
+    except NotationError:  # the contract's words, said as the Watch's catalog has them
+        said = say(
+            "%(text)s: a seat must be a whole number, not %(word)s",
+            text=repr(_shown(text)),
+            word=repr(word[:24]),
+        )
+        raise notation_error(said) from None
     if not 1 <= number <= MAX_SEAT or str(number) != word:
-        raise NotationError(f"{_shown(text)!r}: {word[:24]!r} is not a seat number (1 to {MAX_SEAT})")
+        raise notation_error(
+            say(
+                "%(text)s: %(word)s is not a seat number (1 to %(max)s)",
+                text=repr(_shown(text)),
+                word=repr(word[:24]),
+                max=MAX_SEAT,
+            )
+        )
     return number
 
 
 def _parse_say(text: str, seat: Seat, rest: str) -> Say:
     target, space, quoted = rest.partition(" ")
-    usage = 'say needs the ally\'s seat and a quoted message, like 1:say 2 "meet at dawn"'
+    usage = say('say needs the ally\'s seat and a quoted message, like 1:say 2 "meet at dawn"')
     if not space or not target:
-        raise NotationError(usage)
+        raise notation_error(usage)
     try:
         to = _seat_word(text, target)
     except NotationError:
-        raise NotationError(usage) from None
+        raise notation_error(usage) from None
     try:
         message = json.loads(quoted)
     except ValueError:
-        raise NotationError('the message of say must be one quoted string, like "meet at dawn"') from None
+        raise notation_error(
+            say('the message of say must be one quoted string, like "meet at dawn"')
+        ) from None
     if not isinstance(message, str) or not message.strip():
-        raise NotationError("the message of say must be one non-empty quoted string")
+        raise notation_error(say("the message of say must be one non-empty quoted string"))
     if len(message) > MAX_MESSAGE:
-        raise NotationError(f"a message may hold at most {MAX_MESSAGE} characters")
+        raise notation_error(say("a message may hold at most %(num)s characters", num=MAX_MESSAGE))
     return Say(seat, to, message)
 
 

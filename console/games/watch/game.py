@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from console.games.core import (
     JSON,
     Action,
-    BadOptions,
     Bot,
     ChoiceLabel,
     Event,
@@ -26,10 +25,11 @@ from console.games.watch import terminal, words
 from console.games.watch import view as views
 from console.games.watch.actions import MAX_SEAT, WatchAction, parse
 from console.games.watch.catalog import catalog
+from console.games.watch.refusal import bad_options
 from console.games.watch.rules.board import random_tiles, reference_tiles
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
-from console.i18n.said import Said
+from console.i18n.said import Said, say
 
 # Four peoples are named by the Chronicle; the other three are left to the designer (close reading, C.3).
 PEOPLES = ("Highkin", "Stoneborn", "Wandersfolk", "Realms of Men", "People 5", "People 6", "People 7")
@@ -108,9 +108,9 @@ class WatchGame(Game):
         self.check_players(players)
         merged = self.merge_options(options)
         if not merged["watch_name"].strip():
-            raise BadOptions("the host must call the Watch named: watch_name may not be empty")
+            raise bad_options(say("the host must call the Watch named: watch_name may not be empty"))
         if len(merged["watch_name"]) > MAX_NAME:
-            raise BadOptions(f"option 'watch_name' may hold at most {MAX_NAME} characters")
+            raise bad_options(say("option 'watch_name' may hold at most %(num)s characters", num=MAX_NAME))
         banners = list(
             zip(
                 _pick(merged["peoples"], PEOPLES, players, "people"),
@@ -135,14 +135,14 @@ class WatchGame(Game):
         for key, order in (decks or {}).items():
             name = DECK_KEYS.get(key, key) if isinstance(key, int) else str(key).lower()
             if name not in built:
-                raise BadOptions(
-                    f"there is no deck {key!r} to stack (1 warfare, 2 growth, 3 politics, 4 harrows)"
+                raise bad_options(
+                    say(
+                        "there is no deck %(deck)s to stack (1 warfare, 2 growth, 3 politics, 4 harrows)",
+                        deck=repr(key),
+                    )
                 )
             counts = dict(built[name].unseen)
-            try:
-                built[name] = Deck.stacked(counts, [str(card) for card in order], name)
-            except ValueError as error:
-                raise BadOptions(str(error)) from None
+            built[name] = Deck.stacked(counts, [str(card) for card in order], name)  # BadOptions, said
         return WatchState(self, players, merged, cards, tiles, built, banners)
 
     def __init__(self, edition: Edition | None = None) -> None:
@@ -157,12 +157,18 @@ class WatchGame(Game):
         if not edition:
             return self
         if edition.numbers:
-            raise BadOptions("Rules of the Watch declares no tunable numbers: its cards' effects are rules")
+            raise bad_options(
+                say("Rules of the Watch declares no tunable numbers: its cards' effects are rules")
+            )
         for card, seat in edition.stand_ins:
             if card not in catalog().cards:
-                raise BadOptions(f"Rules of the Watch has no Chronicle card {card!r} to take out")
+                raise bad_options(
+                    say("Rules of the Watch has no Chronicle card %(card)s to take out", card=repr(card))
+                )
             if seat:
-                raise BadOptions("the Watch's decks are shared: a card is taken out for every seat (seat 0)")
+                raise bad_options(
+                    say("the Watch's decks are shared: a card is taken out for every seat (seat 0)")
+                )
         return WatchGame(self.edition.merged(edition))
 
     def parse_notation(self, text: str) -> WatchAction:
@@ -247,16 +253,28 @@ class WatchGame(Game):
 
 
 def _pick(text: str, known: Sequence[str], players: int, what: str) -> list[str]:
+    """The banners named in ``text`` (``what``: "people" or "colour"), or ``known``'s first; each
+    refusal in words of its own for peoples and for colours, as each language says them."""
     if not text.strip():
         return list(known[:players])
+    peoples = what == "people"
     chosen = [part.strip() for part in text.split(",")]
     lookup = {name.lower(): name for name in known}
     if len(chosen) != players:
-        raise BadOptions(f"name one {what} per ruler: {players}, not {len(chosen)}")
+        counted = {"num": players, "given": len(chosen)}
+        if peoples:
+            raise bad_options(say("name one people per ruler: %(num)s, not %(given)s", **counted))
+        raise bad_options(say("name one colour per ruler: %(num)s, not %(given)s", **counted))
     unknown = [name for name in chosen if name.lower() not in lookup]
     if unknown:
-        raise BadOptions(f"{unknown[0]!r} is not a {what} of the Watch ({', '.join(known)})")
+        # the names as the option is written (peoples as printed, colours as typed) in any language
+        named = {"name": repr(unknown[0]), "known": ", ".join(known)}
+        if peoples:
+            raise bad_options(say("%(name)s is not a people of the Watch (%(known)s)", **named))
+        raise bad_options(say("%(name)s is not a colour of the Watch (%(known)s)", **named))
     picked = [lookup[name.lower()] for name in chosen]
     if len(set(picked)) != len(picked):
-        raise BadOptions(f"no two rulers may bear the same {what}: the banners are sacred")
+        if peoples:
+            raise bad_options(say("no two rulers may bear the same people: the banners are sacred"))
+        raise bad_options(say("no two rulers may bear the same colour: the banners are sacred"))
     return picked

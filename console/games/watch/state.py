@@ -22,7 +22,6 @@ from console.games.core import (
     CardInPlay,
     Event,
     Game,
-    IllegalAction,
     Outcome,
     Rule,
     Seat,
@@ -31,11 +30,13 @@ from console.games.core import (
 from console.games.watch import actions as act
 from console.games.watch.actions import Say, WatchAction
 from console.games.watch.catalog import Catalog
+from console.games.watch.refusal import refused
 from console.games.watch.rules import alliances, building, chronicle, combat, founding, horde, network, turn
 from console.games.watch.rules.board import TOPOLOGY, buildable, road_allowed
 from console.games.watch.rules.combat import Stack
 from console.games.watch.rules.decks import Deck
 from console.games.watch.rules.work import ChanceWork, Decision, Work
+from console.i18n.said import say
 
 POINTS = len(TOPOLOGY.point_ids)
 EDGES = len(TOPOLOGY.edge_ids)
@@ -53,7 +54,10 @@ def _queued(deed: Callable[[WatchState, Any], list[Event]]) -> Rule:
             work = state._chance_work()
             outcomes = state._outcomes(work, listed)
             if action not in [outcome for outcome, _ in outcomes]:  # a list: no hashing
-                raise IllegalAction(f"{action} is not a possible outcome now: {work.refusal(state, action)}")
+                why = work.refusal(state, action)
+                raise refused(
+                    say("%(action)s is not a possible outcome now: %(why)s", action=str(action), why=why)
+                )
             events = work.resolve(state, action)
         elif state.pending:
             events = state._decision().decide(state, action)

@@ -3,6 +3,7 @@
 import pytest
 
 from console.games.core import CHANCE, IllegalAction
+from console.i18n.said import say
 from tests.games.watch.watch_table import Table, edge
 
 
@@ -142,12 +143,14 @@ def test_crowns_due_takes_exactly_four_from_a_leader_holding_four_and_only_what_
 
 
 def test_a_shortfall_is_a_clause_of_its_own_never_read_as_part_of_the_holdings() -> None:
+    from console.games.watch.refusal import english
+    from console.games.watch.rules.chronicle import DRAWN
     from console.games.watch.rules.ledger import short_of
 
-    assert short_of([2, 2, 3, 0], (0, 0, 0, 2), "a Warfare card (gold)") == (
+    assert english(short_of([2, 2, 3, 0], (0, 0, 0, 2), DRAWN["gold"]("warfare"))) == (
         "a Warfare card (gold) costs 2 Gold; you have 2 Grain, 2 Wood and 3 Stone; you need 2 more Gold"
     )
-    nothing = short_of([0, 0, 0, 0], (1, 0, 0, 1), "x")
+    nothing = english(short_of([0, 0, 0, 0], (1, 0, 0, 1), say("x")))
     assert nothing.endswith("you have nothing; you need 1 more Grain and 1 more Gold")
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import JSON, Event, IllegalAction
+from console.games.core import JSON, Event
 from console.games.watch.actions import (
     MAX_MESSAGE,
     MAX_SEAT,
@@ -23,10 +23,12 @@ from console.games.watch.actions import (
     WatchAction,
     make,
 )
+from console.games.watch.refusal import refused
 from console.games.watch.rules import network
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import STACK_CAP
 from console.games.watch.rules.work import Decision
+from console.i18n.said import Said, say, say_n
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -67,21 +69,29 @@ def count(state: WatchState, seat: int) -> int:
     return sum(1 for pair in state.alliances if seat in pair)
 
 
-def offer_error(state: WatchState, seat: int, target: int) -> str | None:
+def offer_error(state: WatchState, seat: int, target: int) -> Said | None:
     if target == seat or not 1 <= target <= state.players:
-        return "an alliance is offered to another ruler at this table"
+        return say("an alliance is offered to another ruler at this table")
     if pair_of(seat, target) in state.alliances:
-        return "you are already allied with that ruler"
+        return say("you are already allied with that ruler")
     if seat in state.pariahs:
-        return "you are a Pariah and may never form alliances again"
+        return say("you are a Pariah and may never form alliances again")
     if target in state.pariahs:
-        return "that ruler is a Pariah and may never form alliances again"
+        return say("that ruler is a Pariah and may never form alliances again")
     if count(state, seat) >= MAX_ALLIANCES:
-        return f"you already hold {MAX_ALLIANCES} alliances, the most allowed"
+        return say_n(
+            "you already hold %(num)s alliance, the most allowed",
+            "you already hold %(num)s alliances, the most allowed",
+            MAX_ALLIANCES,
+        )
     if count(state, target) >= MAX_ALLIANCES:
-        return f"that ruler already holds {MAX_ALLIANCES} alliances, the most allowed"
+        return say_n(
+            "that ruler already holds %(num)s alliance, the most allowed",
+            "that ruler already holds %(num)s alliances, the most allowed",
+            MAX_ALLIANCES,
+        )
     if target in state.offered:
-        return "you have already offered that ruler an alliance this turn"
+        return say("you have already offered that ruler an alliance this turn")
     return None
 
 
@@ -138,7 +148,7 @@ def do_offer(state: WatchState, action: Offer) -> list[Event]:
     seat, target = action.seat, action.to
     error = offer_error(state, seat, target)
     if error:
-        raise IllegalAction(error)
+        raise refused(error)
     state.offered.add(target)
     state.pending.insert(0, Answer(target, seat))
     return [Event("offered", {"seat": seat, "to": target})]
@@ -150,7 +160,7 @@ class Answer(Decision):
 
     offerer: int
     name: ClassVar[str] = "answer"
-    first: ClassVar[str] = "answer the offer of alliance first: accept or decline"
+    first: ClassVar[Said] = say("answer the offer of alliance first: accept or decline")
     self_resolving: ClassVar[bool] = False
 
     def choices(self, state: WatchState) -> list[WatchAction]:
@@ -177,7 +187,7 @@ def do_break(state: WatchState, action: Break) -> list[Event]:
     seat, other = action.seat, action.ally
     pair = pair_of(seat, other)
     if pair not in state.alliances:
-        raise IllegalAction("you are not allied with that ruler")
+        raise refused(say("you are not allied with that ruler"))
     # words.py says this reason in a sentence of its own, with the breaker by name
     return end_alliance(state, pair, f"broken by {seat}")
 
@@ -234,19 +244,25 @@ def retreat_stranded(state: WatchState, seat: int) -> list[Event]:
     return events
 
 
-def say_error(state: WatchState, seat: int, other: int, message: str) -> str | None:
+def say_error(state: WatchState, seat: int, other: int, message: str) -> Said | None:
     """Why ``seat`` may not send ``message`` to ``other`` now (None: it may). Never quotes the
     message: only the two allies may read it."""
     if not 1 <= seat <= state.players or other == seat or not 1 <= other <= state.players:
-        return "a message goes from one ruler at this table to another"
+        return say("a message goes from one ruler at this table to another")
     if pair_of(seat, other) not in state.alliances:
         if any(pair_of(seat, other) == archive.pair for archive in state.archives):
-            return "your alliance with that ruler has ended: its channel is sealed and takes no new words"
-        return "messages go only to a ruler you are allied with"
+            return say(
+                "your alliance with that ruler has ended: its channel is sealed and takes no new words"
+            )
+        return say("messages go only to a ruler you are allied with")
     if not message.strip():
-        return "a message needs some words"
+        return say("a message needs some words")
     if len(message) > MAX_MESSAGE:
-        return f"a message may hold at most {MAX_MESSAGE} characters; yours has {len(message)}"
+        return say(
+            "a message may hold at most %(max)s characters; yours has %(num)s",
+            max=MAX_MESSAGE,
+            num=len(message),
+        )
     return None
 
 
@@ -257,7 +273,7 @@ def do_say(state: WatchState, action: Say) -> list[Event]:
     message = action.message
     error = say_error(state, seat, other, message)
     if error:
-        raise IllegalAction(error)
+        raise refused(error)
     pair = pair_of(seat, other)
     state.alliances[pair].messages.append((seat, message))
     return [Event("message", {"from": seat, "to": other, "text": message}, audience=frozenset(pair))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import (
     Activate,
     City,
@@ -21,6 +21,7 @@ from console.games.watch.actions import (
     make,
     point_actions,
 )
+from console.games.watch.refusal import refused
 from console.games.watch.rules import network
 from console.games.watch.rules.board import EDGE_INDEX, HEX_INDEX, POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.combat import Stack
@@ -42,6 +43,7 @@ from console.games.watch.rules.ledger import (
     place_piece,
     short_of,
 )
+from console.i18n.said import Said, say, say_n
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -110,27 +112,66 @@ def exchange_actions(seat: int) -> list[WatchAction]:
     return [make(Exchange, seat, good) for good in ("grain", "stone", "wood")]
 
 
-def _require(condition: bool, reason: str) -> None:
+def _require(condition: bool, reason: Said) -> None:
     if not condition:
-        raise IllegalAction(reason)
+        raise refused(reason)
 
 
-def _charge(state: WatchState, seat: int, what: str, label: str) -> None:
+# Each work by the Ledger's name for it, as a price is said ("a settlement costs 2 Grain, ...").
+LABELS = {
+    "settlement": say("a settlement"),
+    "city": say("a city"),
+    "road": say("a road"),
+    "unit": say("an army unit"),
+    "walls": say("City Walls"),
+    "granary": say("a Granary"),
+    "mill": say("a Mill"),
+    "quarry": say("a Quarry"),
+}
+MOST_SETTLEMENTS = say_n(
+    "you hold %(num)s settlement, the most allowed",
+    "you hold %(num)s settlements, the most allowed",
+    MAX_SETTLEMENTS,
+)
+MOST_CITIES = say_n(
+    "you hold %(num)s city, the most allowed", "you hold %(num)s cities, the most allowed", MAX_CITIES
+)
+NOT_YOUR_SETTLEMENT = say("a city is raised only from one of your own settlements")
+NOT_YOUR_CITY_TO_RECRUIT = say("armies are recruited at one of your cities")
+NO_STACK = say("you have no army stack there")
+ALREADY_ACTIVE = say("that stack is already active")
+NOT_YOUR_CITY_TO_WALL = say("walls are raised only around one of your cities")
+ALREADY_WALLED = say("that city already has walls")
+ACTIVATION_UNPAID = {
+    "grain": say("activation costs 1 Grain; you have none"),
+    "gold": say("activation costs 1 Gold; you have none"),
+}
+# Why a unit may not join a stack (None: it may).
+STACK_ACTIVE = say("units join only an inactive stack; this one is active until the round closes")
+STACK_FULL = say_n("a stack holds at most %(num)s unit", "a stack holds at most %(num)s units", STACK_CAP)
+# Why an improvement may not stand (None: it may).
+NOT_YOUR_CITY_TO_IMPROVE = say("an improvement belongs to one of your cities")
+NOT_NEXT_TO_CITY = say("an improvement stands on a tile next to its city")
+NOT_IMPROVABLE = say("only a grain, wood or stone tile takes an improvement (granary, mill, quarry)")
+TILE_IMPROVED = say("each tile may bear only one improvement")
+CITY_IMPROVED = say("that city already has its one improvement")
+
+
+def _charge(state: WatchState, seat: int, what: str) -> None:
     cost = COSTS[what]
     if not affordable(state.stores[seat], cost):  # the reason is written only when it is needed
-        raise IllegalAction(short_of(state.stores[seat], cost, label))
+        raise refused(short_of(state.stores[seat], cost, LABELS[what]))
     pay(state.stores[seat], cost)
 
 
 def do_settle(state: WatchState, action: Settle, free: bool = False) -> list[Event]:
     seat, point = action.seat, action.point
-    _require(
-        state.settlements[seat] < MAX_SETTLEMENTS, f"you hold {MAX_SETTLEMENTS} settlements, the most allowed"
-    )
+    _require(state.settlements[seat] < MAX_SETTLEMENTS, MOST_SETTLEMENTS)
     error = network.site_error(state, seat, point, founding=False)
-    _require(error is None, str(error))
+    if error is not None:
+        raise refused(error)
     if not free:
-        _charge(state, seat, "settlement", "a settlement")
+        _charge(state, seat, "settlement")
     place_piece(state, point, seat, SETTLEMENT)
     return [Event("built", {"seat": seat, "work": "settlement", "at": POINT_IDS[point]})]
 
@@ -139,10 +180,10 @@ def do_city(state: WatchState, action: City) -> list[Event]:
     seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == SETTLEMENT and state.piece_owner[point] == seat,
-        "a city is raised only from one of your own settlements",
+        NOT_YOUR_SETTLEMENT,
     )
-    _require(state.cities[seat] < MAX_CITIES, f"you hold {MAX_CITIES} cities, the most allowed")
-    _charge(state, seat, "city", "a city")
+    _require(state.cities[seat] < MAX_CITIES, MOST_CITIES)
+    _charge(state, seat, "city")
     place_piece(state, point, seat, CITY)
     return [Event("built", {"seat": seat, "work": "city", "at": POINT_IDS[point]})]
 
@@ -150,22 +191,23 @@ def do_city(state: WatchState, action: City) -> list[Event]:
 def do_road(state: WatchState, action: Road, free: bool = False) -> list[Event]:
     seat, edge = action.seat, EDGE_INDEX[action.edge]
     error = network.road_error(state, seat, edge)
-    _require(error is None, str(error))
+    if error is not None:
+        raise refused(error)
     if not free:
-        _charge(state, seat, "road", "a road")
+        _charge(state, seat, "road")
     state.set_road(edge, seat)
     state.roads_changed(seat, grew=True)
     return [Event("built", {"seat": seat, "work": "road", "at": EDGE_IDS[edge]})]
 
 
-def _recruit_error(state: WatchState, seat: int, point: int) -> str | None:
+def _recruit_error(state: WatchState, seat: int, point: int) -> Said | None:
     stack = state.stacks.get(point)
     if stack is None:
         return None
     if stack.active:
-        return "units join only an inactive stack; this one is active until the round closes"
+        return STACK_ACTIVE
     if stack.units >= STACK_CAP:
-        return f"a stack holds at most {STACK_CAP} units"
+        return STACK_FULL
     return None
 
 
@@ -182,11 +224,12 @@ def do_recruit(state: WatchState, action: Recruit) -> list[Event]:
     seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
-        "armies are recruited at one of your cities",
+        NOT_YOUR_CITY_TO_RECRUIT,
     )
     error = _recruit_error(state, seat, point)
-    _require(error is None, str(error))
-    _charge(state, seat, "unit", "an army unit")
+    if error is not None:
+        raise refused(error)
+    _charge(state, seat, "unit")
     stack = add_unit(state, seat, point)
     return [Event("recruited", {"seat": seat, "at": POINT_IDS[point], "units": stack.units})]
 
@@ -194,11 +237,11 @@ def do_recruit(state: WatchState, action: Recruit) -> list[Event]:
 def do_activate(state: WatchState, action: Activate) -> list[Event]:
     seat, point, payment = action.seat, action.point, action.paid
     stack = state.stacks.get(point)
-    _require(stack is not None and stack.owner == seat, "you have no army stack there")
+    _require(stack is not None and stack.owner == seat, NO_STACK)
     assert stack is not None
-    _require(not stack.active, "that stack is already active")
+    _require(not stack.active, ALREADY_ACTIVE)
     cost = ACTIVATION[payment]
-    _require(affordable(state.stores[seat], cost), f"activation costs 1 {payment.title()}; you have none")
+    _require(affordable(state.stores[seat], cost), ACTIVATION_UNPAID[payment])
     pay(state.stores[seat], cost)
     stack.active = True
     return [Event("activated", {"seat": seat, "at": POINT_IDS[point], "paid": payment})]
@@ -208,35 +251,36 @@ def do_walls(state: WatchState, action: Walls) -> list[Event]:
     seat, point = action.seat, action.point
     _require(
         state.piece_kind[point] == CITY and state.piece_owner[point] == seat,
-        "walls are raised only around one of your cities",
+        NOT_YOUR_CITY_TO_WALL,
     )
-    _require(not state.walls[point], "that city already has walls")
-    _charge(state, seat, "walls", "City Walls")
+    _require(not state.walls[point], ALREADY_WALLED)
+    _charge(state, seat, "walls")
     state.walls[point] = True
     return [Event("built", {"seat": seat, "work": "walls", "at": POINT_IDS[point]})]
 
 
-def improvement_error(state: WatchState, seat: int, hex_index: int, point: int) -> str | None:
+def improvement_error(state: WatchState, seat: int, hex_index: int, point: int) -> Said | None:
     if state.piece_kind[point] != CITY or state.piece_owner[point] != seat:
-        return "an improvement belongs to one of your cities"
+        return NOT_YOUR_CITY_TO_IMPROVE
     if hex_index not in TOPOLOGY.point_hexes[point]:
-        return "an improvement stands on a tile next to its city"
+        return NOT_NEXT_TO_CITY
     if IMPROVEMENT_FOR_TILE.get(state.tiles[hex_index]) is None:
-        return "only a grain, wood or stone tile takes an improvement (granary, mill, quarry)"
+        return NOT_IMPROVABLE
     if hex_index in state.improvements:
-        return "each tile may bear only one improvement"
+        return TILE_IMPROVED
     if city_improvement(state, point) is not None:
-        return "that city already has its one improvement"
+        return CITY_IMPROVED
     return None
 
 
 def do_improve(state: WatchState, action: Improve, free: bool = False) -> list[Event]:
     seat, hex_index, point = action.seat, HEX_INDEX[action.hex], POINT_INDEX[action.at]
     error = improvement_error(state, seat, hex_index, point)
-    _require(error is None, str(error))
+    if error is not None:
+        raise refused(error)
     kind = IMPROVEMENT_FOR_TILE[state.tiles[hex_index]]
     if not free:
-        _charge(state, seat, kind, f"a {kind.title()}")
+        _charge(state, seat, kind)
     state.improvements[hex_index] = (seat, point, kind)
     return [Event("built", {"seat": seat, "work": kind, "at": HEX_IDS[hex_index], "city": POINT_IDS[point]})]
 
@@ -244,7 +288,10 @@ def do_improve(state: WatchState, action: Improve, free: bool = False) -> list[E
 def do_exchange(state: WatchState, action: Exchange) -> list[Event]:
     seat, good = action.seat, action.good
     stores = state.stores[seat]
-    _require(stores[3] >= EXCHANGE_RATE, f"the exchange takes {EXCHANGE_RATE} Gold; you have {stores[3]}")
+    if stores[3] < EXCHANGE_RATE:
+        raise refused(
+            say("the exchange takes %(num)s Gold; you have %(held)s", num=EXCHANGE_RATE, held=stores[3])
+        )
     stores[3] -= EXCHANGE_RATE
     stores[RESOURCE_INDEX[good]] += 1
     return [Event("exchanged", {"seat": seat, "gold": EXCHANGE_RATE, "for": good})]

@@ -9,12 +9,15 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import Draw, Play, Reveal, WatchAction, make
+from console.games.watch.refusal import refused
 from console.games.watch.rules import growth, politics, warfare
 from console.games.watch.rules.hand import DealCard
 from console.games.watch.rules.ledger import DRAW_PRICES, PRICE_BITS, affordable, pay, short_of
 from console.games.watch.rules.targets import Args, CardEffect, Targets
+from console.games.watch.words import deck as deck_words
+from console.i18n.said import Card, Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -45,13 +48,23 @@ def draw_actions(seat: int) -> list[tuple[str, int, WatchAction]]:
     ]
 
 
+NOT_HELD = say("you hold no such card")
+# A card drawn, as its price is said ("a Warfare card (gold) costs 2 Gold; ..."), by payment.
+DRAWN: dict[str, Callable[[str], Said]] = {
+    "gold": lambda deck: say("a %(deck)s card (gold)", deck=deck_words(deck)),
+    "goods": lambda deck: say("a %(deck)s card (goods)", deck=deck_words(deck)),
+}
+
+
 def do_draw(state: WatchState, action: Draw) -> list[Event]:
     seat, deck, payment = action.seat, action.deck, action.payment
     if len(state.decks[deck]) == 0:
-        raise IllegalAction(f"the {deck.title()} deck is empty: every card is in a hand or revealed")
+        raise refused(
+            say("the %(deck)s deck is empty: every card is in a hand or revealed", deck=deck_words(deck))
+        )
     cost = DRAW_PRICES[deck][payment]
     if not affordable(state.stores[seat], cost):
-        raise IllegalAction(short_of(state.stores[seat], cost, f"a {deck.title()} card ({payment})"))
+        raise refused(short_of(state.stores[seat], cost, DRAWN[payment](deck)))
     pay(state.stores[seat], cost)
     state.pending.insert(0, DealCard(deck, seat))
     return [Event("drew", {"seat": seat, "deck": deck, "paid": payment})]
@@ -60,9 +73,9 @@ def do_draw(state: WatchState, action: Draw) -> list[Event]:
 def do_reveal(state: WatchState, action: Reveal) -> list[Event]:
     seat, card = action.seat, action.card
     if card not in state.hands[seat]:
-        raise IllegalAction("you hold no such card")
+        raise refused(NOT_HELD)
     if not state.catalog.cards[card].hidden_victory:
-        raise IllegalAction("only a hidden victory card is revealed; other cards are played")
+        raise refused(say("only a hidden victory card is revealed; other cards are played"))
     state.hands[seat].remove(card)
     state.revealed[seat].append(card)
     return [Event("revealed", {"seat": seat, "card": card})]
@@ -106,15 +119,19 @@ def _play(plays: dict[Args, WatchAction], seat: int, card: str, args: Args) -> W
 def do_play(state: WatchState, action: Play) -> list[Event]:
     seat, card, args = action.seat, action.card, action.targets
     if card not in state.hands[seat]:
-        raise IllegalAction("you hold no such card")
+        raise refused(NOT_HELD)
     entry = state.catalog.cards[card]
     if entry.hidden_victory:
-        raise IllegalAction(f"{entry.name} is a hidden victory card: reveal it on your turn to score it")
+        raise refused(
+            say("%(card)s is a hidden victory card: reveal it on your turn to score it", card=Card(card))
+        )
     _, targets, effect = CARD_EFFECTS[entry.effect]
     if args not in targets(state, seat):
         exact = REASONS.get(entry.effect)
         reason = exact(state, seat, args) if exact else None
-        raise IllegalAction(reason or entry.needs or f"{entry.name} cannot be played so")
+        # a card's "needs" is a message of the catalog (cards.toml, extracted by babel.cfg)
+        needs = Said(entry.needs) if entry.needs else say("%(card)s cannot be played so", card=Card(card))
+        raise refused(reason or needs)
     state.hands[seat].remove(card)
     state.decks[entry.deck].put_under(card)
     state.last["played"] = {"seat": seat, "card": card, "name": entry.name, "args": list(args)}
@@ -138,4 +155,4 @@ CARD_EFFECTS: dict[str, CardEffect] = {
 }
 
 # Reasons more exact than a card's "needs" for a play with the wrong arguments.
-REASONS: dict[str, Callable[[WatchState, int, Args], str | None]] = dict(growth.REASONS)
+REASONS: dict[str, Callable[[WatchState, int, Args], Said | None]] = dict(growth.REASONS)

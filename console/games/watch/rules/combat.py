@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import Move, Strike, WatchAction, make
+from console.games.watch.refusal import refused
 from console.games.watch.rules import network
 from console.games.watch.rules.board import POINT_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import (
@@ -23,6 +24,7 @@ from console.games.watch.rules.ledger import (
     demote_city,
     remove_piece,
 )
+from console.i18n.said import Said, Seat, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -118,14 +120,25 @@ def _defender(state: WatchState, point: int) -> int:
     return stack.owner if stack is not None else state.piece_owner[point]
 
 
+# Why a stack may not march or strike: each deed's words whole, as each language says it.
+INACTIVE = {
+    "move": say("only an active stack may move; activate it first (1 Grain or 1 Gold)"),
+    "strike": say("only an active stack may strike; activate it first (1 Grain or 1 Gold)"),
+}
+HELD = {
+    "move": say("that stack is held by Intrigue and cannot move this turn"),
+    "strike": say("that stack is held by Intrigue and cannot strike this turn"),
+}
+
+
 def _ready_stack(state: WatchState, seat: int, point: int, deed: str) -> None:
     stack = state.stacks.get(point)
     if stack is None or stack.owner != seat:
-        raise IllegalAction("you have no army stack there")
+        raise refused(say("you have no army stack there"))
     if not stack.active:
-        raise IllegalAction(f"only an active stack may {deed}; activate it first (1 Grain or 1 Gold)")
+        raise refused(INACTIVE[deed])
     if stack.held:
-        raise IllegalAction(f"that stack is held by Intrigue and cannot {deed} this turn")
+        raise refused(HELD[deed])
 
 
 def do_move(state: WatchState, action: Move) -> list[Event]:
@@ -133,11 +146,11 @@ def do_move(state: WatchState, action: Move) -> list[Event]:
     _ready_stack(state, seat, start, "move")
     stack = state.stacks[start]
     if stack.moved:
-        raise IllegalAction("that stack has already moved this turn")
+        raise refused(say("that stack has already moved this turn"))
     if stack.struck:  # ruling R-9: move, then strike; a stack woken after its strike stays put
-        raise IllegalAction("that stack has struck this turn: a stack moves first, then strikes, then stops")
+        raise refused(say("that stack has struck this turn: a stack moves first, then strikes, then stops"))
     if end not in network.reachable(state, seat, start):
-        raise IllegalAction(move_error(state, seat, start, end))
+        raise refused(move_error(state, seat, start, end))
     del state.stacks[start]
     there = state.stacks.get(end)
     if there is None:
@@ -151,22 +164,39 @@ def do_move(state: WatchState, action: Move) -> list[Event]:
     return [Event("moved", {"seat": seat, "from": POINT_IDS[start], "to": POINT_IDS[end]})]
 
 
-def move_error(state: WatchState, seat: int, start: int, end: int) -> str:
+def move_error(state: WatchState, seat: int, start: int, end: int) -> Said:
     """Why the stack at ``start`` cannot end a march at ``end`` (it is not among the reachable)."""
     there = POINT_IDS[end]
     if end == start:
-        return "the stack already stands there"
+        return say("the stack already stands there")
     owner, stack = state.piece_owner[end], state.stacks.get(end)
-    stops = "a stack stops only where no other ruler stands"
     if owner and owner != seat:
-        return f"ruler {owner}'s {PIECE_NAMES[state.piece_kind[end]]} stands at {there}: {stops}"
+        if state.piece_kind[end] == CITY:
+            return say(
+                "%(seat)s's city stands at %(at)s: a stack stops only where no other ruler stands",
+                seat=Seat(owner),
+                at=there,
+            )
+        return say(
+            "%(seat)s's settlement stands at %(at)s: a stack stops only where no other ruler stands",
+            seat=Seat(owner),
+            at=there,
+        )
     if stack is not None and stack.owner != seat:
-        return f"ruler {stack.owner}'s army stands at {there}: {stops}"
+        return say(
+            "%(seat)s's army stands at %(at)s: a stack stops only where no other ruler stands",
+            seat=Seat(stack.owner),
+            at=there,
+        )
     moving = state.stacks[start].units
     if stack is not None and moving + stack.units > STACK_CAP:
-        return (
-            f"a stack holds at most {STACK_CAP} units: {moving} marching and {stack.units} at {there} "
-            f"make {moving + stack.units}"
+        return say(
+            "a stack holds at most %(cap)s units: %(moving)s marching and %(there)s at %(at)s make %(total)s",
+            cap=STACK_CAP,
+            moving=moving,
+            there=stack.units,
+            at=there,
+            total=moving + stack.units,
         )
     friends = state.friends(seat)
     seen, frontier = {start}, [start]
@@ -178,8 +208,10 @@ def move_error(state: WatchState, seat: int, start: int, end: int) -> str:
                 seen.add(nxt)
                 frontier.append(nxt)
     if end not in seen:
-        return f"no road of yours or your allies' leads to {there}: armies march only along roads"
-    return f"the way to {there} passes another ruler's settlement, city or army"
+        return say(
+            "no road of yours or your allies' leads to %(at)s: armies march only along roads", at=there
+        )
+    return say("the way to %(at)s passes another ruler's settlement, city or army", at=there)
 
 
 def do_strike(state: WatchState, action: Strike) -> list[Event]:
@@ -187,16 +219,18 @@ def do_strike(state: WatchState, action: Strike) -> list[Event]:
     _ready_stack(state, seat, start, "strike")
     stack = state.stacks[start]
     if stack.struck:
-        raise IllegalAction("that stack has already struck this turn")
+        raise refused(say("that stack has already struck this turn"))
     defender = _defender(state, target)
     if not defender or defender == seat:
-        raise IllegalAction(f"no rival's army, settlement or city stands at {POINT_IDS[target]} to strike")
+        raise refused(
+            say("no rival's army, settlement or city stands at %(at)s to strike", at=POINT_IDS[target])
+        )
     if defender in state.friends(seat):
-        raise IllegalAction("allies may not attack each other")
+        raise refused(say("allies may not attack each other"))
     if not any(
         state.road_owner[e] and target in TOPOLOGY.edge_points[e] for e in TOPOLOGY.point_edges[start]
     ):
-        raise IllegalAction("a stack strikes only an intersection next to it along a road")
+        raise refused(say("a stack strikes only an intersection next to it along a road"))
     guard = state.stacks.get(target)
     kind, walled = state.piece_kind[target], state.walls[target]
     battle = calculate(

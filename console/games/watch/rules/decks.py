@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from console.games.watch.refusal import bad_options
+from console.games.watch.words import deck as deck_words
+from console.i18n.said import say
+
 
 class Deck:
     __slots__ = ("bottom", "size", "top", "unseen")
@@ -24,11 +28,18 @@ class Deck:
 
     @classmethod
     def stacked(cls, counts: Mapping[str, int], order: Sequence[str], what: str) -> Deck:
-        """The cards of ``order`` on top (top first), the rest of ``counts`` unseen beneath."""
+        """The cards of ``order`` on top (top first), the rest of ``counts`` unseen beneath;
+        BadOptions if ``order`` holds a card more often than the deck ``what`` does."""
         rest = dict(counts)
         for card in order:
             if rest.get(card, 0) <= 0:
-                raise ValueError(f"the stacked {what} deck has more {card!r} than the deck holds")
+                raise bad_options(
+                    say(
+                        "the stacked %(deck)s deck has more %(card)s than the deck holds",
+                        deck=deck_words(what),
+                        card=repr(card),
+                    )
+                )
             rest[card] -= 1
         return cls(rest, order)
 

@@ -5,18 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import City, Road, Settle, WatchAction, make
+from console.games.watch.refusal import refused
 from console.games.watch.rules import network
 from console.games.watch.rules.board import EDGE_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import CITY, SETTLEMENT, place_piece, starting_resources
+from console.i18n.said import say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 # What each step of the founding places (the view names the step by these words).
 STEP_ACTIONS: dict[str, type[WatchAction]] = {"city": City, "settle": Settle, "road": Road}
-STEP_NAMES = {"city": "a city", "settle": "a settlement", "road": "a road"}
+# What the founding asks for when another piece is placed.
+STEP_ASKED = {
+    "city": say("the founding asks for a city now"),
+    "settle": say("the founding asks for a settlement now"),
+    "road": say("the founding asks for a road now"),
+}
 
 
 def founding_order(players: int) -> list[tuple[int, str]]:
@@ -40,12 +47,12 @@ def legal(state: WatchState, seat: int) -> list[WatchAction]:
 def apply(state: WatchState, action: WatchAction) -> list[Event]:
     seat, step = state.founding[state.founding_step]
     if type(action) is not STEP_ACTIONS[step]:
-        raise IllegalAction(f"the founding asks for {STEP_NAMES[step]} now")
+        raise refused(STEP_ASKED[step])
     if isinstance(action, Road):
         edge = EDGE_INDEX[action.edge]
         error = network.road_error(state, seat, edge, founding_point=state.last_placed)
         if error:
-            raise IllegalAction(error)
+            raise refused(error)
         state.set_road(edge, seat)
         state.roads_changed(seat, grew=True)
         events = [Event("founded", {"seat": seat, "work": "road", "at": action.edge})]
@@ -54,7 +61,7 @@ def apply(state: WatchState, action: WatchAction) -> list[Event]:
         point = action.point
         error = network.site_error(state, seat, point, founding=True)
         if error:
-            raise IllegalAction(error)
+            raise refused(error)
         place_piece(state, point, seat, CITY if step == "city" else SETTLEMENT)
         state.last_placed = point
         work = "city" if step == "city" else "settlement"

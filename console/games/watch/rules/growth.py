@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from console.games.core import CHANCE, Event
 from console.games.watch.actions import Improve, Road, Settle, Take, WatchAction, make
+from console.games.watch.refusal import either
 from console.games.watch.rules import building, network
 from console.games.watch.rules.board import EDGE_INDEX, TOPOLOGY
 from console.games.watch.rules.ledger import CITY, MAX_SETTLEMENTS, RESOURCE_INDEX, RESOURCE_NAMES, production
 from console.games.watch.rules.targets import Args, CardEffect, always, opponents
 from console.games.watch.rules.work import ChanceWork, Decision
+from console.i18n.said import Said, Seat, say, say_n
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -29,16 +31,18 @@ class FreeRoad(Decision):
 
     left: int
     name: ClassVar[str] = "free_road"
-    first: ClassVar[str] = "place your free road (Road Building) first, on an edge your network reaches"
+    first: ClassVar[Said] = say("place your free road (Road Building) first, on an edge your network reaches")
 
     def choices(self, state: WatchState) -> list[WatchAction]:
         return [make(Road, self.seat, EDGE_IDS[e]) for e in network.legal_road_edges(state, self.seat)]
 
-    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> Said | None:
         if not isinstance(action, Road):
             return None
         error = network.road_error(state, self.seat, EDGE_INDEX[action.edge])
-        return f"{error} (your free road of Road Building)" if error else "place your free road first"
+        if error is None:
+            return say("place your free road first")
+        return say("%(why)s (your free road of Road Building)", why=error)
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         state.pending.pop(0)
@@ -55,6 +59,7 @@ class TakeResource(ChanceWork):
     thief: int
     victim: int
     name: ClassVar[str] = "take"
+    unlisted: ClassVar[Said] = say("the table's take must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         stores = state.stores[self.victim]
@@ -138,18 +143,26 @@ def _takings(victim: int, stores: tuple[int, ...]) -> tuple[Args, ...]:
     )
 
 
-def _crowns_reason(state: WatchState, seat: int, args: Args) -> str | None:
+def _crowns_reason(state: WatchState, seat: int, args: Args) -> Said | None:
     victims = crowns_due_victims(state, seat)
     victim = int(args[0])
     if victim not in victims:
-        named = " or ".join(f"ruler {other}" for other in victims)
-        return f"Crown's Due takes from the opponent with the most VP: {named} ({state.vp(victims[0])} VP)"
+        return say(
+            "Crown's Due takes from the opponent with the most VP: %(rulers)s (%(vp)s VP)",
+            rulers=either([Seat(other) for other in victims]),
+            vp=state.vp(victims[0]),
+        )
     held = sum(state.stores[victim])
     if len(args) - 1 != min(4, held):
         if held >= 4:
-            return f"Crown's Due takes exactly 4 of ruler {victim}'s resources"
-        return f"Crown's Due takes all {held} resources ruler {victim} holds (fewer than 4)"
-    return f"ruler {victim} does not hold the resources named"
+            return say("Crown's Due takes exactly 4 of %(seat)s's resources", seat=Seat(victim))
+        return say_n(
+            "Crown's Due takes the %(num)s resource %(seat)s holds (fewer than 4)",
+            "Crown's Due takes all %(num)s resources %(seat)s holds (fewer than 4)",
+            held,
+            seat=Seat(victim),
+        )
+    return say("%(seat)s does not hold the resources named", seat=Seat(victim))
 
 
 def _crowns(state: WatchState, seat: int, args: Args) -> list[Event]:
@@ -202,4 +215,4 @@ EFFECTS: dict[str, CardEffect] = {
     "great_collapse": ((), always, _collapse),
 }
 # Reasons more exact than a card's "needs" for a play with the wrong arguments.
-REASONS: dict[str, Callable[[WatchState, int, Args], str | None]] = {"crowns_due": _crowns_reason}
+REASONS: dict[str, Callable[[WatchState, int, Args], Said | None]] = {"crowns_due": _crowns_reason}

@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import Deal, Return, WatchAction, make, supplied
+from console.games.watch.refusal import refused
 from console.games.watch.rules.ledger import HAND_LIMIT
 from console.games.watch.rules.work import ChanceWork, Decision
+from console.games.watch.words import deck as deck_words
+from console.i18n.said import Card, Said, Seat, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -41,6 +44,7 @@ class DealCard(ChanceWork):
     deck: str
     to: int
     name: ClassVar[str] = "deal"
+    unlisted: ClassVar[Said] = say("the table's deal must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         unseen = state.decks[self.deck].unseen.items()
@@ -52,18 +56,23 @@ class DealCard(ChanceWork):
         state.decks[self.deck].take_unseen(action.card)
         return give_card(state, self.to, action.card, "draw")
 
-    def refusal(self, state: WatchState, action: WatchAction) -> str:
+    def refusal(self, state: WatchState, action: WatchAction) -> Said:
         if not isinstance(action, Deal):  # zero-argument super() fails in a slots dataclass
             return ChanceWork.refusal(self, state, action)
-        deck = self.deck.title()
+        deck = deck_words(self.deck)
         if action.deck != self.deck:
-            return f"the table is dealing ruler {self.to} the next card of the {deck} deck"
+            return say(
+                "the table is dealing %(seat)s the next card of the %(deck)s deck",
+                seat=Seat(self.to),
+                deck=deck,
+            )
         card = action.card
         known = state.catalog.cards.get(card)
         if known is None or known.deck != self.deck:
-            return f"{card} is not a card of the {deck} deck"
+            # the card as it was written (notation): it may be no card of this deck at all
+            return say("%(card)s is not a card of the %(deck)s deck", card=card, deck=deck)
         # Any seat may read this: the refusal itself already says that card cannot come now.
-        return f"no copy of {known.name} is left in the {deck} deck to deal"
+        return say("no copy of %(card)s is left in the %(deck)s deck to deal", card=Card(card), deck=deck)
 
     def advance(self, state: WatchState) -> list[Event] | None:
         deck = state.decks[self.deck]
@@ -80,19 +89,21 @@ class GiveBack(Decision):
     """Ruler ``seat`` holds more than 3 cards: one goes back to the bottom of its deck."""
 
     name: ClassVar[str] = "return"
-    first: ClassVar[str] = "your hand is over its limit of 3: return a card to the bottom of its deck first"
+    first: ClassVar[Said] = say(
+        "your hand is over its limit of 3: return a card to the bottom of its deck first"
+    )
 
     def choices(self, state: WatchState) -> list[WatchAction]:
         return [make(Return, self.seat, card) for card in sorted(set(state.hands[self.seat]))]
 
-    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
-        return "you hold no such card to give back" if type(action) is Return else None
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> Said | None:
+        return say("you hold no such card to give back") if type(action) is Return else None
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         assert isinstance(action, Return)
         seat, card = action.seat, action.card
         if card not in state.hands[seat]:
-            raise IllegalAction("you hold no such card")
+            raise refused(say("you hold no such card"))
         state.pending.pop(0)
         return_card(state, seat, card)
         if len(state.hands[seat]) > HAND_LIMIT:

@@ -24,6 +24,7 @@ from console.games.watch.actions import (
 from console.games.watch.rules.board import DESERT, GRAIN, TOPOLOGY, is_land
 from console.games.watch.rules.ledger import CITY, SETTLEMENT, demote_city, remove_piece
 from console.games.watch.rules.work import ChanceWork
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -133,6 +134,7 @@ class DrawHarrow(ChanceWork):
     """The Harrow of a landfall, drawn for the table by the ruler whose turn closed the round."""
 
     name: ClassVar[str] = "harrow"
+    unlisted: ClassVar[Said] = say("the table's harrow must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         unseen = state.decks["harrows"].unseen.items()
@@ -161,6 +163,7 @@ class HarrowPick(ChanceWork):
     effect: str
     left: int
     name: ClassVar[str] = "pick"
+    unlisted: ClassVar[Said] = say("the table's pick must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         return [(action, 1) for action in pick_actions(state, self.effect)]

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import Choose, Forfeit, WatchAction, make
+from console.games.watch.refusal import refused
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.hand import DealCard
 from console.games.watch.rules.ledger import CITY, demote_city
 from console.games.watch.rules.work import Decision, Step
+from console.games.watch.words import deck as deck_words
 from console.i18n import N_
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -82,21 +85,21 @@ class ForfeitCity(Decision):
     """The wall broke and ruler ``seat`` stood thinnest on it: one of their cities falls."""
 
     name: ClassVar[str] = "forfeit"
-    first: ClassVar[str] = "the wall broke: forfeit one of your cities first"
+    first: ClassVar[Said] = say("the wall broke: forfeit one of your cities first")
 
     def choices(self, state: WatchState) -> list[WatchAction]:
         return [make(Forfeit, self.seat, POINT_IDS[p]) for p in forfeit_choices(state, self.seat)]
 
-    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> Said | None:
         if not isinstance(action, Forfeit):
             return None
-        return f"{action.at} is not one of your cities: forfeit one of your own"
+        return say("%(at)s is not one of your cities: forfeit one of your own", at=action.at)
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         assert isinstance(action, Forfeit)
         point = action.point
         if point not in forfeit_choices(state, action.seat):
-            raise IllegalAction("you must forfeit one of your own cities")
+            raise refused(say("you must forfeit one of your own cities"))
         state.pending.pop(0)
         fate = demote_city(state, point)
         report = {"at": POINT_IDS[point], "owner": action.seat, "fate": fate, "why": "forfeit"}
@@ -108,22 +111,22 @@ class ChooseDeck(Decision):
     """The wall held and ruler ``seat`` tied for the most committed: the deck of their free card."""
 
     name: ClassVar[str] = "choose"
-    first: ClassVar[str] = "choose the deck of your free card first"
+    first: ClassVar[Said] = say("choose the deck of your free card first")
 
     def choices(self, state: WatchState) -> list[WatchAction]:
         decks = state.decks
         return [make(Choose, self.seat, deck) for deck in FREE_CARD_DECKS if len(decks[deck])]
 
-    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> Said | None:
         if not isinstance(action, Choose):
             return None
-        return f"the {action.deck.title()} deck is empty: choose another"
+        return say("the %(deck)s deck is empty: choose another", deck=deck_words(action.deck))
 
     def resolve(self, state: WatchState, action: WatchAction) -> list[Event]:
         assert isinstance(action, Choose)
         deck = action.deck
         if not len(state.decks[deck]):
-            raise IllegalAction(f"the {deck.title()} deck is empty")
+            raise refused(say("the %(deck)s deck is empty", deck=deck_words(deck)))
         state.pending[0] = DealCard(deck, action.seat)
         return [Event("free_card", {"seat": action.seat, "deck": deck})]
 

@@ -10,7 +10,10 @@ from bisect import insort
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from console.games.watch.refusal import commas
 from console.games.watch.rules.board import DESERT, TOPOLOGY
+from console.games.watch.words import amount, tile
+from console.i18n.said import Said, Value, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -91,30 +94,34 @@ def pay(stores: list[int], cost: Cost) -> None:
     stores[3] -= cost[3]
 
 
-def cost_text(cost: Cost) -> str:
-    return ", ".join(
-        f"{amount} {RESOURCE_NAMES[index].title()}" for index, amount in enumerate(cost) if amount
+def cost_words(cost: Cost) -> Value:
+    """A price as the Ledger prints it: "2 Grain, 2 Wood, 2 Stone"."""
+    return commas([amount(count, RESOURCE_NAMES[index]) for index, count in enumerate(cost) if count])
+
+
+def short_of(stores: list[int], cost: Cost, what: Said) -> Said:
+    """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing, each
+    in a clause of its own, so the missing goods never read as part of the holdings."""
+    missing = tuple(
+        say(
+            "%(num)s more %(resource)s", num=cost[index] - stores[index], resource=tile(RESOURCE_NAMES[index])
+        )
+        for index in range(4)
+        if cost[index] > stores[index]
+    )
+    return say(
+        "%(what)s costs %(cost)s; you have %(held)s; you need %(missing)s",
+        what=what,
+        cost=cost_words(cost),
+        held=stores_words(stores),
+        missing=missing,
     )
 
 
-def short_of(stores: list[int], cost: Cost, what: str) -> str:
-    """Why ``what`` cannot be paid for: its price, what the ruler holds, and what is missing, each
-    in a clause of its own, so the missing goods never read as part of the holdings."""
-    missing = [
-        f"{cost[index] - stores[index]} more {RESOURCE_NAMES[index].title()}"
-        for index in range(4)
-        if cost[index] > stores[index]
-    ]
-    return f"{what} costs {cost_text(cost)}; you have {stores_text(stores)}; you need {_and(missing)}"
-
-
-def stores_text(stores: list[int]) -> str:
-    held = [f"{amount} {RESOURCE_NAMES[index].title()}" for index, amount in enumerate(stores) if amount]
-    return _and(held) or "nothing"
-
-
-def _and(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+def stores_words(stores: list[int]) -> Value:
+    """What a ruler holds, "1 Grain, 1 Wood and 1 Gold", or "nothing"."""
+    held = tuple(amount(count, RESOURCE_NAMES[index]) for index, count in enumerate(stores) if count)
+    return held or say("nothing")
 
 
 # --- pieces -------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from console.games.watch.rules.board import TOPOLOGY
 from console.games.watch.rules.ledger import CITY
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -49,19 +50,31 @@ def _road_continues_at(state: WatchState, seat: int, point: int, founding_point:
     return any(state.road_owner[edge] == seat for edge in POINT_EDGES[point])
 
 
-def road_error(state: WatchState, seat: int, edge: int, founding_point: int | None = None) -> str | None:
+# Why a road may not be laid (road_error) or a settlement or city may not stand (site_error).
+EDGE_TAKEN = say("that edge already has a road")
+ACROSS_WATER = say("roads are never laid across water")
+NOT_FROM_FOUNDING_PIECE = say("a founding road must run from the piece you just placed")
+NOT_FROM_NETWORK = say("a road must extend from your own city, settlement or road")
+SITE_TAKEN = say("that intersection already holds a settlement or city")
+SITE_IN_WATER = say("that intersection touches only water")
+SITE_HELD = say("another ruler's army stands on that intersection")
+SITE_CROWDED = say("that intersection is next to a settlement or city")
+SITE_OFF_ROAD = say("a settlement must stand on an intersection touched by your road")
+
+
+def road_error(state: WatchState, seat: int, edge: int, founding_point: int | None = None) -> Said | None:
     if state.road_owner[edge]:
-        return "that edge already has a road"
+        return EDGE_TAKEN
     if not state.road_land[edge]:
-        return "roads are never laid across water"
+        return ACROSS_WATER
     a, b = EDGE_POINTS[edge]
     if not (
         _road_continues_at(state, seat, a, founding_point)
         or _road_continues_at(state, seat, b, founding_point)
     ):
         if founding_point is not None:
-            return "a founding road must run from the piece you just placed"
-        return "a road must extend from your own city, settlement or road"
+            return NOT_FROM_FOUNDING_PIECE
+        return NOT_FROM_NETWORK
     return None
 
 
@@ -114,23 +127,23 @@ def road_laid(state: WatchState, edge: int, owner: int) -> None:
     state.open_edges, state.open_sites, state.marches = open_edges, open_sites, marches
 
 
-def site_error(state: WatchState, seat: int, point: int, founding: bool, armies: bool = True) -> str | None:
+def site_error(state: WatchState, seat: int, point: int, founding: bool, armies: bool = True) -> Said | None:
     """Why a new city or settlement may not stand at ``point`` (None: it may); ``armies=False``
     leaves out the one check that armies decide."""
     if state.piece_kind[point]:
-        return "that intersection already holds a settlement or city"
+        return SITE_TAKEN
     if not state.point_land[point]:
-        return "that intersection touches only water"
+        return SITE_IN_WATER
     stack = state.stacks.get(point) if armies else None
     if stack is not None and stack.owner != seat:
-        return "another ruler's army stands on that intersection"
+        return SITE_HELD
     own_only = state.options["distance_rule"] == "own"
     for neighbour in POINT_NEIGHBOURS[point]:
         owner = state.piece_owner[neighbour]
         if owner and (owner == seat or not own_only):
-            return "that intersection is next to a settlement or city"
+            return SITE_CROWDED
     if not founding and not any(state.road_owner[edge] == seat for edge in POINT_EDGES[point]):
-        return "a settlement must stand on an intersection touched by your road"
+        return SITE_OFF_ROAD
     return None
 
 

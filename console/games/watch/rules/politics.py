@@ -22,6 +22,7 @@ from console.games.watch.rules.ledger import (
 from console.games.watch.rules.targets import Args, CardEffect, always, opponents, rivals_pieces, seat_args
 from console.games.watch.rules.work import ChanceWork
 from console.i18n import N_
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
@@ -37,6 +38,7 @@ class SpyTheft(ChanceWork):
     thief: int
     victim: int
     name: ClassVar[str] = "steal"
+    unlisted: ClassVar[Said] = say("the table's steal must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         hand = state.hands[self.victim]
@@ -68,6 +70,7 @@ class BlackPlotLoss(ChanceWork):
     victim: int
     left: int
     name: ClassVar[str] = "lose"
+    unlisted: ClassVar[Said] = say("the table's lose must be one of the outcomes its rules allow now")
 
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         hand = state.hands[self.victim]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from console.games.core import Event, IllegalAction
+from console.games.core import Event
 from console.games.watch.actions import (
     MAX_SEAT,
     Accept,
@@ -20,22 +20,24 @@ from console.games.watch.actions import (
     WatchAction,
     make,
 )
+from console.games.watch.refusal import refused
 from console.games.watch.rules import alliances, building, chronicle, combat, harrows, horde
 from console.games.watch.rules.ledger import RESOURCE_NAMES, payable, production
 from console.games.watch.rules.network import WARPATH_VP
 from console.games.watch.rules.work import Step
 from console.i18n import N_
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.state import WatchState
 
 # Answers to a question nobody asked, in the table's words.
-OUT_OF_PLACE: dict[type[WatchAction], str] = {
-    Accept: "there is no offer of alliance for you to answer",
-    Decline: "there is no offer of alliance for you to answer",
-    Return: "your hand is within its limit of 3: there is nothing to give back",
-    Choose: "a free card's deck is chosen only when a held wall ties for the most committed",
-    Forfeit: "a city is forfeited only when the wall breaks and you stood thinnest on it",
+OUT_OF_PLACE: dict[type[WatchAction], Said] = {
+    Accept: say("there is no offer of alliance for you to answer"),
+    Decline: say("there is no offer of alliance for you to answer"),
+    Return: say("your hand is within its limit of 3: there is nothing to give back"),
+    Choose: say("a free card's deck is chosen only when a held wall ties for the most committed"),
+    Forfeit: say("a city is forfeited only when the wall breaks and you stood thinnest on it"),
 }
 
 
@@ -75,7 +77,9 @@ CLOSING = {seat: (make(Declare, seat), make(End, seat)) for seat in range(1, MAX
 
 def not_a_deed(state: WatchState, action: WatchAction) -> list[Event]:
     """An action the turn has no rule for (an answer nobody asked for): refused, in words."""
-    raise IllegalAction(OUT_OF_PLACE.get(type(action), f"{action.verb} is not a deed of your turn"))
+    raise refused(
+        OUT_OF_PLACE.get(type(action)) or say("%(verb)s is not a deed of your turn", verb=action.verb)
+    )
 
 
 def declare(state: WatchState, action: WatchAction) -> list[Event]:
@@ -83,7 +87,9 @@ def declare(state: WatchState, action: WatchAction) -> list[Event]:
     visible = state.vp(seat)
     target = state.options["victory_points"]
     if visible < target:
-        raise IllegalAction(f"you have {visible} visible VP; a declaration needs {target}")
+        raise refused(
+            say("you have %(num)s visible VP; a declaration needs %(target)s", num=visible, target=target)
+        )
     # The outcome's reason is said in each language by Game.phrase, which takes "ruler 1" back to
     # %(seat)s and the VP to %(num)s: "ruler 1 declared victory with 15 VP", as ever.
     declared = N_("%(seat)s declared victory with %(num)s VP") % {"seat": f"ruler {seat}", "num": visible}

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from console.games.core import CHANCE, JSON, Event, IllegalAction, Seat
+from console.games.core import CHANCE, JSON, Event, Seat
+from console.games.watch.refusal import either, refused
+from console.i18n.said import Said, say
 
 if TYPE_CHECKING:
     from console.games.watch.actions import WatchAction
@@ -45,7 +47,7 @@ class Decision(Work):
     seat: int
     self_resolving: ClassVar[bool] = True
     # Why any other action is refused while this decision waits.
-    first: ClassVar[str] = ""
+    first: ClassVar[Said] = say("answer the decision that waits for you first")
 
     def actor(self) -> Seat:
         return self.seat
@@ -57,13 +59,13 @@ class Decision(Work):
         """Apply one of ``choices`` (already checked); pops this item from the queue."""
         raise NotImplementedError
 
-    def wrong_choice(self, state: WatchState, action: WatchAction) -> str | None:
+    def wrong_choice(self, state: WatchState, action: WatchAction) -> Said | None:
         """Why ``action``, of the kind this decision asks for, is not among its choices."""
         return None
 
     def decide(self, state: WatchState, action: WatchAction) -> list[Event]:
         if action not in self.choices(state):
-            raise IllegalAction(self.wrong_choice(state, action) or self.first)
+            raise refused(self.wrong_choice(state, action) or self.first)
         return self.resolve(state, action)
 
     def advance(self, state: WatchState) -> list[Event] | None:
@@ -85,6 +87,10 @@ class Decision(Work):
 class ChanceWork(Work):
     """A choice chance makes (weighted outcomes); when there are none, it is dropped."""
 
+    # Why an outcome of this work's verb is not among those its rules allow now (``refusal``),
+    # each work's in a sentence of its own.
+    unlisted: ClassVar[Said] = say("the table's choice must be one of the outcomes its rules allow now")
+
     def outcomes(self, state: WatchState) -> list[tuple[WatchAction, int]]:
         raise NotImplementedError
 
@@ -92,14 +98,18 @@ class ChanceWork(Work):
         """Apply one of ``outcomes`` (already checked); pops this item from the queue."""
         raise NotImplementedError
 
-    def refusal(self, state: WatchState, action: WatchAction) -> str:
+    def refusal(self, state: WatchState, action: WatchAction) -> Said:
         """Why ``action`` is not one of the outcomes now, in words any seat may read: what the
         table waits for, never the outcomes themselves (a hand's cards can be among them)."""
         verbs = sorted({outcome.verb for outcome, _ in self.outcomes(state)})
         if action.verb not in verbs:
-            waited = " or ".join(f"chance:{verb}" for verb in verbs) or f"chance:{self.name}"
-            return f"the table is waiting for {waited}, not chance:{action.verb}"
-        return f"the table's {self.name} must be one of the outcomes its rules allow now"
+            waited = either(["chance:" + verb for verb in verbs or [self.name]])
+            return say(
+                "the table is waiting for %(waited)s, not %(verb)s",
+                waited=waited,
+                verb="chance:" + action.verb,
+            )
+        return self.unlisted
 
     def advance(self, state: WatchState) -> list[Event] | None:
         outcomes = self.outcomes(state)
