@@ -106,14 +106,14 @@ def _names_a_seat(value: Value) -> bool:
     return False
 
 
-def result_line(outcome: Outcome, speaker: Speaker, names: Names) -> str:
+def result_line(outcome: Outcome, game: Game, speaker: Speaker, names: Names) -> str:
     """The finished game's line. English says it as the pages' home list and ``tabletop replay``
     do (``result_words``); another language says the result's sentence (``result_said``: the
     reason through the game's catalog) and the scores by the seats' names."""
     if speaker.language == i18n.DEFAULT:
         result = result_words(outcome.winners, outcome.reason, outcome.scores, names)
         return speaker.render(say("Game over: %(result)s", result=result))
-    said = speaker.render(result_said(outcome.winners, outcome.reason))
+    said = speaker.render(result_said(outcome.winners, outcome.reason, game))
     if not outcome.scores:
         return speaker.render(say("Game over: %(result)s", result=said))
     scores = ", ".join(
@@ -153,7 +153,7 @@ def play_terminal(
         seen = len(table.log)
         outcome = table.state.outcome()
         if outcome is not None:
-            print(result_line(outcome, speaker, names), file=out)
+            print(result_line(outcome, table.game, speaker, names), file=out)
             return decisions
         if human not in table.state.to_act:
             print(

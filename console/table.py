@@ -20,7 +20,7 @@ from console.games import find_game
 from console.games.core import CHANCE, Action, Bot, Event, Game, IllegalAction, Seat, State
 from console.games.takeback import Takebacks, check_takeback
 from console.i18n import N_
-from console.i18n.said import Said, phrase, say, say_n
+from console.i18n.said import PLACEHOLDER, Said, phrase, say, say_n
 from console.i18n.said import Seat as SaidSeat
 from console.journal import Correction, Journal, JournalError
 
@@ -292,15 +292,24 @@ def result_words(
     return named(result + (f"; scores: {said}" if said else ""), names or {})
 
 
-def result_said(winners: Sequence[Seat], reason: str) -> Said:
+def _names_first(said: Said, seat: Seat) -> bool:
+    """Whether ``said`` starts by naming ``seat`` (its first part's, for a reason of parts)."""
+    first = PLACEHOLDER.match(said.id)
+    value = said.values.get(first.group(1)) if first else None
+    if isinstance(value, Said):
+        return _names_first(value, seat)
+    return value == SaidSeat(seat)
+
+
+def result_said(winners: Sequence[Seat], reason: str, game: Game | None = None) -> Said:
     """A finished game's result as a sentence each page says in its own language (the home page's
     results): "Seat 2 wins (seat 1 conceded)", each winner a ``Seat`` (said by its name where it
     has one) and the reason through ``phrase`` (an engine marks its reasons' parts with ``N_``).
     A lone winner the reason names first is said once, by the reason itself: "Bo banked the most
-    Renown (32 to 7)". The terminal's English is ``result_words``."""
-    why = phrase(reason)
-    first = SEAT_WORDS.match(reason)
-    if len(winners) == 1 and first is not None and int(first.group(1)) == winners[0]:
+    Renown (32 to 7)". The terminal's English is ``result_words``. With the ``game`` its reason is
+    read with the game's own word for a seat ("ruler 1 declared victory", ``Game.phrase``)."""
+    why = game.phrase(reason) if game is not None else phrase(reason)
+    if len(winners) == 1 and _names_first(why, winners[0]):
         return why
     if not winners:
         return say("Nobody wins (%(reason)s)", reason=why)

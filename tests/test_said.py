@@ -9,6 +9,7 @@ import pytest
 from console.games import find_game
 from console.games.core import Event
 from console.i18n.said import Card, Said, Seat, Speaker, phrase, say, say_n
+from console.table import result_said
 
 WISTERIA = find_game("wisteria")
 
@@ -79,3 +80,12 @@ def test_every_wisteria_ending_is_said_in_german() -> None:
     said = WISTERIA.speaker("de").render(phrase(everyone))
     german = "alle verbliebenen Spieler hatten im selben Moment keine Karten mehr: ein geteiltes Ergebnis"
     assert said == german
+
+
+def test_a_result_whose_reason_names_its_winner_in_the_games_word_names_it_once() -> None:
+    watch = find_game("watch")
+    said = result_said((1,), "ruler 1 declared victory with 15 VP", watch)
+    assert watch.speaker().render(said) == "Ruler 1 declared victory with 15 VP"
+    assert watch.speaker("de").render(said) == "Herrscher 1 hat mit 15 SP den Sieg erklärt"
+    named = Speaker("de", watch.catalog_package(), lambda seat, start: {1: "Ana"}[seat])
+    assert named.render(said) == "Ana hat mit 15 SP den Sieg erklärt"

@@ -21,7 +21,7 @@ from console.games.steps import steps_for
 from console.hub.channel import Audience, PublishedEvent, Snapshot
 from console.hub.handovers import BotStint
 from console.hub.stall import Stall
-from console.i18n.said import Said, Speaker, phrase
+from console.i18n.said import Said, Speaker
 from console.table import LoggedEvent, Table, correction_words
 
 log = logging.getLogger("console.hub")
@@ -109,7 +109,7 @@ def build_snapshot(
         "status": status,
         "to_act": ["chance" if seat == CHANCE else seat for seat in to_act],
         "outcome": _said_outcome(
-            outcome.to_json() if outcome else _ended_outcome(table) if status == "ended" else None
+            outcome.to_json() if outcome else _ended_outcome(table) if status == "ended" else None, table.game
         ),
         "last_id": len(table.log),
         "actions": len(table.history),
@@ -238,9 +238,9 @@ def _ended_outcome(table: Table) -> dict[str, Any] | None:
     return table.journal.record(table.id).outcome
 
 
-def _said_outcome(outcome: Mapping[str, Any] | None) -> dict[str, Any] | None:
+def _said_outcome(outcome: Mapping[str, Any] | None, game: Game) -> dict[str, Any] | None:
     """The outcome with its reason as a sentence (``said``): the engine's English, made of its
-    messages, said through ``phrase`` in each page's language."""
+    messages, said through ``Game.phrase`` in each page's language."""
     if outcome is None:
         return None
-    return {**outcome, "said": phrase(str(outcome.get("reason", ""))).to_json()}
+    return {**outcome, "said": game.phrase(str(outcome.get("reason", ""))).to_json()}

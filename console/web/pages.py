@@ -100,8 +100,9 @@ def finished_result(public_payload: str) -> str:
             level = ALIASES.get(stint["level"], stint["level"])
             bot = say("Bot %(seat)s (%(level)s)", seat=stint["seat"], level=Said(str(level)))
             names[int(stint["seat"])] = say_here(bot)
-    said = result_said(outcome.get("winners", []), outcome.get("reason", ""))
-    return say_here(said, find_game(str(public["game"])), names)
+    game = find_game(str(public["game"]))
+    said = result_said(outcome.get("winners", []), outcome.get("reason", ""), game)
+    return say_here(said, game, names)
 
 
 @table_pages.get("/games/<name>/page.js")
