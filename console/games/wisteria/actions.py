@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from console.games.core import CHANCE, Action, NotationError, Seat, parse_int, split_notation
 from console.games.wisteria.catalog import STRENGTHS, STRONGEST
+from console.i18n.said import say
 
 SHARED_SEATS = 36  # actions for seats 1..SHARED_SEATS are built once at import
 
@@ -118,25 +119,56 @@ def parse(text: str) -> Action:
     spelt otherwise than ``str(action)`` is refused by the contract's ``Game.parse_action``."""
     seat, verb, args = split_notation(text)
     shown = text[:40]  # an error quotes the text, never a screenful of it
+    quoted = repr(shown)
     if verb in CHOICE_VERBS:
         if seat == CHANCE:
-            raise NotationError(f"{shown!r}: only a seat chooses to {verb}, like 2:{verb}")
+            raise NotationError(
+                say("%(text)s: only a seat chooses to %(verb)s, like 2:%(verb)s", text=quoted, verb=verb)
+            )
         if args:
-            raise NotationError(f"{shown!r}: {verb} takes nothing after it, like {seat}:{verb}")
+            raise NotationError(
+                say(
+                    "%(text)s: %(verb)s takes nothing after it, like %(number)s:%(verb)s",
+                    text=quoted,
+                    verb=verb,
+                    number=seat,
+                )
+            )
         return choice_action(seat, verb == "retreat")
     if verb in CARD_VERBS:
         if seat != CHANCE or len(args) != 2:
-            raise NotationError(f"{shown!r}: a card comes from chance, like chance:{verb} SEAT STRENGTH")
+            raise NotationError(
+                say(
+                    "%(text)s: a card comes from chance, like chance:%(verb)s SEAT STRENGTH",
+                    text=quoted,
+                    verb=verb,
+                )
+            )
         owner = parse_int(args[0], "the seat", shown)
         strength = parse_int(args[1], "the strength", shown)
         if owner < 1:
-            raise NotationError(f"{shown!r}: seats are numbered from 1")
+            raise NotationError(say("%(text)s: seats are numbered from 1", text=quoted))
         if strength not in STRENGTHS:
-            raise NotationError(f"{shown!r}: strength {strength} is not a card; strengths run from 1 to 6")
+            raise NotationError(
+                say(
+                    "%(text)s: strength %(strength)s is not a card; strengths run from 1 to 6",
+                    text=quoted,
+                    strength=strength,
+                )
+            )
         kind = CARD_VERBS[verb]
         return card_action(SHARED_BY_KIND[kind], kind, owner, strength)
     if verb == "time-up":
         if seat != CHANCE or args:
-            raise NotationError(f"{shown!r}: the clock is the table's, written chance:time-up")
+            raise NotationError(
+                say("%(text)s: the clock is the table's, written chance:time-up", text=quoted)
+            )
         return TIME_UP
-    raise NotationError(f"{shown!r}: Wisteria has no action {verb[:24]!r}; its verbs are {VERBS}")
+    raise NotationError(
+        say(
+            "%(text)s: Wisteria has no action %(verb)s; its verbs are %(verbs)s",
+            text=quoted,
+            verb=repr(verb[:24]),
+            verbs=VERBS,
+        )
+    )

@@ -34,12 +34,14 @@ from console.games.wisteria.actions import (
     card_action,
     choice_action,
 )
+from console.games.wisteria.refusals import english
 from console.games.wisteria.rules import hidden, piles, rounds
 from console.games.wisteria.rules.choices import choice_refusal, choose
 from console.games.wisteria.rules.deal import Deal, Options
 from console.games.wisteria.rules.steps import CHOICE_NAMES, DECLARE, REVEAL, Step
 from console.games.wisteria.rules.supply import no_card_needed, supply
 from console.games.wisteria.view import build_view, secret_choice
+from console.i18n.said import say
 
 if TYPE_CHECKING:
     from console.games.wisteria.game import WisteriaGame
@@ -167,16 +169,18 @@ class WisteriaState(State):
         """The same draw as the base class would make from ``chance_outcomes``, without the list."""
         kind, shared = self.step.card, self.step.shared
         if kind is None or shared is None:
-            raise IllegalAction("chance has nothing to resolve now")
+            raise IllegalAction(say("chance has nothing to resolve now"))
         owner = self.pending[0]
         strength = piles.pick(self, owner, rng.randrange(piles.total_weight(self, owner)))
         return card_action(shared, kind, owner, strength)
 
     def why_not_now(self, seat: Seat) -> str:
-        """Who must act instead, in the rules' words; never a seat's secret choice."""
+        """Who must act instead, in the rules' words; never a seat's secret choice. The English of
+        a sentence whose clauses ``phrase`` finds again (refusals.py)."""
         if seat == CHANCE:
-            return no_card_needed(self)
-        return choice_refusal(self, seat) or super().why_not_now(seat)
+            return english(no_card_needed(self))
+        refused = choice_refusal(self, seat)
+        return english(refused) if refused is not None else super().why_not_now(seat)
 
     def view(self, seat: Seat | None) -> JSON:
         return build_view(self, seat)

@@ -101,8 +101,9 @@ def test_a_refused_turn_says_who_is_to_act_in_the_rules_words(game: WisteriaGame
     ):
         state.apply(game.parse_action(text))
     assert state.why_not_now(3) == "seat 3 is not in this War: only the tied seats choose Battle or Retreat"
-    assert state.why_not_now(CHANCE) == (
-        "no card is needed now: seat(s) 1, 2 must first choose Battle or Retreat"
+    assert (
+        state.why_not_now(CHANCE)
+        == "no card is needed now: seat 1 and seat 2 must first choose Battle or Retreat"
     )
 
 

@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 
 from console.games.core import Event, IllegalAction, Seat
 from console.games.wisteria.actions import Battle, Retreat
+from console.games.wisteria.refusals import clauses
 from console.games.wisteria.rules.steps import BATTLE, CHOICE_NAMES, DECLARE, RETREAT
 from console.games.wisteria.rules.war import begin_war_cards
+from console.i18n.said import Said, say
+from console.i18n.said import Seat as SaidSeat
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -25,23 +28,48 @@ def choose(state: WisteriaState, action: Battle | Retreat) -> list[Event]:
     return events
 
 
-def choice_refusal(state: WisteriaState, seat: Seat) -> str | None:
+def choice_refusal(state: WisteriaState, seat: Seat) -> Said | None:
     """Why ``seat`` may not choose now, in words every seat may read (never what anyone chose);
-    None if it may."""
+    None if it may. Clauses as ``phrase`` finds them: it is ``why_not_now``'s text too."""
     if not 1 <= seat <= state.players:
-        return f"there is no seat {seat}: the seats are 1 to {state.players}"
+        return no_such_seat(seat, state.players)
+    who = SaidSeat(seat)
     if state.step is DECLARE and seat in state.members:
         if state.choice[seat]:
-            return f"seat {seat} has already chosen; choices cannot be changed"
+            return clauses(
+                "; ", say("%(seat)s has already chosen", seat=who), say("choices cannot be changed")
+            )
         return None
     if not state.first_tie and seat in state.battlers:
-        return (
-            f"seat {seat} has no choice to make now: Retreat can only be done on the first card tie, "
-            f"and this War is a repeat, so seat {seat} battles on"
+        return clauses(
+            ": ",
+            say("%(seat)s has no choice to make now", seat=who),
+            say(
+                "Retreat can only be done on the first card tie, and this War is a repeat, "
+                "so %(seat)s battles on",
+                seat=who,
+            ),
         )
     if state.step is DECLARE:
-        return f"seat {seat} is not in this War: only the tied seats choose Battle or Retreat"
-    return f"seat {seat} has no choice to make now: Battle or Retreat is chosen only after a tie"
+        return clauses(
+            ": ",
+            say("%(seat)s is not in this War", seat=who),
+            say("only the tied seats choose Battle or Retreat"),
+        )
+    return clauses(
+        ": ",
+        say("%(seat)s has no choice to make now", seat=who),
+        say("Battle or Retreat is chosen only after a tie"),
+    )
+
+
+def no_such_seat(seat: Seat, players: int) -> Said:
+    """A seat number beyond the table's seats (or below them)."""
+    return clauses(
+        ": ",
+        say("there is no %(seat)s", seat=SaidSeat(seat)),
+        say("the seats are %(num)s to %(num2)s", num=1, num2=players),
+    )
 
 
 def declare(state: WisteriaState, seat: Seat, retreat: bool, events: list[Event]) -> None:

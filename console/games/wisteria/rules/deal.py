@@ -13,6 +13,8 @@ from typing import Any
 
 from console.games.core import BadOptions, Seat
 from console.games.wisteria.catalog import STRENGTHS, strength_of
+from console.i18n.said import Seat as SaidSeat
+from console.i18n.said import say, say_n
 
 VICTORIES = ("total_control", "time_limit", "power_score")
 TIMED_VICTORIES = ("time_limit", "power_score")  # the victories the table's clock ends
@@ -64,15 +66,20 @@ def parse_deck(text: str) -> list[int]:
     tokens = re.split(r"[\s,]+", text.strip()[: 4 * MAX_DECK_TEXT_CARDS + 1])
     if len(tokens) > MAX_DECK_TEXT_CARDS or len(text.strip()) > 4 * MAX_DECK_TEXT_CARDS:
         raise BadOptions(
-            f"option 'deck' lists more than {MAX_DECK_TEXT_CARDS} cards, the most a custom "
-            "deck holds (combine decks with combined_decks)"
+            say(
+                "option 'deck' lists more than %(num)s cards, the most a custom deck holds (combine decks "
+                "with combined_decks)",
+                num=MAX_DECK_TEXT_CARDS,
+            )
         )
     for token in tokens:
         strength = strength_of(token)
         if strength is None:
             raise BadOptions(
-                f"option 'deck': {token[:24]!r} is not a card; strengths run from 1 "
-                "(weakest) to 6 (strongest)"
+                say(
+                    "option 'deck': %(token)s is not a card; strengths run from 1 (weakest) to 6 (strongest)",
+                    token=repr(token[:24]),
+                )
             )
         counts[strength - 1] += 1
     return counts
@@ -83,10 +90,18 @@ def stacked_strengths(seat: Seat, cards: Sequence[str]) -> list[int]:
     for card in cards:
         strength = strength_of(str(card))
         if strength is None:
-            raise BadOptions(f"seat {seat}'s stacked deck: {card!r} is not a card; strengths run from 1 to 6")
+            raise BadOptions(
+                say(
+                    "%(seat)s's stacked deck: %(card)s is not a card; strengths run from 1 to 6",
+                    seat=SaidSeat(seat),
+                    card=repr(card),
+                )
+            )
         strengths.append(strength)
     if not strengths:
-        raise BadOptions(f"seat {seat}'s stacked deck is empty; every seat starts with a card")
+        raise BadOptions(
+            say("%(seat)s's stacked deck is empty; every seat starts with a card", seat=SaidSeat(seat))
+        )
     return strengths
 
 
@@ -97,7 +112,13 @@ def deal(options: Options, players: int, decks: Mapping[Any, Sequence[str]] | No
     for key, cards in (decks or {}).items():
         seat = int(key)
         if not 1 <= seat <= players:
-            raise BadOptions(f"a stacked deck for seat {seat}, but the seats are 1 to {players}")
+            raise BadOptions(
+                say(
+                    "a stacked deck for %(seat)s, but the seats are 1 to %(players)s",
+                    seat=SaidSeat(seat),
+                    players=players,
+                )
+            )
         stacked[seat] = stacked_strengths(seat, cards)
     in_stacks = [0] * 7
     for strengths in stacked.values():
@@ -110,15 +131,28 @@ def deal(options: Options, players: int, decks: Mapping[Any, Sequence[str]] | No
     for strength in STRENGTHS:
         if in_stacks[strength] > composition[strength]:
             raise BadOptions(
-                f"the stacked decks hold {in_stacks[strength]} cards of strength {strength}, "
-                f"but the deck has only {composition[strength]}"
+                say_n(
+                    "the stacked decks hold %(num)s card of strength %(strength)s, but the deck has only "
+                    "%(most)s",
+                    "the stacked decks hold %(num)s cards of strength %(strength)s, but the deck has only "
+                    "%(most)s",
+                    in_stacks[strength],
+                    strength=strength,
+                    most=composition[strength],
+                )
             )
     pool = tuple(composition[strength] - in_stacks[strength] for strength in range(7))
     rest = sum(pool)
     if rest < len(others):
         raise BadOptions(
-            f"a deck of {sum(composition)} cards cannot give each of {players} players a card; "
-            "combine more decks (combined_decks) or add copies"
+            say_n(
+                "a deck of %(num)s card cannot give each of %(players)s players a card; combine more decks "
+                "(combined_decks) or add copies",
+                "a deck of %(num)s cards cannot give each of %(players)s players a card; combine more decks "
+                "(combined_decks) or add copies",
+                sum(composition),
+                players=players,
+            )
         )
     share, extra = divmod(rest, len(others))
     dealt = {seat: share + (1 if index < extra else 0) for index, seat in enumerate(others)}

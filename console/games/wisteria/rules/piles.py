@@ -19,25 +19,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from console.games.core import Seat
+from console.i18n import N_
+from console.i18n.said import Said, say
+from console.i18n.said import Seat as SaidSeat
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
 
 DEALT, STACKED, SHUFFLED = 0, 1, 2
+# A count in words; from three on each is a message, said within a refusal ("all six 6s").
 NUMBER_WORDS = (
     "no",
     "one",
     "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("eleven"),
+    N_("twelve"),
 )
 
 
@@ -50,29 +54,56 @@ def owned(state: WisteriaState, seat: Seat) -> int:
     return state.draw_count[seat] + state.won_count[seat]
 
 
-def refusal(state: WisteriaState, seat: Seat, strength: int) -> str | None:
+def refusal(state: WisteriaState, seat: Seat, strength: int) -> Said | None:
     """Why the next card of the seat's draw pile cannot be ``strength``; None if it can."""
     kind = state.draw_kind[seat]
+    who = SaidSeat(seat)
     if kind == DEALT:
         if state.pool[strength]:
             return None
         total = state.composition[strength]
         if total == 0:
-            return f"seat {seat} cannot have a {strength}: this deck has no {strength}s"
-        every = "the only" if total == 1 else "both" if total == 2 else f"all {number_word(total)}"
-        plural = "" if total == 1 else "s"
-        verb = "is" if total == 1 else "are"
-        return f"seat {seat} cannot have a {strength}: {every} {strength}{plural} {verb} accounted for"
+            return say(
+                "%(seat)s cannot have a %(strength)s: this deck has no %(strength)ss",
+                seat=who,
+                strength=strength,
+            )
+        if total == 1:
+            return say(
+                "%(seat)s cannot have a %(strength)s: the only %(strength)s is accounted for",
+                seat=who,
+                strength=strength,
+            )
+        if total == 2:
+            return say(
+                "%(seat)s cannot have a %(strength)s: both %(strength)ss are accounted for",
+                seat=who,
+                strength=strength,
+            )
+        count = number_word(total)
+        return say(
+            "%(seat)s cannot have a %(strength)s: all %(count)s %(strength)ss are accounted for",
+            seat=who,
+            strength=strength,
+            count=Said(count) if total < len(NUMBER_WORDS) else total,
+        )
     if kind == STACKED:
         top = state.stacked[seat][-1]
         if top == strength:
             return None
-        return f"seat {seat}'s stacked deck has a {top} on top, not a {strength}"
+        return say(
+            "%(seat)s's stacked deck has a %(top)s on top, not a %(strength)s",
+            seat=who,
+            top=top,
+            strength=strength,
+        )
     if state.shuffled[seat][strength]:
         return None
-    return (
-        f"seat {seat} cannot have a {strength}: its draw pile is its reshuffled won pile, "
-        f"which holds no {strength}"
+    return say(
+        "%(seat)s cannot have a %(strength)s: its draw pile is its reshuffled won pile, "
+        "which holds no %(strength)s",
+        seat=who,
+        strength=strength,
     )
 
 

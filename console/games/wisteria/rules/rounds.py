@@ -17,6 +17,7 @@ from console.games.wisteria.rules import scoring
 from console.games.wisteria.rules.piles import reshuffle
 from console.games.wisteria.rules.steps import REVEAL
 from console.i18n import N_
+from console.i18n.said import say
 
 if TYPE_CHECKING:
     from console.games.wisteria.state import WisteriaState
@@ -67,11 +68,13 @@ def eliminate(state: WisteriaState, seat: Seat, why: str, events: list[Event]) -
 def time_up(state: WisteriaState, action: TimeUp) -> list[Event]:
     """chance:time-up (R-6): scored now between rounds, else once the round in progress resolves."""
     if action.seat != CHANCE:
-        raise IllegalAction("time-up is the table's clock speaking, written chance:time-up")
+        raise IllegalAction(say("time-up is the table's clock speaking, written chance:time-up"))
     if state.options.victory == "total_control":
-        raise IllegalAction("this game is played to Total Control: it has no time limit")
+        raise IllegalAction(say("this game is played to Total Control: it has no time limit"))
     if state.time_up:
-        raise IllegalAction("time is already up: the round in progress finishes, then the game is scored")
+        raise IllegalAction(
+            say("time is already up: the round in progress finishes, then the game is scored")
+        )
     state.time_up = True
     events = [Event("time_up", {})]
     if state.step is REVEAL and not state.round_started:
