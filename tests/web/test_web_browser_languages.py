@@ -65,13 +65,24 @@ const shown = (node) => {
   const style = getComputedStyle(box);
   return box.getClientRects().length > 0 && style.visibility !== "hidden" && style.display !== "none";
 };
+const unwrapped = (said) => {
+  let rest = said;
+  for (let before = ""; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ""); }
+  return rest.replace(new RegExp(names, "g"), "").replace(/[\\d\\s\\p{P}\\p{S}]/gu, "") !== "";
+};
 for (let text = walker.nextNode(); text; text = walker.nextNode()) {
   const parent = text.parentElement;
   if (!text.textContent.trim() || !parent || parent.closest(skip) || !shown(parent)) continue;
-  let rest = text.textContent;
-  for (let before = ""; before !== rest;) { before = rest; rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ""); }
-  rest = rest.replace(new RegExp(names, "g"), "").replace(/[\\d\\s\\p{P}\\p{S}]/gu, "");
-  if (rest) out.push(text.textContent.trim().slice(0, 80));
+  if (unwrapped(text.textContent)) out.push(text.textContent.trim().slice(0, 80));
+}
+// words a person meets that are no text of the page: a field's placeholder, a screen reader's
+// label, a hover's title, an image's description
+for (const node of document.body.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")) {
+  if (node.closest(skip) || (!shown(node) && !node.closest("svg"))) continue;
+  for (const name of ["placeholder", "aria-label", "title", "alt"]) {
+    const said = node.getAttribute(name);
+    if (said && said.trim() && unwrapped(said)) out.push(`${name}=${said.trim().slice(0, 80)}`);
+  }
 }
 return out;
 """
