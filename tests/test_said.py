@@ -60,7 +60,7 @@ def test_an_engines_reason_is_taken_back_to_its_messages() -> None:
     assert Speaker().render(shared) == "most cards (Time Limit): 14; a shared win"
     assert WISTERIA.speaker("de").render(shared) == "die meisten Karten (Zeitlimit): 14; ein geteilter Sieg"
     over = WISTERIA.words(Event("game_over", {"reason": "seat 3 holds every card (Total Control)"}))
-    assert WISTERIA.speaker("de").render(over) == "Spielende: Platz 3 hält alle Karten (Totale Kontrolle)"
+    assert WISTERIA.speaker("de").render(over) == "Partie vorbei: Platz 3 hält alle Karten (Totale Kontrolle)"
 
 
 def test_a_message_no_catalog_has_is_said_as_written() -> None:
