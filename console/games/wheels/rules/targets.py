@@ -18,21 +18,22 @@ def target_problem(target: Target, wheel: ShelvedWheel | None, shelf: int, card:
     """Why ``wheel`` (on ``shelf``, the rival's when the target is the rival's) may not be chosen by
     the card ``card``, in words for the player; None when it may. The refusal never names a sealed
     wheel."""
-    named = Card(card)
     if wheel is None:
         if target.on_rival:
             return say(
-                "%(card)s needs a wheel, and your rival's shelf %(shelf)s is empty", card=named, shelf=shelf
+                "%(card)s needs a wheel, and your rival's shelf %(shelf)s is empty",
+                card=Card(card),
+                shelf=shelf,
             )
-        return say("%(card)s needs a wheel, and your shelf %(shelf)s is empty", card=named, shelf=shelf)
+        return say("%(card)s needs a wheel, and your shelf %(shelf)s is empty", card=Card(card), shelf=shelf)
     if wheel.sealed and not target.allows_sealed:
         if target.on_rival:
-            return say("that wheel is sealed: %(card)s cannot target it", card=named)
-        return say("that wheel is sealed: your own crafts cannot target it (%(card)s)", card=named)
+            return say("that wheel is sealed: %(card)s cannot target it", card=Card(card))
+        return say("that wheel is sealed: your own crafts cannot target it (%(card)s)", card=Card(card))
     if wheel.soured and not target.allows_soured:
-        return say("%(card)s cannot target a soured wheel", card=named)
+        return say("%(card)s cannot target a soured wheel", card=Card(card))
     if target is Target.OWN_UNRIPE and not wheel.unripe:
-        return say("%(card)s needs an unripe wheel", card=named)
+        return say("%(card)s needs an unripe wheel", card=Card(card))
     return None
 
 

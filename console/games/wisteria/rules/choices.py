@@ -33,13 +33,13 @@ def choice_refusal(state: WisteriaState, seat: Seat) -> Said | None:
     None if it may. Clauses as ``phrase`` finds them: it is ``why_not_now``'s text too."""
     if not 1 <= seat <= state.players:
         return no_such_seat(seat, state.players)
-    who = SaidSeat(seat)
     if state.step is DECLARE and seat in state.members:
-        if state.choice[seat]:
-            return clauses(
-                "; ", say("%(seat)s has already chosen", seat=who), say("choices cannot be changed")
-            )
-        return None
+        if not state.choice[seat]:
+            return None
+        return clauses(
+            "; ", say("%(seat)s has already chosen", seat=SaidSeat(seat)), say("choices cannot be changed")
+        )
+    who = SaidSeat(seat)
     if not state.first_tie and seat in state.battlers:
         return clauses(
             ": ",

@@ -57,43 +57,17 @@ def owned(state: WisteriaState, seat: Seat) -> int:
 def refusal(state: WisteriaState, seat: Seat, strength: int) -> Said | None:
     """Why the next card of the seat's draw pile cannot be ``strength``; None if it can."""
     kind = state.draw_kind[seat]
-    who = SaidSeat(seat)
     if kind == DEALT:
         if state.pool[strength]:
             return None
-        total = state.composition[strength]
-        if total == 0:
-            return say(
-                "%(seat)s cannot have a %(strength)s: this deck has no %(strength)ss",
-                seat=who,
-                strength=strength,
-            )
-        if total == 1:
-            return say(
-                "%(seat)s cannot have a %(strength)s: the only %(strength)s is accounted for",
-                seat=who,
-                strength=strength,
-            )
-        if total == 2:
-            return say(
-                "%(seat)s cannot have a %(strength)s: both %(strength)ss are accounted for",
-                seat=who,
-                strength=strength,
-            )
-        count = number_word(total)
-        return say(
-            "%(seat)s cannot have a %(strength)s: all %(count)s %(strength)ss are accounted for",
-            seat=who,
-            strength=strength,
-            count=Said(count) if total < len(NUMBER_WORDS) else total,
-        )
+        return _none_unseen(seat, strength, state.composition[strength])
     if kind == STACKED:
         top = state.stacked[seat][-1]
         if top == strength:
             return None
         return say(
             "%(seat)s's stacked deck has a %(top)s on top, not a %(strength)s",
-            seat=who,
+            seat=SaidSeat(seat),
             top=top,
             strength=strength,
         )
@@ -102,8 +76,36 @@ def refusal(state: WisteriaState, seat: Seat, strength: int) -> Said | None:
     return say(
         "%(seat)s cannot have a %(strength)s: its draw pile is its reshuffled won pile, "
         "which holds no %(strength)s",
+        seat=SaidSeat(seat),
+        strength=strength,
+    )
+
+
+def _none_unseen(seat: Seat, strength: int, total: int) -> Said:
+    """Why a dealt pile's next card cannot be ``strength``: every one of the ``total`` in the game
+    is accounted for."""
+    who = SaidSeat(seat)
+    if total == 0:
+        return say(
+            "%(seat)s cannot have a %(strength)s: this deck has no %(strength)ss", seat=who, strength=strength
+        )
+    if total == 1:
+        return say(
+            "%(seat)s cannot have a %(strength)s: the only %(strength)s is accounted for",
+            seat=who,
+            strength=strength,
+        )
+    if total == 2:
+        return say(
+            "%(seat)s cannot have a %(strength)s: both %(strength)ss are accounted for",
+            seat=who,
+            strength=strength,
+        )
+    return say(
+        "%(seat)s cannot have a %(strength)s: all %(count)s %(strength)ss are accounted for",
         seat=who,
         strength=strength,
+        count=Said(number_word(total)) if total < len(NUMBER_WORDS) else total,
     )
 
 
