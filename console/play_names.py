@@ -14,9 +14,22 @@ from console.hub.handovers import BotStint, Handover, bot_stints, current_levels
 from console.hub.store import HubStore
 from console.hub.views import seat_names
 from console.hub.worker import player_name
+from console.i18n.said import Said, Speaker, say
 from console.journal import Journal
 
-__all__ = ["ask_names", "given_names", "journal_names", "table_names"]
+__all__ = ["BadName", "ask_names", "given_names", "journal_names", "table_names"]
+
+
+ENGLISH = Speaker()
+
+
+class BadName(ValueError):
+    """A ``--name`` the terminal refuses: its words as a sentence (``said``), said in the run's
+    language; ``str()`` is its English."""
+
+    def __init__(self, said: Said) -> None:
+        self.said = said
+        super().__init__(ENGLISH.render(said))
 
 
 def given_names(pairs: Sequence[str] | None, players: int, people: Collection[int]) -> dict[int, str]:
@@ -24,29 +37,48 @@ def given_names(pairs: Sequence[str] | None, players: int, people: Collection[in
     names: dict[int, str] = {}
     for pair in pairs or []:
         seat_text, sep, text = pair.partition("=")
+        given = repr(pair)
         if not sep or not seat_text.strip().isdigit():
-            raise ValueError(f"--name {pair!r} must look like SEAT=NAME, like --name 1=Ana")
+            raise BadName(say("--name %(given)s must look like SEAT=NAME, like --name 1=Ana", given=given))
         seat = int(seat_text)
         if not 1 <= seat <= players:
-            raise ValueError(f"--name {pair!r}: there is no seat {seat} at a {players}-player table")
+            raise BadName(
+                say(
+                    "--name %(given)s: there is no seat %(seat)s at a %(players)s-player table",
+                    given=given,
+                    seat=seat,
+                    players=players,
+                )
+            )
         if seat not in people:
-            raise ValueError(f"--name {pair!r}: a bot plays seat {seat}, and bots are named as bots")
+            raise BadName(
+                say(
+                    "--name %(given)s: a bot plays seat %(seat)s, and bots are named as bots",
+                    given=given,
+                    seat=seat,
+                )
+            )
         try:
             names[seat] = player_name(text)
         except Refused as error:
-            raise ValueError(f"--name {pair!r}: {error}") from None
+            raise BadName(say("--name %(given)s: %(why)s", given=given, why=error.said)) from None
     return names
 
 
 def ask_names(
-    store: HubStore, table_id: int, people: Sequence[int], ask: Callable[[str], str], out: TextIO
+    store: HubStore,
+    table_id: int,
+    people: Sequence[int],
+    ask: Callable[[str], str],
+    out: TextIO,
+    speaker: Speaker = ENGLISH,
 ) -> None:
-    """Ask each person at this terminal for a name, as a phone asks on joining; Enter keeps
-    "seat N", and a name the hub would refuse is explained and asked again."""
+    """Ask each person at this terminal for a name, as a phone asks on joining, in the run's words
+    (``speaker``); Enter keeps "seat N", and a name the hub would refuse is explained and asked again."""
     for seat in people:
         while True:
             try:
-                text = ask(f"Seat {seat}, your name (Enter to skip): ")
+                text = ask(speaker.render(say("Seat %(seat)s, your name (Enter to skip): ", seat=seat)))
             except EOFError:
                 return
             if not text.strip():
@@ -55,7 +87,7 @@ def ask_names(
                 store.set_name(table_id, seat, player_name(text))
                 break
             except Refused as error:
-                print(f"  {error}; try again.", file=out)
+                print("  " + speaker.render(say("%(why)s; try again.", why=error.said)), file=out)
 
 
 def table_names(store: HubStore, table_id: int, bots: Collection[int], bot_kind: str) -> dict[int, str]:

@@ -60,9 +60,20 @@ def speaker(args: argparse.Namespace) -> Speaker:
 
 def error_words(error: BaseException, spoken: str) -> str:
     """An error's one line in ``spoken``: its ``said`` where it has one (a CommandError, a
-    JournalError), else its text as written (an engine's English)."""
+    JournalError, a game's refusal: said with the catalog of the game whose message it is), else
+    its text as written."""
     said = getattr(error, "said", None)
-    return Speaker(spoken).render(said) if isinstance(said, Said) else str(error)
+    return _speaker_of(said, spoken).render(said) if isinstance(said, Said) else str(error)
+
+
+def _speaker_of(said: Said, spoken: str) -> Speaker:
+    """The console's speaker, or a game's where the message is that game's (a game's refusal
+    reaches ``main`` without its game: the message says whose it is)."""
+    for name in game_names():
+        game = find_game(name)
+        if i18n.has_catalog(game.catalog_package()) and said.id in i18n.template(game.catalog_package()):
+            return game.speaker(spoken)
+    return Speaker(spoken)
 
 
 def open_journal(args: argparse.Namespace, plays: bool = False) -> Journal:

@@ -60,7 +60,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     speaker = table.game.speaker(language(args))
     try:
         if args.resume is None and sys.stdin.isatty():  # a person is here to answer: as a phone asks
-            ask_names(store, table.id, [seat for seat in people if seat not in names], input, sys.stdout)
+            unnamed = [seat for seat in people if seat not in names]
+            ask_names(store, table.id, unnamed, input, sys.stdout, speaker)
         named = table_names(store, table.id, bots, args.bot)
         you = (
             say("%(name)s (seat %(seat)s)", name=named[1], seat=1)

@@ -97,32 +97,52 @@ def split_notation(text: str, free_text_verbs: Iterable[str] = ()) -> tuple[Seat
     (a chat line) keeps everything after its first space as one argument, unsplit.
     """
     if not isinstance(text, str):
-        raise NotationError("an action is text, like 2:retreat")
+        raise NotationError(say("an action is text, like 2:retreat"))
     head, sep, rest = text.partition(":")
     if not sep:
-        raise NotationError(f"{_shown_head(text)!r} is not an action: expected SEAT:VERB, like 2:retreat")
+        raise NotationError(
+            say("%(text)s is not an action: expected SEAT:VERB, like 2:retreat", text=repr(_shown_head(text)))
+        )
     if head != "chance" and not (head.isascii() and head.isdigit() and head[0] != "0"):
         raise NotationError(
-            f"{_shown_head(text)!r}: the seat must be a number from 1 in ASCII digits, or 'chance'"
+            say(
+                "%(text)s: the seat must be a number from 1 in ASCII digits, or 'chance'",
+                text=repr(_shown_head(text)),
+            )
         )
     seat = CHANCE if head == "chance" else int(head)
     verb, space, tail = rest.partition(" ")
     if not verb:
-        raise NotationError(f"{_shown_head(text)!r}: the action has no verb right after the colon")
+        raise NotationError(
+            say("%(text)s: the action has no verb right after the colon", text=repr(_shown_head(text)))
+        )
     if not set(verb) <= _VERB_CHARS:
-        raise NotationError(f"{_shown_head(text)!r}: a verb is written in lower-case letters, like retreat")
+        raise NotationError(
+            say(
+                "%(text)s: a verb is written in lower-case letters, like retreat",
+                text=repr(_shown_head(text)),
+            )
+        )
     if verb in free_text_verbs:
         if not space or not tail:
-            raise NotationError(f"{verb} needs its words after one space")
+            raise NotationError(say("%(verb)s needs its words after one space", verb=verb))
         return seat, verb, [tail]
     if space and not tail:
-        raise NotationError(f"{_shown_head(text)!r}: the action ends with a space")
+        raise NotationError(say("%(text)s: the action ends with a space", text=repr(_shown_head(text))))
     words = tail.split(" ") if space else []
     for word in words:
         if not word:
-            raise NotationError(f"{_shown_head(text)!r}: words are separated by one space")
+            raise NotationError(
+                say("%(text)s: words are separated by one space", text=repr(_shown_head(text)))
+            )
         if not set(word) <= _WORD_CHARS:
-            raise NotationError(f"{_shown_head(text)!r}: {word[:24]!r} is not plain ASCII notation")
+            raise NotationError(
+                say(
+                    "%(text)s: %(word)s is not plain ASCII notation",
+                    text=repr(_shown_head(text)),
+                    word=repr(word[:24]),
+                )
+            )
     return seat, verb, words
 
 
@@ -130,7 +150,14 @@ def parse_int(text: str, what: str, action_text: str) -> int:
     """A whole number written in ASCII digits (``²`` or ``٣`` are not numbers in notation)."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-        raise NotationError(f"{_shown_head(action_text)!r}: {what} must be a whole number, not {text[:24]!r}")
+        raise NotationError(
+            say(
+                "%(text)s: %(what)s must be a whole number, not %(given)s",
+                text=repr(_shown_head(action_text)),
+                what=what,
+                given=repr(text[:24]),
+            )
+        )
     return int(text)
 
 
@@ -315,7 +342,9 @@ class State(ABC):
         another class (another game's) is refused. Engines do not override this."""
         rule = self.rules.get(type(action))
         if rule is None:
-            raise IllegalAction(f"{action} is not an action of {self.game.title}")
+            raise IllegalAction(
+                say("%(action)s is not an action of %(game)s", action=str(action), game=self.game.title)
+            )
         return rule(self, action)
 
     @abstractmethod
@@ -336,7 +365,7 @@ class State(ABC):
         Engines do not override this: an action the rules hear out of turn says so
         (``Action.out_of_turn``), and a game explains a refused turn in ``why_not_now``."""
         if self.outcome() is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(say("the game is over"))
         if not action.out_of_turn and action.seat not in self.to_act:
             raise IllegalAction(self.why_not_now(action.seat))
         return self._apply(action)
@@ -362,7 +391,7 @@ class State(ABC):
         the same distribution as ``chance_outcomes``."""
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalAction("chance has nothing to resolve now")
+            raise IllegalAction(say("chance has nothing to resolve now"))
         total = sum(weight for _, weight in outcomes)
         pick = rng.randrange(total)
         for action, weight in outcomes:
@@ -432,17 +461,38 @@ class OptionSpec:
         kind = type(self.default)
         # bool is an int to Python, but `first_seat = true` is a mistake, not seat 1.
         if type(value) is not kind:
-            raise BadOptions(f"option {self.name!r} must be {_KIND_WORDS[kind]}, not {value!r}")
+            raise BadOptions(
+                say(
+                    "option %(name)s must be %(kind)s, not %(value)s",
+                    name=repr(self.name),
+                    kind=_KIND_WORDS[kind],
+                    value=repr(value),
+                )
+            )
         assert isinstance(value, bool | int | str)
         if self.choices and value not in self.choices:
+            choices = ", ".join(map(repr, self.choices))
             raise BadOptions(
-                f"option {self.name!r} must be one of {', '.join(map(repr, self.choices))}, not {value!r}"
+                say(
+                    "option %(name)s must be one of %(choices)s, not %(value)s",
+                    name=repr(self.name),
+                    choices=choices,
+                    value=repr(value),
+                )
             )
         if isinstance(value, int) and not isinstance(value, bool):
             low = -(10**9) if self.minimum is None else self.minimum
             high = 10**9 if self.maximum is None else self.maximum
             if not low <= value <= high:
-                raise BadOptions(f"option {self.name!r} must be from {low} to {high}, not {value}")
+                raise BadOptions(
+                    say(
+                        "option %(name)s must be from %(low)s to %(high)s, not %(value)s",
+                        name=repr(self.name),
+                        low=low,
+                        high=high,
+                        value=value,
+                    )
+                )
         return value
 
     def to_json(self) -> JSON:
@@ -456,7 +506,7 @@ class OptionSpec:
         }
 
 
-_KIND_WORDS: dict[type, str] = {bool: "true or false", int: "a whole number", str: "text"}
+_KIND_WORDS: dict[type, Said] = {bool: say("true or false"), int: say("a whole number"), str: say("text")}
 
 
 @dataclass(frozen=True)
@@ -547,9 +597,13 @@ class Game(ABC):
         action = self.parse_notation(text)
         if str(action) != text:
             shown = _shown_head(text) if action.free_text else text[:80]
+            written = _shown_head(str(action)) if action.free_text else str(action)
             raise NotationError(
-                f"{shown!r} is not written as notation: the action is written "
-                f"{_shown_head(str(action)) if action.free_text else str(action)!r}"
+                say(
+                    "%(text)s is not written as notation: the action is written %(written)s",
+                    text=repr(shown),
+                    written=repr(written),
+                )
             )
         return action
 
@@ -563,9 +617,22 @@ class Game(ABC):
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                raise BadOptions(f"{self.title} is for {self.min_players} players, not {players}")
+                raise BadOptions(
+                    say(
+                        "%(game)s is for %(num)s players, not %(players)s",
+                        game=self.title,
+                        num=self.min_players,
+                        players=players,
+                    )
+                )
             raise BadOptions(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+                say(
+                    "%(game)s is for %(low)s to %(high)s players, not %(players)s",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=players,
+                )
             )
 
     def merge_options(self, options: Mapping[str, Any] | None) -> JSON:
@@ -575,7 +642,14 @@ class Game(ABC):
         for key, value in (options or {}).items():
             if key not in specs:
                 known = ", ".join(sorted(specs)) or "none"
-                raise BadOptions(f"{self.title} has no option {key!r} (options: {known})")
+                raise BadOptions(
+                    say(
+                        "%(game)s has no option %(key)s (options: %(known)s)",
+                        game=self.title,
+                        key=repr(key),
+                        known=known,
+                    )
+                )
             merged[key] = specs[key].check(value)
         return merged
 
@@ -655,7 +729,9 @@ class Game(ABC):
         """This game with ``edition``'s changes on top of its own (an edited game's edition is
         merged with the new one); BadOptions for a number or a card it cannot change."""
         if edition:
-            raise BadOptions(f"{self.title} declares no numbers or stand-ins an edition may change")
+            raise BadOptions(
+                say("%(game)s declares no numbers or stand-ins an edition may change", game=self.title)
+            )
         return self
 
     def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
