@@ -154,6 +154,19 @@ def test_english_where_no_language_is_chosen_and_the_option_beats_the_machine(
             "tabletop: la opción 'deck' debe tener la forma clave=valor",
         ),
         ("de", ["simulate", "wheels", "--games", "0"], "tabletop: --games muss mindestens 1 sein"),
+        # a game's refusal, said with that game's catalog or the one every game shares
+        (
+            "de",
+            ["play", "wisteria", "-o", "victory=nope"],
+            "tabletop: die Option 'victory' muss eines von 'total_control', 'time_limit', 'power_score' "
+            "sein, nicht 'nope'",
+        ),
+        ("es", ["play", "wheels", "--players", "3"], "tabletop: Wheels of War es para 2 jugadores, no 3"),
+        (
+            "de",
+            ["play", "wisteria", "--name", "7=Ana"],
+            ("tabletop: --name '7=Ana': an einem Tisch für 2 Spieler gibt es keinen Platz 7"),
+        ),
     ],
 )
 def test_an_error_is_one_line_in_the_persons_language(
