@@ -280,7 +280,7 @@
   }
 
   const WAITING = { answer: _("an answer to an alliance offer"), return: _("a card handed back"), free_road: _("a free road"),
-    forfeit: _("the city given up"), choose: _("a free card's deck"), chance: _("the dealer") };
+    forfeit: _("the city given up"), choose: _("a free card's deck") };
 
   function render(state, ui) {
     const { h } = ui;
@@ -288,7 +288,9 @@
     latest = view;
     const screen = document.body.classList.contains("screen");
     const what = view.waiting ? WAITING[view.waiting.for] || ui.words(view.waiting.for) : "";
-    const waiting = !view.waiting ? "" : ` · ${view.waiting.seat
+    // The dealer is waited for in a sentence of its own: German and Spanish say it otherwise than a
+    // thing waited for ("auf den Geber", "al repartidor"), and the pages' "the dealer" stands alone.
+    const waiting = !view.waiting ? "" : ` · ${view.waiting.for === "chance" ? _("waiting for the dealer") : view.waiting.seat
       ? _("waiting for %(what)s from %(ruler)s", { what, ruler: ruler(view.waiting.seat) }) : _("waiting for %(what)s", { what })}`;
     const parts = [h("p", { class: "phase" }, h("strong", {}, `${view.watch} · ${_("round %(round)s", { round: view.round })}`),
       ` · ${PHASES[view.phase] || ui.words(view.phase)}`,
