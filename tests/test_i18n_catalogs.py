@@ -18,6 +18,7 @@ from console import i18n
 from console.games import find_game, game_names
 from console.i18n.pseudo import PLACEHOLDER
 from console.i18n.said import KEYWORDS
+from console.web.language import js_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "console" / "i18n"
@@ -157,4 +158,20 @@ def test_every_cards_printed_name_and_text_is_in_its_games_catalog(name: str) ->
     missing = sorted(printed - shipped)
     assert not missing, (
         f"{name}: {len(missing)} cards' words not in game.pot (e.g. {missing[:3]}): run `{GAME_EXTRACT}`"
+    )
+
+
+@pytest.mark.parametrize("package", GAMES)
+@pytest.mark.parametrize("language", i18n.TRANSLATED)
+def test_a_message_the_pages_and_a_game_both_hold_is_said_alike(language: str, package: str) -> None:
+    """A game's page joins its catalog to the pages' (console/http/static/i18n.js) and Python's
+    ``Speaker`` reads the game's first: a message in both must say the same, or one screen would
+    word it otherwise than another (German "der Geber" where the game's sentence needs "den")."""
+    pages = js_catalog(language)["messages"]
+    game = js_catalog(language, package=package)["messages"]
+    differ = {
+        message: (pages[message], said) for message, said in game.items() if pages.get(message, said) != said
+    }
+    assert not differ, (
+        f"{package} in {language} says {len(differ)} of the pages' messages otherwise: {differ}"
     )

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar
 
 from console import i18n
-from console.i18n.said import SEAT_AT_START, SEAT_WITHIN, Said, Speaker, phrase, say
+from console.i18n.said import SEAT_AT_START, SEAT_WITHIN, Said, Speaker, phrase, say, say_n
 from console.i18n.said import Seat as SaidSeat
 
 if TYPE_CHECKING:
@@ -367,17 +367,34 @@ class State(ABC):
         if self.outcome() is not None:
             raise IllegalAction(say("the game is over"))
         if not action.out_of_turn and action.seat not in self.to_act:
-            raise IllegalAction(self.why_not_now(action.seat))
+            raise IllegalAction(self.why_not(action.seat))
         return self._apply(action)
 
+    def why_not(self, seat: Seat) -> Said:
+        """Why ``seat`` may not act now, in words every seat may read (who is to act), as a sentence
+        each reader says in their language. A game that words it only in ``why_not_now``'s English
+        is said through ``phrase`` (its parts marked ``N_`` where they are written)."""
+        if type(self).why_not_now is not State.why_not_now:
+            return phrase(self.why_not_now(seat))
+        return self._others_act(seat)
+
     def why_not_now(self, seat: Seat) -> str:
-        """Why ``seat`` may not act now, in words every seat may read (who is to act)."""
-        who = "chance" if seat == CHANCE else f"seat {seat}"
-        acting = [seat_text(s) if s == CHANCE else f"seat {s}" for s in self.to_act]
+        """``why_not`` in English (the log, the terminal, API clients)."""
+        return ENGLISH.render(self._others_act(seat), at_start=False)
+
+    def _others_act(self, seat: Seat) -> Said:
+        """Any game's reason: another seat (or chance, or nobody) is to act."""
+        who = say("chance") if seat == CHANCE else SaidSeat(seat)
+        acting = tuple(say("chance") if s == CHANCE else SaidSeat(s) for s in self.to_act)
         if not acting:
-            return f"it is not {who}'s turn to act; nobody is to act"
-        verb = "is" if len(acting) == 1 else "are"
-        return f"it is not {who}'s turn to act; {' and '.join(acting)} {verb} to act"
+            return say("it is not %(who)s's turn to act; nobody is to act", who=who)
+        return say_n(
+            "it is not %(who)s's turn to act; %(acting)s is to act",
+            "it is not %(who)s's turn to act; %(acting)s are to act",
+            len(acting),
+            who=who,
+            acting=acting,
+        )
 
     def chance_outcomes(self) -> list[tuple[Action, int]]:
         """The next chance action's possible outcomes with integer weights.

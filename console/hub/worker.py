@@ -447,7 +447,7 @@ class TableWorker:
             say(
                 "in the rules' words to %(seat)s: %(why)s",
                 seat=SaidSeat(idle),
-                why=phrase(state.why_not_now(idle)),
+                why=state.why_not(idle),
             )
             if seats and idle
             else None
@@ -674,8 +674,9 @@ class TableWorker:
                     Act(result.action.seat, result.action, result.kind),
                     lambda: physical.answered(event, True),
                 )
-            except (HubError, ValueError) as error:
-                result = physical.refuse(event.seat, str(error))
+            except (HubError, ValueError) as error:  # a game's or the hub's: its sentence, when it has one
+                said = getattr(error, "said", None)
+                result = physical.refuse(event.seat, said if isinstance(said, Said) else str(error))
         if isinstance(result, Note):
             physical.answered(event, not result.message)
             if physical.recheck_done():  # every card in play is where the journal says: play on
