@@ -227,7 +227,12 @@ def show_turn(
     game = table.game
     names = seat_names or {}
     speaker = seat_speaker(game, language, names)
-    board = [named(line, names) for line in game.board_lines(dict(view))]
+    # the game's board: each line a sentence said in the run's language (seats by their names),
+    # or a game's English as written, seats named
+    board = [
+        speaker.render(line) if isinstance(line, Said) else named(line, names)
+        for line in game.board_lines(dict(view))
+    ]
     columns = width()
     print("\n" + speaker.render(say("%(seat)s to act.", seat=seat_title(seat, names, speaker))), file=out)
     print("\n".join(board) if board else describe_view(view, speaker=speaker), file=out)
@@ -253,13 +258,14 @@ def show_turn(
         said = [notes.get(str(action), "") if noted else "" for _, action in group.items]
         if len(group.items) > 1 and not any(cards) and not any(said):  # short places: side by side
             row = "   ".join(
-                f"{number}) {words}".replace(" ", NO_BREAK)
+                f"{number}) {speaker.translate(words)}".replace(" ", NO_BREAK)
                 for number, (words, _) in enumerate(group.items, first)
             )
             print(_wrapped(row, columns, indent, indent).replace(NO_BREAK, " "), file=out)
             continue
         for number, ((words, _), card, note) in enumerate(zip(group.items, cards, said, strict=True), first):
-            line = f"{number}) {words}" + (f": {note}" if note else "")
+            # a choice's words: the game's catalog says them where they are a message of it
+            line = f"{number}) {speaker.translate(words)}" + (f": {note}" if note else "")
             print(_wrapped(line, columns, indent, indent + "   "), file=out)
             if card is not None and card not in shown:  # a card's printed numbers and text, once
                 shown.add(card)

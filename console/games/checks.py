@@ -30,6 +30,7 @@ from console.games.core import (
     required_hooks,
 )
 from console.games.steps import steps_for
+from console.i18n.said import Said
 
 Views = list[str]
 COPY_CHECK_EVERY = 20  # steps: from the first, a copy is played on both ways round
@@ -306,7 +307,7 @@ def check_hooks(game: Game, state: State) -> None:
     assert all(isinstance(score, float) for score in scores.values()), f"{game.name}: scores {scores}"
     for seat in (None, *seats):
         lines = game.board_lines(state.view(seat))
-        assert isinstance(lines, list) and all(isinstance(line, str) for line in lines), (
+        assert isinstance(lines, list) and all(isinstance(line, str | Said) for line in lines), (
             f"{game.name}: board_lines gives {lines!r}"
         )
     for seat in state.to_act:

@@ -292,7 +292,9 @@ class SearchBudget:
 
 
 class ChoiceLabel(NamedTuple):
-    """A choice in words for the terminal: its ``group`` ("" when it stands alone) and ``words``."""
+    """A choice in words for the terminal: its ``group`` ("" when it stands alone) and ``words``,
+    each English that is a message of the game's catalog where it is fixed words (``N_``), so the
+    phone's headings and the terminal's choices are said in each one's language."""
 
     group: str
     words: str
@@ -766,9 +768,10 @@ class Game(ABC):
         return {}
 
     @required_hook
-    def board_lines(self, view: JSON) -> list[str]:
+    def board_lines(self, view: JSON) -> Sequence[Said | str]:
         """The terminal's compact board drawn from ``view`` (a seat's or the public one): a few
-        lines of text, only what the view holds, card ids by their printed names."""
+        lines, only what the view holds, each a sentence (``Said``: said in the terminal's
+        language, seats by their names, cards by their printed names) or English as written."""
         raise MissingHook(self, "Game.board_lines")
 
     @required_hook
