@@ -191,8 +191,8 @@ class WheelsGame(Game):
     def card_use(self, state: State, history: Sequence[Action]) -> dict[Seat, JSON] | None:
         return stats.card_use(state, history)
 
-    def board_lines(self, view: JSON) -> list[str]:
-        return terminal.board_lines(view, self.card_name)
+    def board_lines(self, view: JSON) -> Sequence[Said | str]:
+        return terminal.board_lines(view)
 
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, self.card_name, self.cards)

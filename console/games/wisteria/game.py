@@ -124,7 +124,7 @@ class WisteriaGame(Game):
         assert isinstance(state, WisteriaState)
         return stats.standing(state)
 
-    def board_lines(self, view: JSON) -> list[str]:
+    def board_lines(self, view: JSON) -> Sequence[Said | str]:
         return terminal.board_lines(view)
 
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
