@@ -227,8 +227,8 @@ class WatchGame(Game):
 
         return card_use(state, history)
 
-    def board_lines(self, view: JSON) -> list[str]:
-        return terminal.board_lines(view, self.card_name)
+    def board_lines(self, view: JSON) -> Sequence[Said | str]:
+        return terminal.board_lines(view)
 
     def label(self, action: Action, view: JSON) -> ChoiceLabel:
         return terminal.label(action, view, self.card_name)

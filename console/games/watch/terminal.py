@@ -7,7 +7,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from console.games.core import Action, ChoiceLabel, natural_key
+from console.games.watch.words import amount
 from console.i18n import N_
+from console.i18n.said import Card, Said, Seat, Value, say, say_n
 
 View = Mapping[str, Any]
 Name = Callable[[str], str]
@@ -16,10 +18,6 @@ PIECE_CODES = {"settlement": "s", "city": "C"}
 # Columns per unit of the view's x: intersections two units apart get 8 columns, room for
 # "i14:C1" (a place and the piece on it).
 COLUMNS_PER_X = 4
-
-
-def _you(view: View, seat: Any) -> str:
-    return " (you)" if str(view.get("you", view.get("seat"))) == str(seat) else ""
 
 
 def land_map(board: View) -> list[str]:
@@ -52,38 +50,99 @@ def land_map(board: View) -> list[str]:
     return rows
 
 
-def board_lines(view: View, name: Callable[[str], str]) -> list[str]:
+# A line of the board below its heading, indented as the map is: the same in every language.
+INDENTED = N_("  %(line)s")
+PHASES = {"founding": say("founding"), "play": say("play"), "over": say("over")}
+
+
+def _indented(line: Said) -> Said:
+    return say(INDENTED, line=line)
+
+
+def _heading(view: View) -> Said:
+    """ "Round 3 · play · ruler 2 to play · 15 VP to win"."""
+    phase = str(view.get("phase"))
+    said_phase = PHASES.get(phase) or phase
+    if view.get("current"):
+        return say(
+            "Round %(round)s · %(phase)s · %(seat)s to play · %(vp)s VP to win",
+            round=str(view.get("round")),
+            phase=said_phase,
+            seat=Seat(int(view["current"])),
+            vp=str(view.get("victory_points")),
+        )
+    return say(
+        "Round %(round)s · %(phase)s · %(vp)s VP to win",
+        round=str(view.get("round")),
+        phase=said_phase,
+        vp=str(view.get("victory_points")),
+    )
+
+
+def _army(army: View) -> Said:
+    if army.get("active"):
+        return say("%(num)s at %(place)s (awake)", num=army["units"], place=str(army["at"]))
+    return say("%(num)s at %(place)s", num=army["units"], place=str(army["at"]))
+
+
+def _ruler(view: View, ruler: View, roads: list[str], armies: tuple[Said, ...]) -> Said:
+    """ "ruler 2 Stoneborn (you): 5 VP · 4 Grain, ... · 1 card · roads e17 and e18 · armies ..."."""
+    seat = Seat(int(ruler["seat"]))
+    people = str(ruler.get("people", ""))
+    if str(view.get("you", view.get("seat"))) == str(ruler["seat"]):
+        who = say("%(seat)s %(people)s (you)", seat=seat, people=people)
+    else:
+        who = say("%(seat)s %(people)s", seat=seat, people=people)
+    stores = tuple(amount(int(num), kind) for kind, num in ruler.get("stores", {}).items())
+    cards = say_n("%(num)s card", "%(num)s cards", int(ruler.get("hand_size") or 0))
+    in_order: list[str] = sorted(roads, key=natural_key)
+    placed: tuple[Value, ...] = tuple(in_order)
+    values: dict[str, Value] = {
+        "ruler": who,
+        "vp": str(ruler.get("vp")),
+        "stores": stores,
+        "cards": cards,
+        "roads": placed or say("none"),
+    }
+    if armies:
+        return say(
+            "%(ruler)s: %(vp)s VP · %(stores)s · %(cards)s · roads %(roads)s · armies %(armies)s",
+            **values,
+            armies=armies,
+        )
+    return say("%(ruler)s: %(vp)s VP · %(stores)s · %(cards)s · roads %(roads)s", **values)
+
+
+def board_lines(view: View) -> list[Said | str]:
+    """The heading, the map (places and pieces are the same in every language), its key, a line per
+    ruler and the seat's hand: each a sentence of the game's catalog but the map's rows."""
     board = view.get("board", {})
-    current = f" · ruler {view['current']} to play" if view.get("current") else ""
-    goal = f"{view.get('victory_points')} VP to win"
-    lines = [f"Round {view.get('round')} · {view.get('phase')}{current} · {goal}"]
+    lines: list[Said | str] = [_heading(view)]
     lines += land_map(board)
     lines.append(
-        "  Tiles: Gr grain, Wd wood, St stone, Go gold, De desert, La lake · "
-        "s settlement, C city (the digit: whose)"
+        _indented(
+            say(
+                "Tiles: Gr grain, Wd wood, St stone, Go gold, De desert, La lake · "
+                "s settlement, C city (the digit: whose)"
+            )
+        )
     )
     roads: dict[str, list[str]] = {}
     for edge in board.get("edges", []):
         if edge.get("road"):
             roads.setdefault(str(edge["road"]), []).append(edge["id"])
-    armies: dict[str, list[str]] = {}
+    armies: dict[str, list[Said]] = {}
     for army in board.get("armies", []):
-        armies.setdefault(str(army["owner"]), []).append(
-            f"{army['units']} at {army['at']}" + (" (awake)" if army.get("active") else "")
-        )
+        armies.setdefault(str(army["owner"]), []).append(_army(army))
     for ruler in view.get("rulers", []):
         seat = str(ruler["seat"])
-        stores = ", ".join(f"{amount} {kind.title()}" for kind, amount in ruler.get("stores", {}).items())
-        lines.append(
-            f"  ruler {seat} {ruler.get('people', '')}{_you(view, seat)}: {ruler.get('vp')} VP · "
-            f"{stores} · {ruler.get('hand_size')} cards · roads "
-            f"{', '.join(sorted(roads.get(seat, []), key=natural_key)) or 'none'}"
-            + (f" · armies {', '.join(armies[seat])}" if seat in armies else "")
-        )
+        lines.append(_indented(_ruler(view, ruler, roads.get(seat, []), tuple(armies.get(seat, [])))))
     hand = view.get("hand")
     if hand:
         # The view's hand holds each card's catalog entry (its id, name, deck...).
-        lines.append("  your hand: " + ", ".join(name(str(card["id"])) for card in hand))
+        lines.append(
+            _indented(say("your hand: %(cards)s", cards=tuple(Card(str(card["id"])) for card in hand)))
+        )
     return lines
 
 
@@ -144,7 +203,31 @@ VERB_ORDER = (
 )
 
 
+# A choice's own words where they are fixed (N_): said from the game's catalog on every screen.
+DRAWS = {
+    ("warfare", "gold"): N_("Warfare, paying Gold"),
+    ("warfare", "goods"): N_("Warfare, paying its goods"),
+    ("growth", "gold"): N_("Growth, paying Gold"),
+    ("growth", "goods"): N_("Growth, paying its goods"),
+    ("politics", "gold"): N_("Politics, paying Gold"),
+    ("politics", "goods"): N_("Politics, paying its goods"),
+    ("harrows", "gold"): N_("Harrows, paying Gold"),
+    ("harrows", "goods"): N_("Harrows, paying its goods"),
+}
+EXCHANGES = {
+    "grain": N_("for 1 Grain"),
+    "wood": N_("for 1 Wood"),
+    "stone": N_("for 1 Stone"),
+    "gold": N_("for 1 Gold"),
+}
+OFFERS = {"1": N_("to ruler 1"), "2": N_("to ruler 2"), "3": N_("to ruler 3"), "4": N_("to ruler 4")}
+BREAKS = {"1": N_("with ruler 1"), "2": N_("with ruler 2"), "3": N_("with ruler 3"), "4": N_("with ruler 4")}
+
+
 def label(action: Action, view: View, name: Name) -> ChoiceLabel:
+    """The choice's group (a heading of ``GROUPS``) and its own words: a fixed message of the
+    catalog where it has no place in it (a deck, a good, a ruler), else its places and cards as
+    they are named, with the few English words that join them."""
     words = str(action).split(":", 1)[1].split()
     verb, args = words[0], words[1:]
     if verb in SINGLE:
@@ -157,14 +240,16 @@ def label(action: Action, view: View, name: Name) -> ChoiceLabel:
     if verb == "improve":
         return ChoiceLabel(GROUPS[verb], f"on tile {args[0]} for your city {args[1]}")
     if verb == "draw":
-        paying = "Gold" if args[1] == "gold" else "its goods"
-        return ChoiceLabel(GROUPS[verb], f"{args[0].title()}, paying {paying}")
+        paying = "gold" if args[1] == "gold" else "goods"
+        fixed = DRAWS.get((args[0], paying))
+        return ChoiceLabel(GROUPS[verb], fixed or f"{args[0].title()}, paying {paying}")
     if verb == "exchange":
-        return ChoiceLabel(GROUPS[verb], f"for 1 {args[0].title()}")
+        return ChoiceLabel(GROUPS[verb], EXCHANGES.get(args[0]) or f"for 1 {args[0].title()}")
     if verb in ("move", "strike"):
         return ChoiceLabel(GROUPS[verb], f"from {args[0]} {'to' if verb == 'move' else 'at'} {args[1]}")
     if verb in ("offer", "break"):
-        return ChoiceLabel(GROUPS[verb], f"{'to' if verb == 'offer' else 'with'} ruler {args[0]}")
+        fixed = (OFFERS if verb == "offer" else BREAKS).get(args[0])
+        return ChoiceLabel(GROUPS[verb], fixed or f"{'to' if verb == 'offer' else 'with'} ruler {args[0]}")
     if verb in ("play", "reveal", "return"):
         return ChoiceLabel(GROUPS[verb], " ".join([name(args[0]), *args[1:]]))
     return ChoiceLabel(GROUPS.get(verb, verb.title()), " ".join(args))
