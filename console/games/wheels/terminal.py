@@ -94,9 +94,9 @@ def _conditions(info: Mapping[str, Any]) -> Said | None:
     if damp and chill:
         return say("damp %(damp)s, chill %(chill)s", damp=_number(damp), chill=_number(chill))
     if damp:
-        return say("damp %(num)s", num=_number(damp))
+        return say("damp %(turns)s", turns=_number(damp))
     if chill:
-        return say("chill %(num)s", num=_number(chill))
+        return say("chill %(turns)s", turns=_number(chill))
     return None
 
 
