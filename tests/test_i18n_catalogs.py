@@ -6,6 +6,7 @@ rule. A stale catalog fails with the pybabel commands that bring it into step (R
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -175,3 +176,20 @@ def test_a_message_the_pages_and_a_game_both_hold_is_said_alike(language: str, p
     assert not differ, (
         f"{package} in {language} says {len(differ)} of the pages' messages otherwise: {differ}"
     )
+
+
+@pytest.mark.parametrize("package", CATALOGS)
+def test_spanish_says_a_million_things_with_de(package: str | None) -> None:
+    """Spanish's second plural form is for millions ("1000000 de cartas"), its third for every
+    other count ("5 cartas"): a form swapped, or a 'many' form without its "de", is read at the
+    table as "tienes 5 de ciudades"."""
+    wrong = []
+    for message in i18n.catalog("es", package):
+        if not message.id or not message.pluralizable or len(forms(message)) != 3:
+            continue
+        _one, many, other = forms(message)
+        counted = re.search(r"%\(num\)s (?!de )[a-záéíóúñ]", other)
+        swapped = "%(num)s de " in other and "%(num)s de " not in many
+        if (counted and "%(num)s de " not in many) or swapped:
+            wrong.append((message.id[0], many, other))
+    assert not wrong, f"{package or 'console'}: {len(wrong)} Spanish plurals read wrong: {wrong[:3]}"

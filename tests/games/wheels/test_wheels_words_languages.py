@@ -249,4 +249,4 @@ def test_an_archaffineur_that_chooses_a_wheel_names_the_rivals_shelf() -> None:
     ) == ("Seat 1 invokes Rindbreaker Archaffineur on seat 2's shelf 2")
     names = {1: "Ana", 2: "Bo"}
     named = Speaker("de", PACKAGE, lambda seat, start: names[seat], GAME.speaker("de").card_name)
-    assert named.render(said) == "Ana ruft Rindbreaker Archaffineur auf Regal 2 von Bo an"
+    assert named.render(said) == "Ana setzt Rindbreaker Archaffineur auf Regal 2 von Bo ein"
