@@ -66,7 +66,8 @@ def english_left(text: str, language: str) -> list[str]:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         said = catalog.get(message.id[0] if isinstance(message.id, tuple | list) else message.id)
-        translated = " ".join(said.string if isinstance(said.string, tuple | list) else [said.string])
+        assert said is not None
+        translated = " ".join(said.string if isinstance(said.string, tuple | list) else [str(said.string)])
         for english in ids:
             for piece in PLACEHOLDER.split(english):
                 piece = piece.strip(" .,:;()")

@@ -227,6 +227,7 @@ def test_a_scan_of_a_card_chance_cannot_give_that_seat_is_refused_without_naming
     state = GAME.new(2)
     outcome = composer.handle(scan(1, "c"), state)
     assert english(outcome) == (1, "seat 1: that card is not one you can reveal now")
+    assert isinstance(outcome, Refusal)
     assert "Cee" not in outcome.message and "c" not in outcome.message.split()
 
 

@@ -98,6 +98,7 @@ def test_a_wheel_laid_on_the_reader_of_a_full_shelf_is_refused_and_changes_nothi
     before = (json.dumps(state.view(1)), positional.cursor(1, state))
     outcome = positional.handle(scan("cart-wheel", 1), state)
     assert english(outcome) == (1, "seat 1: that card cannot go at reader 1 now; scan it at reader 2 or 3")
+    assert isinstance(outcome, Refusal)
     assert "cart" not in outcome.message.lower()  # a wheel may be about to be set sealed
     assert (json.dumps(state.view(1)), positional.cursor(1, state)) == before
     assert str(positional.cursor(1, state).highlighted) == "1:set cart-wheel 3 sealed"

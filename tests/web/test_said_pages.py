@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +78,7 @@ def test_the_page_says_every_event_as_the_catalog_does(
         assert not differ, f"{game_name} in {language}: {len(differ)} lines differ, e.g. {differ[:3]}"
 
 
-def _seats(data: dict[str, Any]) -> set[int]:
+def _seats(data: Mapping[str, Any]) -> set[int]:
     found: set[int] = set()
     for value in data.values():
         for item in value if isinstance(value, list | tuple) else [value]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pytest
 
@@ -62,6 +63,10 @@ def actions_done(phone: webdriver.Chrome) -> int:
     return int(phone.execute_script("return window.tabletop.state().actions"))
 
 
+def more_done(phone: webdriver.Chrome, before: int) -> bool:
+    return actions_done(phone) > before
+
+
 def tap(phone: webdriver.Chrome, wanted: Callable[[str], bool] = lambda action: True) -> bool:
     """Tap the first shown choice whose action ``wanted`` takes, opening its folded group or its
     card first as a person would. False when the phone has no such choice now."""
@@ -76,7 +81,7 @@ def tap(phone: webdriver.Chrome, wanted: Callable[[str], bool] = lambda action: 
             before = actions_done(phone)
             phone.execute_script("arguments[0].scrollIntoView({block: 'end'})", chosen[0])
             chosen[0].click()
-            wait(phone).until(lambda d, before=before: actions_done(d) > before)
+            wait(phone).until(partial(more_done, before=before))
             return True
         openers = [b for b in shown if not b.get_attribute("data-action") and _holds(phone, b, wanted)]
         if not openers:

@@ -18,7 +18,7 @@ from console.http.limits import LOCKED, PIN_NEEDED
 from console.hub.config import InputsConfig
 from console.hub.service import Hub
 from console.hub.worker import HostCommand, SetController
-from console.i18n.said import phrase
+from console.i18n.said import Said, phrase
 from console.inputs.events import PodRefused
 from console.journal import DISK_FULL
 from console.web import create_app
@@ -88,8 +88,9 @@ def test_every_part_of_the_words_other_modules_say_is_a_message(text: str) -> No
     said = phrase(text)
     parts = [value for value in said.values.values()] if said.values and "part0" in said.values else [said]
     for part in parts:
-        assert part.id in template, part.id  # type: ignore[union-attr]
-        assert i18n.gettext("de", part.id) != part.id  # type: ignore[union-attr]
+        assert isinstance(part, Said)
+        assert part.id in template, part.id
+        assert i18n.gettext("de", part.id) != part.id
 
 
 def test_a_seat_taken_is_said_in_the_phones_language(client: FlaskClient, hub: Hub) -> None:

@@ -5,6 +5,7 @@ sentence each screen says in its language; these read its English."""
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
@@ -20,7 +21,7 @@ WAR = ("recruit", "activate", "move", "strike")
 NUMBERS = re.compile(r"your (\d+) against (\d+) .*: (you win|they hold).*; you lose (\d+).*, they lose (\d+)")
 
 
-def english(notes: dict[str, Said | str]) -> dict[str, str]:
+def english(notes: Mapping[str, Said | str]) -> dict[str, str]:
     speaker = GAME.speaker()
     return {
         notation: speaker.render(note) if isinstance(note, Said) else note for notation, note in notes.items()
