@@ -34,7 +34,7 @@ def test_english_is_the_ids_and_german_and_spanish_are_translated() -> None:
         ("es", 1, "%(num)s minuto"),
         ("es", 0, "%(num)s minutos"),
         ("es", 3, "%(num)s minutos"),
-        ("es", 1_000_000, "%(num)s minutos"),  # Spanish's third form ("many"), for millions
+        ("es", 1_000_000, "%(num)s de minutos"),  # Spanish's "many" form, for millions: "de"
     ],
 )
 def test_plural_forms_follow_each_language(language: str, count: int, said: str) -> None:

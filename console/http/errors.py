@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from werkzeug.exceptions import HTTPException
+
 from console.games.core import BadOptions, IllegalAction, NotationError, UnknownGame
 from console.hub.errors import Busy, Forbidden, HubError, NotFound, Refused
+from console.i18n.said import Said, say
 
 
 class HttpError(Exception):
@@ -54,3 +57,17 @@ def status_of(error: BaseException, extra: Mapping[type[BaseException], int] | N
 def retry_after(error: BaseException) -> float | None:
     """When the client may try again, if the error says so."""
     return error.retry_after_s if isinstance(error, HttpError) else None
+
+
+def http_refusal(error: HTTPException, method: str, body_limit: object) -> Said:
+    """Flask's own refusals (no such address, a method it does not take, too large a body) as a
+    sentence each app says in its reader's language; ``method`` is the request's, ``body_limit``
+    the app's MAX_CONTENT_LENGTH."""
+    status = error.code or 500
+    if status == 404:
+        return say("there is nothing at this address")
+    if status == 405:
+        return say("%(method)s is not allowed here", method=method)
+    if status == 413:
+        return say("the body is larger than the hub accepts (%(bytes)s bytes)", bytes=str(body_limit))
+    return Said(error.description or error.name)

@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException
 from console import i18n
 from console.games import find_game
 from console.games.core import UnknownGame
-from console.http.errors import HttpError, retry_after, status_of
+from console.http.errors import HttpError, http_refusal, retry_after, status_of
 from console.http.language import browser_language, catalog_script, install_gettext, js_catalog, known
 from console.http.limits import PinGuard
 from console.hub.errors import HubError
@@ -122,15 +122,7 @@ def create_board_app(board: Board, config: dict[str, Any] | None = None) -> Flas
     def no_such_thing(error: HTTPException) -> Any:
         """Flask's own refusals (no such address, a method it does not take, too large a body)."""
         status = error.code or 500
-        if status == 404:
-            said = say("there is nothing at this address")
-        elif status == 405:
-            said = say("%(method)s is not allowed here", method=request.method)
-        elif status == 413:
-            limit = app.config["MAX_CONTENT_LENGTH"]
-            said = say("the body is larger than the hub accepts (%(bytes)s bytes)", bytes=limit)
-        else:
-            said = Said(error.description or error.name)
+        said = http_refusal(error, request.method, app.config["MAX_CONTENT_LENGTH"])
         return security.error_response(status, told(said))
 
     @app.context_processor

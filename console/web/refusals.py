@@ -20,7 +20,7 @@ from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
 from console.games.core import BadOptions, Game, IllegalAction, NotationError, UnknownGame
-from console.http.errors import HttpError, retry_after, status_of
+from console.http.errors import HttpError, http_refusal, retry_after, status_of
 from console.http.security import error_response, hub, with_retry_after
 from console.hub.errors import HubError
 from console.i18n import N_
@@ -122,15 +122,7 @@ def _answer(error: Exception) -> tuple[Response | str, int] | Response:
 def _http_answer(error: HTTPException) -> tuple[Response | str, int]:
     """Flask's own refusals (no such address, a method it does not take, too large a body)."""
     status = error.code or 500
-    if status == 404:
-        said = say("there is nothing at this address")
-    elif status == 405:
-        said = say("%(method)s is not allowed here", method=request.method)
-    elif status == 413:
-        limit = current_app.config["MAX_CONTENT_LENGTH"]
-        said = say("the body is larger than the hub accepts (%(bytes)s bytes)", bytes=limit)
-    else:
-        said = Said(error.description or error.name)
+    said = http_refusal(error, request.method, current_app.config["MAX_CONTENT_LENGTH"])
     return error_response(status, words(said, language()))
 
 

@@ -36,19 +36,17 @@ from console.games.watch.rules.politics import BlackPlotLoss, SpyTheft
 from console.http.language import COOKIE as LANGUAGE_COOKIE
 from console.http.language import PAGE_HEADER
 from console.hub.service import Hub
-from console.i18n.said import Card, Said
 from console.web import create_app
 from console.web.refusals import said_of, words
 from tests.games.watch.test_watch_refusals import CASES, refusal_table
 from tests.games.watch.watch_table import Table, edge
+from tests.helpers.sentences import message_ids
 from tests.web.conftest import ORIGIN, hub_config, join
 
 PACKAGE = GAME.catalog_package()
 WATCH = Path(__file__).resolve().parents[3] / "console" / "games" / "watch"
 LANGUAGES = ("de", "es")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
-# phrase()'s joining of a reason's parts ("%(part0)s: %(part1)s"): no words, in no catalog
-JOINED = re.compile(r"(%\(\w+\)s(: |; )?)+")
 
 
 def refusal(do: Callable[[], object]) -> GameError:
@@ -512,24 +510,6 @@ def provoked() -> list[tuple[GameError, str]]:
     return made + sampled
 
 
-def message_ids(said: Said) -> Iterator[str]:
-    """Every message id a sentence says: its own, its phrases', its cards' printed names."""
-    if not JOINED.fullmatch(said.id):
-        yield said.id
-    for value in said.values.values():
-        yield from _value_ids(value)
-
-
-def _value_ids(value: object) -> Iterator[str]:
-    if isinstance(value, Said):
-        yield from message_ids(value)
-    elif isinstance(value, Card):
-        yield GAME.card_name(value.id)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _value_ids(item)
-
-
 def key(message: object) -> str:
     """A catalog entry's id (a count's: its singular)."""
     return message if isinstance(message, str) else str(next(iter(message)))  # type: ignore[call-overload]
@@ -561,7 +541,7 @@ def test_each_refusal_is_said_from_the_watchs_catalog(language: str) -> None:
     says it (console/web/refusals.py) in its language, no English message and no placeholder left."""
     template = {key(message.id) for message in i18n.template(PACKAGE)}
     for error, _ in provoked():
-        for message in message_ids(error.said):
+        for message in message_ids(error.said, GAME.card_name):
             assert message in template, (str(error), message)
             assert translated(language, PACKAGE, message), (language, message)
         line = words(said_of(error), language, GAME)
@@ -598,7 +578,7 @@ UNREACHABLE = {
 
 
 def test_every_refusal_the_watch_writes_is_met_here() -> None:
-    met = {message for error, _ in provoked() for message in message_ids(error.said)}
+    met = {message for error, _ in provoked() for message in message_ids(error.said, GAME.card_name)}
     unmet = refusal_messages() - met - UNREACHABLE
     assert not unmet, sorted(unmet)
     assert refusal_messages() >= UNREACHABLE, "a listed message is gone"
@@ -651,7 +631,9 @@ def test_the_refusals_play_runs_into_are_said_from_the_catalogs() -> None:
     for error in met.values():
         assert str(error) == english(error.said)
         for language in LANGUAGES:
-            assert all(translated(language, PACKAGE, message) for message in message_ids(error.said)), error
+            assert all(
+                translated(language, PACKAGE, message) for message in message_ids(error.said, GAME.card_name)
+            ), error
             assert not PLACEHOLDER.search(words(said_of(error), language, GAME)), error
 
 

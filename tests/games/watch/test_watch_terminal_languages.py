@@ -23,8 +23,9 @@ from console.games.core import CHANCE, ChoiceLabel
 from console.games.watch import GAME, terminal
 from console.games.watch.state import WatchState
 from console.i18n.said import Said
-from tests.games.watch.test_watch_words_languages import message_ids, translated
+from tests.games.watch.test_watch_words_languages import translated
 from tests.games.watch.watch_table import Table
+from tests.helpers.sentences import message_ids
 
 PACKAGE = GAME.catalog_package()
 LANGUAGES = ("de", "es")
@@ -94,7 +95,12 @@ def said_lines(view: View) -> Iterator[Said]:
 
 
 def test_the_samples_reach_what_the_board_and_the_choices_say() -> None:
-    lines = {message for view, _, _ in states() for said in said_lines(view) for message in message_ids(said)}
+    lines = {
+        message
+        for view, _, _ in states()
+        for said in said_lines(view)
+        for message in message_ids(said, GAME.card_name)
+    }
     verbs = set().union(*(verbs for _, _, verbs in states()))
     assert len(lines) >= 15 and {"draw", "exchange", "offer", "break", "activate", "city"} <= verbs, verbs
 
@@ -106,7 +112,7 @@ def test_every_board_line_is_said_from_the_catalog(language: str) -> None:
     english = GAME.speaker()
     for view, _, _ in states():
         for said in said_lines(view):
-            for message in message_ids(said):
+            for message in message_ids(said, GAME.card_name):
                 assert translated(catalog, message), (language, message)
             text = speaker.render(said)
             assert "%(" not in text and text != english.render(said), (language, text)

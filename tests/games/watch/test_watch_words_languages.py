@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,8 +22,9 @@ from console.games.core import CHANCE, Event
 from console.games.watch import GAME, words
 from console.games.watch.rules import horde
 from console.games.watch.state import WatchState
-from console.i18n.said import Card, Said, Seat
+from console.i18n.said import Said, Seat
 from tests.games.watch.watch_table import Table
+from tests.helpers.sentences import message_ids
 
 PACKAGE = GAME.catalog_package()
 RULES = Path(__file__).resolve().parents[3] / "console" / "games" / "watch" / "rules"
@@ -244,28 +244,6 @@ def every_event() -> list[Event]:
     return [*sampled()[0], *WRITTEN, *(event for event, _ in ENGLISH)]
 
 
-# phrase()'s joining of a reason's parts ("%(part0)s: %(part1)s"): no words, in no catalog
-JOINED = re.compile(r"(%\(\w+\)s(: |; )?)+")
-
-
-def message_ids(said: Said) -> Iterator[str]:
-    """Every message id a sentence says: its own, its phrases', its cards' printed names."""
-    if not JOINED.fullmatch(said.id):
-        yield said.id
-    for value in said.values.values():
-        yield from _value_ids(value)
-
-
-def _value_ids(value: object) -> Iterator[str]:
-    if isinstance(value, Said):
-        yield from message_ids(value)
-    elif isinstance(value, Card):
-        yield GAME.card_name(value.id)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _value_ids(item)
-
-
 def translated(catalog: Catalog, message: str) -> bool:
     found = catalog.get(message)
     if found is None:
@@ -292,7 +270,7 @@ def test_every_event_is_said_from_the_catalog(language: str) -> None:
     english = GAME.speaker()
     for event in every_event():
         said = GAME.words(event)
-        for message in message_ids(said):
+        for message in message_ids(said, GAME.card_name):
             assert translated(catalog, message), (event, message)
         line = speaker.render(said)
         assert not PLACEHOLDER.search(line.replace(str(event.data.get("text")), "")), (event, line)
@@ -330,7 +308,7 @@ def test_every_choice_note_is_said_from_the_catalog(language: str) -> None:
     notes = sampled()[1]
     assert len({note.id for note in notes}) >= 8
     for note in notes:
-        for message in message_ids(note):
+        for message in message_ids(note, GAME.card_name):
             assert translated(catalog, message), (note, message)
         assert not PLACEHOLDER.search(GAME.speaker(language).render(note)), note
 
@@ -363,7 +341,7 @@ def test_every_cards_name_text_and_facts_are_in_the_catalog(language: str) -> No
         facts = detail.get("facts")
         if facts is not None:
             assert isinstance(facts, Said)
-            assert all(translated(catalog, message) for message in message_ids(facts)), card
+            assert all(translated(catalog, message) for message in message_ids(facts, GAME.card_name)), card
     assert (
         GAME.card_words(GAME.card_details()["w-burn-the-ford"]["facts"], "de") == "Kriegsführung · gewöhnlich"
     )
@@ -402,7 +380,7 @@ def test_every_endings_reason_is_taken_back_to_the_catalogs_messages(language: s
         said = GAME.phrase(reason)
         # the English is the outcome's, byte for byte, said within a sentence as the pages say it
         assert GAME.speaker().render(said, at_start=False) == reason
-        messages = list(message_ids(said))
+        messages = list(message_ids(said, GAME.card_name))
         assert messages and all(translated(catalog, message) for message in messages), (reason, messages)
     assert GAME.speaker("de").render(GAME.phrase(reasons[0])) == "Herrscher 1 hat mit 3 SP den Sieg erklärt"
     # the winner is a seat the pages say by its player's name

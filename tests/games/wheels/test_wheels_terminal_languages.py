@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import io
 import random
-import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from console.cli import main
 from console.games import find_game
 from console.games.core import CHANCE, JSON
 from console.i18n.said import Said
+from tests.helpers.sentences import has_words, phrases, translations
 
 GAME = find_game("wheels")
 PACKAGE = GAME.catalog_package()
@@ -51,31 +50,6 @@ def sample_views() -> list[JSON]:
 @pytest.fixture(scope="module")
 def views() -> list[JSON]:
     return sample_views()
-
-
-def phrases(value: object) -> Iterator[Said]:
-    """Each sentence in ``value``, and every phrase within it."""
-    if isinstance(value, Said):
-        yield value
-        for inner in value.values.values():
-            yield from phrases(inner)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from phrases(item)
-
-
-def has_words(message: str) -> bool:
-    return bool(re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", message)))
-
-
-def translated(language: str) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for message in i18n.catalog(language, PACKAGE):
-        if message.id:
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            forms = message.string if isinstance(message.string, tuple | list) else [message.string]
-            found[key] = [str(form) for form in forms if form]
-    return found
 
 
 def terminal_messages() -> set[str]:
@@ -115,7 +89,7 @@ FIXED = ("1:keep", "1:wait")
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_every_board_line_is_said_in_the_language(views: list[JSON], language: str) -> None:
-    catalog = translated(language)
+    catalog = translations(language, PACKAGE)
     speaker, english = GAME.speaker(language), GAME.speaker()
     for view in [*views, BUILT]:
         for line in GAME.board_lines(view):

@@ -8,8 +8,6 @@ was improved; a sealed wheel's sentence for the table names no card and no figur
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,7 +16,8 @@ from console.games.core import CHANCE, Event
 from console.games.wheels import GAME
 from console.games.wheels.actions import Read
 from console.games.wheels.state import WheelsState
-from console.i18n.said import Card, Said, Seat, Speaker
+from console.i18n.said import Said, Seat, Speaker
+from tests.helpers.sentences import cards_in, has_words, phrases, translations
 
 PACKAGE = GAME.catalog_package()
 OPTIONS: tuple[dict[str, object], ...] = (
@@ -77,54 +76,6 @@ def events() -> list[Event]:
     return sample_events()
 
 
-def phrases(said: Said) -> Iterator[Said]:
-    """``said`` and every sentence or phrase within it."""
-    yield said
-    for value in said.values.values():
-        yield from _within(value)
-
-
-def _within(value: object) -> Iterator[Said]:
-    if isinstance(value, Said):
-        yield from phrases(value)
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _within(item)
-
-
-def cards_in(said: Said) -> set[str]:
-    found: set[str] = set()
-
-    def visit(value: object) -> None:
-        if isinstance(value, Card):
-            found.add(value.id)
-        elif isinstance(value, Said):
-            for inner in value.values.values():
-                visit(inner)
-        elif isinstance(value, tuple):
-            for item in value:
-                visit(item)
-
-    visit(said)
-    return found
-
-
-def has_words(message: str) -> bool:
-    """A message with a word in it: the joins an engine's reason is split at ("%(part0)s: %(part1)s")
-    have none to translate."""
-    return bool(re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", message)))
-
-
-def translated(language: str) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for message in i18n.catalog(language, PACKAGE):
-        if message.id:
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            forms = message.string if isinstance(message.string, tuple | list) else [message.string]
-            found[key] = [str(form) for form in forms if form]
-    return found
-
-
 def test_the_samples_say_every_sentence_words_py_has(events: list[Event]) -> None:
     """So the tests below say every kind of event there is in each language."""
     written = {
@@ -138,7 +89,7 @@ def test_the_samples_say_every_sentence_words_py_has(events: list[Event]) -> Non
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_every_event_is_said_in_the_language(events: list[Event], language: str) -> None:
-    catalog = translated(language)
+    catalog = translations(language, PACKAGE)
     speaker = GAME.speaker(language)
     for event in events:
         said = GAME.words(event)

@@ -9,8 +9,7 @@ the same messages. And a refusal reaches a phone in the phone's language, throug
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,10 @@ from console.games.wisteria import GAME
 from console.games.wisteria.actions import Draw, TimeUp
 from console.games.wisteria.state import WisteriaState
 from console.hub.service import Hub
-from console.i18n.said import Said, phrase
+from console.i18n.said import phrase
 from console.web import create_app
 from tests.games.wisteria.conftest import Play
+from tests.helpers.sentences import has_words, phrases, translations
 from tests.web.conftest import ORIGIN, hub_config, join
 
 PACKAGE = GAME.catalog_package()
@@ -299,31 +299,6 @@ def refusals() -> dict[str, GameError]:
     return {what: refusal_of(provoke) for what, provoke, _ in CASES}
 
 
-def phrases(said: Said) -> Iterator[Said]:
-    """``said`` and every sentence or phrase within it."""
-    yield said
-    for value in said.values.values():
-        for item in value if isinstance(value, tuple) else (value,):
-            if isinstance(item, Said):
-                yield from phrases(item)
-
-
-def has_words(message: str) -> bool:
-    """A message with a word in it: the joins ``phrase`` splits a reason at have none."""
-    return bool(re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", message)))
-
-
-def translated(language: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for message in i18n.catalog(language, PACKAGE):
-        if message.id:
-            key = message.id if isinstance(message.id, str) else message.id[0]
-            forms = message.string if isinstance(message.string, tuple | list) else [message.string]
-            if all(forms):
-                found[key] = str(forms[0])
-    return found
-
-
 @pytest.mark.parametrize("what, english", [(what, english) for what, _, english in CASES])
 def test_each_refusal_reads_in_english_as_it_did(
     refusals: dict[str, GameError], what: str, english: str
@@ -334,7 +309,7 @@ def test_each_refusal_reads_in_english_as_it_did(
 
 @pytest.mark.parametrize("language", i18n.TRANSLATED)
 def test_each_refusal_is_said_in_the_language(refusals: dict[str, GameError], language: str) -> None:
-    catalog = translated(language)
+    catalog = translations(language, PACKAGE)
     template = {
         message.id if isinstance(message.id, str) else message.id[0] for message in i18n.template(PACKAGE)
     }
