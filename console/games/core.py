@@ -466,7 +466,10 @@ class OptionSpec:
     """One game option: its default (which fixes its type), and the values it may take.
 
     ``choices`` lists the words a text option may be (empty: any text, checked by the game);
-    ``minimum``/``maximum`` bound a number. ``check`` is the one place options are refused."""
+    ``minimum``/``maximum`` bound a number. ``check`` is the one place options are refused.
+    ``label``, ``help`` and ``choice_labels`` (one per choice) are message ids of the game's catalog
+    (marked ``N_`` where the game writes them), which the start form says in its language; an empty
+    label is the name in words, a choice without a label its words."""
 
     name: str
     default: OptionValue
@@ -474,6 +477,8 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option may take it, else BadOptions naming the option and the range."""
@@ -517,9 +522,16 @@ class OptionSpec:
     def to_json(self) -> JSON:
         return {
             "name": self.name,
+            "label": self.label or self.name.replace("_", " "),
             "default": self.default,
             "help": self.help,
             "choices": list(self.choices),
+            "choice_labels": {
+                choice: label or choice.replace("_", " ")
+                for choice, label in zip(
+                    self.choices, self.choice_labels or ("",) * len(self.choices), strict=True
+                )
+            },
             "minimum": self.minimum,
             "maximum": self.maximum,
         }

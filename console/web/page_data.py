@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from console import i18n
 from console.games import find_game, game_names
 from console.games.core import Game
 from console.hub.pace import MIN_GAMES, learned
 from console.hub.service import Hub
-from console.i18n.said import Said
+from console.i18n.said import Said, Speaker
 from console.lab.length import Pace, lengths_of, minutes_by_people
 
 
@@ -54,11 +55,13 @@ def style(game_name: str) -> str:
 
 
 @cache
-def start_form() -> list[dict[str, Any]]:
-    """Every built game for the start form: name, title, player counts and options."""
+def start_form(language: str = i18n.DEFAULT) -> list[dict[str, Any]]:
+    """Every built game for the start form: name, title, player counts and options, each option's
+    label, help and choices' labels said in ``language`` (its name and values stay identifiers)."""
     games = []
     for name in game_names():
         game = find_game(name)
+        speaker = game.speaker(language)
         games.append(
             {
                 "name": name,
@@ -66,10 +69,20 @@ def start_form() -> list[dict[str, Any]]:
                 "players_noun": game.players_noun,
                 "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": [spec.to_json() for spec in game.option_specs],
+                "options": [_said_option(spec.to_json(), speaker) for spec in game.option_specs],
             }
         )
     return games
+
+
+def _said_option(spec: dict[str, Any], speaker: Speaker) -> dict[str, Any]:
+    """An option spec's words (message ids of the game's catalog) said by ``speaker``."""
+    return {
+        **spec,
+        "label": speaker.translate(spec["label"]),
+        "help": speaker.translate(spec["help"]) if spec["help"] else "",
+        "choice_labels": {choice: speaker.translate(said) for choice, said in spec["choice_labels"].items()},
+    }
 
 
 def start_lengths(hub: Hub) -> dict[str, dict[str, Any]]:

@@ -81,7 +81,7 @@ def index() -> str:
         tables=[worker for worker in tables if not results[worker.table.id]],
         finished=[(worker, results[worker.table.id]) for worker in tables if results[worker.table.id]],
         games=game_names(),
-        start_form=page_data.start_form(),
+        start_form=page_data.start_form(language()),
         start_lengths=page_data.start_lengths(hub()),
     )
 

@@ -29,6 +29,7 @@ from console.games.watch.refusal import bad_options
 from console.games.watch.rules.board import random_tiles, reference_tiles
 from console.games.watch.rules.decks import Deck
 from console.games.watch.state import WatchState
+from console.i18n import N_
 from console.i18n.said import Said, say
 
 # Four peoples are named by the Chronicle; the other three are left to the designer (close reading, C.3).
@@ -63,39 +64,69 @@ class WatchGame(Game):
         OptionSpec(
             "layout",
             "random",
-            "the island's tiles: random, or the fixed reference layout",
+            N_("the island's tiles: random, or the fixed reference layout"),
             choices=("random", "reference"),
+            label=N_("layout"),
+            choice_labels=(N_("random"), N_("reference")),
         ),
         OptionSpec(
             "max_rounds",
             100,
-            "rounds before the Chronicle closes (ruling P-49); 0: no limit",
+            N_("rounds before the Chronicle closes (ruling P-49); 0: no limit"),
             minimum=0,
             maximum=1000,
+            label=N_("max rounds"),
         ),
         OptionSpec(
             "copies",
             "rarity",
-            "copies of each card: by rarity (ruling P-44), or single",
+            N_("copies of each card: by rarity (ruling P-44), or single"),
             choices=("rarity", "single"),
+            label=N_("copies"),
+            choice_labels=(N_("rarity"), N_("single")),
         ),
         OptionSpec(
             "distance_rule",
             "any",
-            "who keeps a distance (ruling P-1): any piece, or only your own",
+            N_("who keeps a distance (ruling P-1): any piece, or only your own"),
             choices=("any", "own"),
+            label=N_("distance rule"),
+            choice_labels=(N_("any"), N_("own")),
         ),
         OptionSpec(
             "empty_walls_bonus",
             0,
-            "1: walls alone defend an empty city at +1 (ruling P-12)",
+            N_("1: walls alone defend an empty city at +1 (ruling P-12)"),
             minimum=0,
             maximum=1,
+            label=N_("empty walls bonus"),
         ),
-        OptionSpec("victory_points", 15, "the visible VP a declaration needs", minimum=1, maximum=100),
-        OptionSpec("peoples", "", "the rulers' peoples, comma-separated in seat order; empty: the first"),
-        OptionSpec("colours", "", "the rulers' colours, comma-separated in seat order; empty: the first"),
-        OptionSpec("watch_name", "The Watch", "the name the host calls the Watch by (ruling P-3)"),
+        OptionSpec(
+            "victory_points",
+            15,
+            N_("the visible VP a declaration needs"),
+            minimum=1,
+            maximum=100,
+            label=N_("victory points"),
+        ),
+        OptionSpec(
+            "peoples",
+            "",
+            N_("the rulers' peoples, comma-separated in seat order; empty: the first"),
+            label=N_("peoples"),
+        ),
+        OptionSpec(
+            "colours",
+            "",
+            N_("the rulers' colours, comma-separated in seat order; empty: the first"),
+            label=N_("colours"),
+        ),
+        OptionSpec(
+            "watch_name",
+            "The Watch",
+            N_("the name the host calls the Watch by (ruling P-3)"),
+            label=N_("watch name"),
+        ),
     )
 
     def new(

@@ -7,6 +7,7 @@ Options are typed specs (first seat, each seat's deck list and Archaffineur) che
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from console.games.core import (
@@ -33,6 +34,7 @@ from console.games.wheels.catalog import Catalog, WheelCard, catalog
 from console.games.wheels.rules.deck import Deck
 from console.games.wheels.rules.player import Player
 from console.games.wheels.state import WheelsState
+from console.i18n import N_
 from console.i18n.said import Said, say
 from console.i18n.said import Seat as SaidSeat
 
@@ -40,32 +42,69 @@ CHOOSE = "choose"  # the seat chooses its Archaffineur in secret before the open
 NO_ARCHAFFINEUR = "none"
 
 
+# Each seat's options, said in full for each seat (the game has two).
+_DECK_HELP = {1: N_("seat 1's deck list"), 2: N_("seat 2's deck list")}
+_DECK_LABEL = {1: N_("deck 1"), 2: N_("deck 2")}
+_ARCHAFFINEUR_HELP = {
+    1: N_("seat 1's Archaffineur: chosen in secret at the table, fixed, or none"),
+    2: N_("seat 2's Archaffineur: chosen in secret at the table, fixed, or none"),
+}
+_ARCHAFFINEUR_LABEL = {1: N_("Archaffineur 1"), 2: N_("Archaffineur 2")}
+# The book's deck lists by their words (a deck an edition adds is said by its name).
+_DECK_WORDS = {
+    "standard": N_("standard"),
+    "cellar-keepers": N_("cellar keepers"),
+    "saboteurs": N_("saboteurs"),
+}
+
+
 def _option_specs(cards: Catalog) -> tuple[OptionSpec, ...]:
-    """The options' choices are the catalog's deck lists and Archaffineurs."""
+    """The options' choices are the catalog's deck lists and Archaffineurs (by their printed names)."""
     decks = tuple(sorted(cards.decks))
-    leaders = (CHOOSE, NO_ARCHAFFINEUR, *cards.ids_of("archaffineur"))
+    archaffineurs = cards.ids_of("archaffineur")
+    leaders = (CHOOSE, NO_ARCHAFFINEUR, *archaffineurs)
+    leader_labels = (
+        N_("chosen at the table"),
+        N_("no Archaffineur"),
+        *(cards.name(card) for card in archaffineurs),
+    )
     return (
         OptionSpec(
             "first_seat",
             0,
-            "the seat that plays first: 1 or 2, or 0 for a coin toss by chance",
+            N_("the seat that plays first: 1 or 2, or 0 for a coin toss by chance"),
             minimum=0,
             maximum=2,
+            label=N_("first seat"),
         ),
         *(
-            OptionSpec(f"deck_{seat}", "standard", f"seat {seat}'s deck list", choices=decks)
+            OptionSpec(
+                f"deck_{seat}",
+                "standard",
+                _DECK_HELP[seat],
+                choices=decks,
+                label=_DECK_LABEL[seat],
+                choice_labels=tuple(_DECK_WORDS.get(deck, deck.replace("-", " ")) for deck in decks),
+            )
             for seat in (1, 2)
         ),
         *(
             OptionSpec(
                 f"archaffineur_{seat}",
                 CHOOSE,
-                f"seat {seat}'s Archaffineur: chosen in secret at the table, fixed, or none",
+                _ARCHAFFINEUR_HELP[seat],
                 choices=leaders,
+                label=_ARCHAFFINEUR_LABEL[seat],
+                choice_labels=leader_labels,
             )
             for seat in (1, 2)
         ),
-        edition_option(),
+        # the editions' option, its words said in this game's catalog
+        replace(
+            edition_option(),
+            label=N_("edition"),
+            help=N_("a rules edition by name, as tabletop balance writes it; empty: the book"),
+        ),
     )
 
 

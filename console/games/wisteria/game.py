@@ -27,6 +27,7 @@ from console.games.wisteria.actions import CARD_VERBS, TIME_UP, parse
 from console.games.wisteria.catalog import catalog
 from console.games.wisteria.rules.deal import TIMED_VICTORIES, VICTORIES, deal, read_options
 from console.games.wisteria.state import WisteriaState
+from console.i18n import N_
 from console.i18n.said import Said
 
 
@@ -47,41 +48,61 @@ class WisteriaGame(Game):
         OptionSpec(
             "victory",
             "total_control",
-            "how the game is won, chosen before play: Total Control "
-            "(one player holds every card), Time Limit (most cards) or Power Score (strengths)",
+            N_(
+                "how the game is won, chosen before play: Total Control "
+                "(one player holds every card), Time Limit (most cards) or Power Score (strengths)"
+            ),
             choices=VICTORIES,
+            label=N_("victory"),
+            choice_labels=(N_("total control"), N_("time limit"), N_("power score")),
         ),
         OptionSpec(
-            "copies", 6, "copies of each strength 1-6 in one deck (P-1: 36 cards)", minimum=0, maximum=100
+            "copies",
+            6,
+            N_("copies of each strength 1-6 in one deck (P-1: 36 cards)"),
+            minimum=0,
+            maximum=100,
+            label=N_("copies"),
         ),
         OptionSpec(
             "deck",
             "",
-            "a custom deck instead of the copies: strengths separated by spaces or "
-            'commas, like "1 1 2 6 6" (checked by the game)',
+            N_(
+                "a custom deck instead of the copies: strengths separated by spaces or "
+                'commas, like "1 1 2 6 6" (checked by the game)'
+            ),
+            label=N_("deck"),
         ),
         OptionSpec(
             "combined_decks",
             1,
-            "how many such decks are shuffled together (for more players)",
+            N_("how many such decks are shuffled together (for more players)"),
             minimum=1,
             maximum=10,
+            label=N_("combined decks"),
         ),
         OptionSpec(
             "round_limit",
             0,
-            "end the game after this many rounds (for simulation); 0: no limit",
+            N_("end the game after this many rounds (for simulation); 0: no limit"),
             minimum=0,
             maximum=1_000_000,
+            label=N_("round limit"),
         ),
         OptionSpec(
             "time_limit_minutes",
             15,
-            "Time Limit and Power Score: minutes on the table's clock",
+            N_("Time Limit and Power Score: minutes on the table's clock"),
             minimum=1,
             maximum=600,
+            label=N_("time limit minutes"),
         ),
-        OptionSpec("repeat_face_down", False, "P-5: a repeated War also places a new face-down card"),
+        OptionSpec(
+            "repeat_face_down",
+            False,
+            N_("P-5: a repeated War also places a new face-down card"),
+            label=N_("repeat face down"),
+        ),
     )
 
     def new(

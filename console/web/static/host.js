@@ -53,11 +53,12 @@
     const params = new URLSearchParams(window.location.search);
     const field = (game, spec) => {
       const label = document.createElement("label");
-      label.append(words(spec.name) + " ");
+      label.append((spec.label || words(spec.name)) + " ");
       let input;
       if (spec.choices && spec.choices.length) {
         input = document.createElement("select");
-        for (const choice of spec.choices) input.append(new Option(words(choice), choice, false, choice === spec.default));
+        const said = spec.choice_labels || {};
+        for (const choice of spec.choices) input.append(new Option(said[choice] || words(choice), choice, false, choice === spec.default));
       } else if (typeof spec.default === "boolean") {
         input = document.createElement("input");
         input.type = "checkbox";
