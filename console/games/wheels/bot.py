@@ -5,12 +5,18 @@ Each legal action gets a score in Renown-like points. A free action worth at lea
 played. Wheels are read at full value, or when they can no longer ripen in the turns left; hostile
 crafts go to the rival's best open wheel; a wheel is sealed when half its hold still leaves a
 window, so the rival's Souring and Rind have less to bite.
+
+The lab asks it for some thirty decisions a game, so a decision is written for CPython's costs,
+where a call (a method, a builtin, a comprehension) costs several times a line of arithmetic:
+what an action is, and what a setting or waiting scores, is looked up, and the rest is weighed
+inline over the three shelves.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,7 +32,7 @@ from console.games.wheels.actions import (
     Swap,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
-from console.games.wheels.observe import Seen, Shelf, Side, from_view, observe
+from console.games.wheels.observe import Seen, Shelf, from_view, observe
 from console.games.wheels.rules.cellar import read_payout
 from console.games.wheels.state import WheelsState
 
@@ -34,33 +40,69 @@ FREE_WORTH = 1.5
 _NEVER = -math.inf  # below every score
 
 
-# What the bot keeps of each legal action it has met (``_facts``), by kind: the engine hands out
-# the same interned action values game after game, so what an action is (its kind, card, shelf,
-# whether it is free) is worked out once, and a decision only looks it up.
-_SET, _READ, _CRAFT, _INVOKE, _OTHER = range(5)
-# What a craft does, in the order ``_craft_worth`` asks (the first of its ops that matches): on a
-# rival's wheel, on one of its own, or on none.
+# What the bot keeps of each legal action it has met (``_facts``): the engine hands out the same
+# interned action values game after game, so what an action is (its kind, card, shelf, whether it
+# is free) is worked out once. Setting a wheel and waiting score by the turns left and the gain
+# alone; everything else is weighed by its op, in the order ``choose_seen`` asks:
 (
+    _READ,
+    # a craft on a rival's wheel (the first of its ops that matches, as below)
     _RIVAL_SOUR,
     _RIVAL_UNSEAL,
     _RIVAL_OTHER,
+    # a craft on one of the seat's own wheels
     _OWN_RESTORE,
     _OWN_RETURN,
     _OWN_RIPEN,
     _OWN_HOLD,
     _OWN_OTHER,
+    # a craft that chooses no wheel
     _READ_BEST,
     _AGE,
     _CONDITION,
     _NOTHING,
-) = range(12)
+    # the seat's Archaffineur, by what its power does
+    _LEAD_READ_BEST,
+    _LEAD_RESTORE,
+    _LEAD_SOUR,
+    _LEAD_VALUE,
+    _LEAD_HOLD,
+    _LEAD_NOTHING,
+    # scored by the turns and the gain alone
+    _SET,
+    _WAIT,
+) = range(21)
+
+# What a craft that damps or chills does (``_CONDITION``; its first effect says): the rival's
+# ending, the seat's own ending chilled, or its own damped.
+_ON_RIVAL, _CHILL, _ON_OWN = range(3)
+# The rival crafts an unsealed wheel lays open to.
+_REMOVALS = frozenset(("the-souring", "purging-rind"))
+# A swap of a craft in the opening: its score is the hand's (how many wheels it holds).
+_SWAP_CRAFT = object()
 
 
-# What an Archaffineur's power does, in the order ``_leader_worth`` asks.
-_LEAD_READ_BEST, _LEAD_RESTORE, _LEAD_SOUR, _LEAD_VALUE, _LEAD_HOLD, _LEAD_NOTHING = range(6)
+# ``Random.randrange(n)`` for n > 0 is ``_randbelow(n)``: for the stdlib's own generator,
+# ``getrandbits(n.bit_length())`` drawn until it is below n. ``_below`` draws the same, two Python
+# calls fewer; any other generator (a subclass may draw otherwise) is asked for randrange itself.
+_BITS_BELOW = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False
+)
 
 
-def _leader_kind(leader: Archaffineur) -> int:
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same number, from the same draws of its stream."""
+    if type(rng) is not random.Random or not _BITS_BELOW:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    pick = getrandbits(bits)
+    while pick >= n:
+        pick = getrandbits(bits)
+    return pick
+
+
+def _leader_op(leader: Archaffineur) -> int:
     ops = {effect.op for effect in leader.effects}
     for op, kind in (
         ("read-best", _LEAD_READ_BEST),
@@ -74,7 +116,7 @@ def _leader_kind(leader: Archaffineur) -> int:
     return _LEAD_NOTHING
 
 
-def _craft_kind(card: CraftCard, shelf: int) -> int:
+def _craft_op(card: CraftCard, shelf: int) -> int:
     ops = {effect.op for effect in card.effects}
     if card.target.on_rival:
         if "sour" in ops or "remove" in ops:
@@ -97,34 +139,62 @@ class HeuristicBot(ObservingBot[Seen]):
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        # id(action) -> (action, kind, ...). The action is kept in its entry, so it outlives the
-        # entry and its id can never be another object's.
+        # id(action) -> (action, op, ...), see ``_learn``. The action is kept in its entry, so it
+        # outlives the entry and its id can never be another object's.
         self._facts: dict[int, tuple[Any, ...]] = {}
-        # By turns left * 3 + gain: id(action) -> score, for the actions whose score is the turns'
-        # and the gain's alone (setting a wheel, waiting), none of them free.
-        self._fixed: dict[int, dict[int, float]] = {}
+        # By turns left * 3 + gain: id(action) -> its score (a float) when the turns and the gain
+        # are all it depends on (setting a wheel, waiting; none of them free), else its facts.
+        self._tables: defaultdict[int, dict[int, Any]] = defaultdict(dict)
+        # The opening's actions by id: a score, or _SWAP_CRAFT (the hand decides); kept alive in
+        # the list, so an id is never another object's.
+        self._setup_scores: dict[int, Any] = {}
+        self._setup_actions: list[Action] = []
+        # Which cards are wheels: a hand holds one if the set is not disjoint from it (in C).
+        self._wheel_ids = frozenset(card.id for card in catalog.cards.values() if card.kind == "wheel")
 
     def _learn(self, action: Action) -> tuple[Any, ...]:
-        """What a decision needs of ``action`` beyond the observation, kept for the next time."""
+        """What a decision needs of ``action`` beyond the observation, kept for the next time:
+        (action, op, a shelf's index (-1 for none) or a read-best's count or a condition's kind,
+        whether it is free); for a setting (action, _SET, card, sealed, shelf)."""
         facts: tuple[Any, ...]
         if isinstance(action, SetWheel):
             facts = (action, _SET, self.catalog.wheel(action.card), action.sealed, action.shelf)
         elif isinstance(action, Read):
-            facts = (action, _READ, action.shelf - 1)
+            facts = (action, _READ, action.shelf - 1, False)
         elif isinstance(action, PlayCraft):
             craft = self.catalog.cards[action.card]
             assert isinstance(craft, CraftCard)
-            kind = _craft_kind(craft, action.shelf)
-            count = next((effect.count for effect in craft.effects if effect.op == "read-best"), 0)
-            facts = (action, _CRAFT, kind, craft, action.shelf, craft.free, count)
+            op = _craft_op(craft, action.shelf)
+            detail = action.shelf - 1
+            if op == _READ_BEST:
+                detail = next(effect.count for effect in craft.effects if effect.op == "read-best")
+            elif op == _CONDITION:
+                # a damping or chilling craft's first effect says whose ending it is, and which
+                effect = craft.effects[0]
+                detail = _ON_RIVAL if effect.who == "rival" else _CHILL if effect.op == "chill" else _ON_OWN
+            facts = (action, op, detail, craft.free)
         elif isinstance(action, Invoke):
             leader = self.catalog.cards[action.archaffineur]
             assert isinstance(leader, Archaffineur)
-            facts = (action, _INVOKE, _leader_kind(leader), action.shelf)
+            facts = (action, _leader_op(leader), action.shelf - 1, True)
         else:
-            facts = (action, _OTHER)  # Wait
+            facts = (action, _WAIT)
         self._facts[id(action)] = facts
         return facts
+
+    def _enter(self, table: dict[int, Any], action: Action, turns: int, gain: int) -> Any:
+        """``action``'s entry in the table of ``turns`` and ``gain``: its score or its facts."""
+        facts = self._facts.get(id(action)) or self._learn(action)
+        entry: Any = facts
+        if facts[1] == _WAIT:
+            entry = 0.0
+        elif facts[1] == _SET:
+            if turns - 1 <= 0:
+                entry = -1.0  # too late to set a wheel: no turn is left to read it
+            else:
+                entry = self._set_worth(facts[2], facts[3], turns, gain) - 0.01 * facts[4]
+        table[id(action)] = entry
+        return entry
 
     def observe(self, state: State, seat: Seat) -> Seen:
         assert isinstance(state, WheelsState)
@@ -135,137 +205,237 @@ class HeuristicBot(ObservingBot[Seen]):
 
     def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
         if seen.phase != "play":
-            return self._setup_choice(seen.me.hand, legal, rng)
-        me, rival = seen.me, seen.rival
-        turns = me.turns_left
-        gain = 0 if me.chill else 2 if me.damp else 1
-        # Setting a wheel is most of a turn's actions (each card on each shelf, sealed or not), and
-        # its worth is the card's, the seal's, the shelf's, the turns' and the gain's, as waiting's
-        # is nothing: those scores are looked up, all in one pass that runs in C (``map``). What
-        # is left to weigh (None) is the few reads, crafts and powers, weighed here without a call
-        # where the sum is short: a decision's time is mostly Python's calls.
-        fixed = self._fixed.get(turns * 3 + gain)  # gain is 0, 1 or 2
-        if fixed is None:
-            fixed = self._fixed[turns * 3 + gain] = {}
-        scores: list[Any] = list(map(fixed.get, map(id, legal)))
-        # The best free action with its ties in legal order, then the best turn-spending one.
-        free_top = _NEVER
-        free_ties: list[Action] = []
-        facts_of = self._facts.get
-        mine, theirs = me.shelves, rival.shelves
+            return self._setup_choice(seen.hand, legal, rng)
+        turns = seen.turns_left
+        gain = 0 if seen.chill else 2 if seen.damp else 1
+        table = self._tables[turns * 3 + gain]  # gain is 0, 1 or 2
+        mine = seen.shelves
         turns_after = turns - 1
-        left = scores.count(None)
-        index = -1
-        while left:
-            left -= 1
-            index = scores.index(None, index + 1)
-            action = legal[index]
-            facts = facts_of(id(action)) or self._learn(action)
-            kind = facts[1]
-            if kind == _READ:
-                wheel = mine[facts[2]]
-                if wheel.soured:
-                    # Clearing a soured wheel only helps if a wheel waits in hand and time remains.
-                    has_wheel = any(self.catalog.cards[card].kind == "wheel" for card in me.hand)
-                    scores[index] = 1.0 if has_wheel and turns >= 3 else -0.5
+        # One pass in legal order keeps the best free action and the best turn-spending one with
+        # their ties, as they come. Most actions (a setting, waiting) are a float in the table.
+        top = free_top = _NEVER
+        ties: list[Action] = []
+        free_ties: list[Action] = []
+        for action in legal:
+            try:
+                entry = table[id(action)]
+            except KeyError:
+                entry = self._enter(table, action, turns, gain)
+            if type(entry) is float:
+                score = entry
+            else:
+                op = entry[1]
+                if op == _READ:
+                    wheel = mine[entry[2]]
+                    if wheel.soured:
+                        # Clearing a soured wheel only helps if a wheel waits in hand and time remains.
+                        has_wheel = not self._wheel_ids.isdisjoint(seen.hand)
+                        score = 1.0 if has_wheel and turns >= 3 else -0.5
+                    elif turns_after > 0:
+                        # What it pays now, less what waiting could add: the most a later Read
+                        # could pay (``read_payout``, inline; souring within the window ignored)
+                        now, value, peak = wheel.payout, wheel.value, wheel.peak
+                        age = wheel.age + gain * turns_after
+                        later = value if age >= peak else -(-value * age // peak)
+                        score = now - (later - now) if later > now else now
+                    else:
+                        score = wheel.payout
+                elif op >= _LEAD_READ_BEST:  # the Archaffineur's power: always free
+                    late = turns <= 2
+                    if op == _LEAD_READ_BEST:
+                        # the two best pays (an empty shelf's 0 adds nothing)
+                        a, b, c = mine[0].payout, mine[1].payout, mine[2].payout
+                        score = a + b + c - (a if a <= b and a <= c else b if b <= c else c)
+                        score -= 0 if late else 10
+                    elif op == _LEAD_RESTORE:
+                        score = 0
+                        for wheel in mine:  # an empty shelf's value and pay are 0
+                            score += wheel.value - (0 if wheel.soured else wheel.payout)
+                        score -= 0 if late else 8
+                    elif op == _LEAD_SOUR:
+                        wheel = seen.rival_shelves[entry[2]]
+                        score = (wheel.value if wheel.seen else 6) - (0 if late else 5)
+                    elif op == _LEAD_VALUE:
+                        fresh = 0
+                        for wheel in mine:
+                            if not wheel.empty and not wheel.soured:
+                                fresh += 1
+                        score = 2.0 * fresh - (0 if late else 4)
+                    elif op == _LEAD_HOLD:
+                        score = self._hoarfrost_worth([w for w in mine if not w.empty], turns, gain)
+                    else:
+                        score = 0.0
+                    if score > free_top:
+                        free_top, free_ties = score, [action]
+                    elif score == free_top:
+                        free_ties.append(action)
                     continue
-                # What it pays now, less what waiting could add: the most a later Read could pay
-                # (``read_payout``; souring within the window ignored)
-                now, value, peak = wheel.payout, wheel.value, wheel.peak
-                if turns_after > 0:
-                    age = wheel.age + gain * turns_after
-                    later = value if age >= peak else read_payout(value, peak, age)
-                    scores[index] = now - (later - now) if later > now else now
-                else:
-                    scores[index] = now
-                continue
-            if kind == _CRAFT:
-                craft = facts[2]
-                if craft <= _RIVAL_OTHER:
-                    wheel = theirs[facts[4] - 1]
-                    known = wheel.value if wheel.seen else 6  # a sealed wheel: guess a middling one
-                    if craft == _RIVAL_SOUR:
-                        score = 0.7 * known
-                    elif craft == _RIVAL_UNSEAL:
-                        holds_removal = any(card in ("the-souring", "purging-rind") for card in me.hand)
+                elif op >= _READ_BEST:  # a craft that chooses no wheel
+                    if op == _CONDITION:
+                        condition = entry[2]
+                        if condition == _ON_RIVAL:
+                            theirs = seen.rival_shelves
+                            score = 0.5 * (
+                                (not theirs[0].empty) + (not theirs[1].empty) + (not theirs[2].empty)
+                            )
+                        elif condition == _CHILL:
+                            score = 0.0
+                            for wheel in mine:
+                                if (
+                                    not wheel.empty
+                                    and not wheel.soured
+                                    and wheel.age + gain > wheel.full_until
+                                ):
+                                    score = 2.0
+                                    break
+                        else:
+                            unripe = 0
+                            for wheel in mine:
+                                if not wheel.empty and wheel.age < wheel.peak:
+                                    unripe += 1
+                            score = 0.5 * unripe
+                    elif op == _READ_BEST:
+                        a, b, c = mine[0].payout, mine[1].payout, mine[2].payout  # 0 on an empty shelf
+                        if entry[3]:  # free: the fullest wheel, or in the last turn the best
+                            score = 0
+                            for wheel in mine:
+                                if wheel.payout > score and wheel.payout == wheel.value:
+                                    score = wheel.payout
+                            if not score:
+                                best = a if a >= b and a >= c else b if b >= c else c
+                                score = best if best > 0 and turns <= 1 else 0.0
+                        else:
+                            # the ``count`` best pays, less a point for reading more than one
+                            count = entry[2]
+                            if count >= 3:
+                                score = a + b + c
+                            elif count == 2:
+                                score = a + b + c - (a if a <= b and a <= c else b if b <= c else c)
+                            elif count == 1:
+                                score = a if a >= b and a >= c else b if b >= c else c
+                            else:
+                                score = 0
+                            score -= 1.0 if count > 1 else 0.0
+                    elif op == _AGE:
+                        # What a turn's more age adds to each wheel: its pay at gain + 1 endings
+                        # on less its pay at gain (0 once it sours, as a soured wheel's always)
+                        total = 0.0
+                        for wheel in mine:
+                            if wheel.empty or wheel.soured:
+                                continue
+                            value, peak, full_until = wheel.value, wheel.peak, wheel.full_until
+                            age = wheel.age + gain
+                            more = age + 1
+                            paid = (
+                                0.0 if age > full_until else value if age >= peak else -(-value * age // peak)
+                            )
+                            if more > full_until:
+                                total += 0.0 - paid
+                            else:
+                                total += (value if more >= peak else -(-value * more // peak)) - paid
+                        score = 0.8 * total
+                    else:
+                        score = 0.0
+                    if entry[3]:
+                        if score > free_top:
+                            free_top, free_ties = score, [action]
+                        elif score == free_top:
+                            free_ties.append(action)
+                        continue
+                elif op <= _RIVAL_OTHER:
+                    wheel = seen.rival_shelves[entry[2]]
+                    value = wheel.value if wheel.seen else 6  # a sealed wheel: guess a middling one
+                    if op == _RIVAL_SOUR:
+                        score = 0.7 * value
+                    elif op == _RIVAL_UNSEAL:
+                        holds_removal = not _REMOVALS.isdisjoint(seen.hand)
                         score = 2.0 if wheel.sealed and holds_removal else 0.5
                     else:
-                        score = 0.5 * (known if known < 3 else 3)
-                elif craft <= _OWN_OTHER:
-                    wheel = mine[facts[4] - 1]
-                    if craft == _OWN_RESTORE:
+                        score = 0.5 * (value if value < 3 else 3)
+                    if entry[3]:
+                        if score > free_top:
+                            free_top, free_ties = score, [action]
+                        elif score == free_top:
+                            free_ties.append(action)
+                        continue
+                else:
+                    wheel = mine[entry[2]]
+                    if op == _OWN_RESTORE:
                         score = 0.7 * wheel.value if wheel.soured else 0.4 * (wheel.value - wheel.payout)
-                    elif craft == _OWN_RETURN:
+                    elif op == _OWN_RETURN:
                         score = 2.0 if wheel.soured and turns >= wheel.peak + 2 else -1.0
-                    elif craft == _OWN_RIPEN:
+                    elif op == _OWN_RIPEN:
                         score = 0.8 * (wheel.value - wheel.payout)
-                    elif craft == _OWN_HOLD:
+                    elif op == _OWN_HOLD:
                         score = 3.0 if wheel.age + gain > wheel.full_until else 0.5
                     else:
                         score = 2.0 if turns > 1 else 0.5
-                else:
-                    score = self._craft_worth(craft, facts[3], facts[6], me, rival, turns, gain)
-                if not facts[5]:
-                    scores[index] = score
-                    continue
-            elif kind == _INVOKE:
-                score = self._leader_worth(facts[2], facts[3], me, rival, turns, gain)
-            else:
-                scores[index] = fixed[id(action)] = self._fixed_worth(facts, turns, gain)
-                continue
-            scores[index] = _NEVER  # a free action, not one that spends the turn
-            if score > free_top:
-                free_top, free_ties = score, [action]
-            elif score == free_top:
-                free_ties.append(action)
+                    if entry[3]:
+                        if score > free_top:
+                            free_top, free_ties = score, [action]
+                        elif score == free_top:
+                            free_ties.append(action)
+                        continue
+            if score > top:
+                top, ties = score, [action]
+            elif score == top:
+                ties.append(action)
         if free_ties:
-            best_free = free_ties[rng.randrange(len(free_ties))]
+            best_free = free_ties[_below(rng, len(free_ties))]
             if free_top >= FREE_WORTH:
                 return best_free
-        spend_top = max(scores)
-        assert spend_top > _NEVER, "Wait is always legal in play"
-        # The ties, in legal order, found by the list's own (C) scans: mostly there is one, and
-        # the pick still takes its turn of the RNG.
-        ties = scores.count(spend_top)
-        pick = rng.randrange(ties)
-        index = scores.index(spend_top)
-        while pick:
-            pick -= 1
-            index = scores.index(spend_top, index + 1)
-        return legal[index]
-
-    def _fixed_worth(self, facts: tuple[Any, ...], turns: int, gain: int) -> float:
-        """A score of the turns' and the gain's alone: setting a wheel, or waiting."""
-        if facts[1] != _SET:
-            return 0.0  # Wait
-        if turns - 1 <= 0:
-            return -1.0  # too late to set a wheel: no turn is left to read it
-        return self._set_worth(facts[2], facts[3], turns, gain) - 0.01 * facts[4]
+        assert top > _NEVER, "Wait is always legal in play"
+        # Mostly one: the pick still takes its turn of the RNG (``_below``'s draws, written out).
+        count = len(ties)
+        if type(rng) is random.Random and _BITS_BELOW:
+            getrandbits = rng.getrandbits
+            bits = count.bit_length()
+            pick = getrandbits(bits)
+            while pick >= count:
+                pick = getrandbits(bits)
+        else:
+            pick = rng.randrange(count)
+        return ties[pick]
 
     # ------------------------------------------------------------------ setup
 
     def _setup_choice(self, hand: Mapping[str, int], legal: Sequence[Action], rng: random.Random) -> Action:
-        cards = self.catalog.cards
-        wheels = 0
-        for card, copies in hand.items():
-            if cards[card].kind == "wheel":
-                wheels += copies
-        # Too few wheels: trade a craft for a chance at one.
-        craft_swap = (3 - wheels) if wheels < 3 else -1.0
-        scores: list[float] = []
+        known = self._setup_scores
+        top = _NEVER
+        ties: list[Action] = []
+        swap_worth: float | None = None
         for action in legal:
-            if isinstance(action, ChooseArchaffineur):
-                # No favourite: every Archaffineur gets played, so simulations measure them all.
-                scores.append(1.0)
-            elif isinstance(action, Keep):
-                scores.append(0.5)
-            elif isinstance(action, Swap):
-                scores.append(craft_swap if cards[action.card].kind == "craft" else -1.0)
-            else:
-                scores.append(0.0)
-        top = max(scores)
-        ties = [action for action, score in zip(legal, scores, strict=True) if score == top]
-        return ties[rng.randrange(len(ties))]
+            try:
+                score = known[id(action)]
+            except KeyError:
+                score = known[id(action)] = self._setup_score(action)
+            if score is _SWAP_CRAFT:
+                if swap_worth is None:
+                    wheels = 0
+                    for card, copies in hand.items():
+                        if card in self._wheel_ids:
+                            wheels += copies
+                    # Too few wheels: trade a craft for a chance at one.
+                    swap_worth = (3 - wheels) if wheels < 3 else -1.0
+                score = swap_worth
+            if score > top:
+                top, ties = score, [action]
+            elif score == top:
+                ties.append(action)
+        return ties[_below(rng, len(ties))]
+
+    def _setup_score(self, action: Action) -> Any:
+        """An opening action's score, or ``_SWAP_CRAFT`` for a craft's swap (the hand's to say);
+        the action is kept with its score, so its id stays its own."""
+        self._setup_actions.append(action)
+        if isinstance(action, ChooseArchaffineur):
+            # No favourite: every Archaffineur gets played, so simulations measure them all.
+            return 1.0
+        if isinstance(action, Keep):
+            return 0.5
+        if isinstance(action, Swap):
+            return _SWAP_CRAFT if self.catalog.cards[action.card].kind == "craft" else -1.0
+        return 0.0
 
     # ------------------------------------------------------------------ play
 
@@ -277,64 +447,6 @@ class HeuristicBot(ObservingBot[Seen]):
         expected = read_payout(card.value, card.peak, min(card.peak, max(gain, 1) * turns_after))
         seal_bonus = 0.1 if card.hold // 2 >= 1 else -0.1
         return 0.6 * expected + (seal_bonus if sealed else 0.0)
-
-    def _craft_worth(
-        self, kind: int, card: CraftCard, count: int, me: Side, rival: Side, turns: int, gain: int
-    ) -> float:
-        """What playing ``card``, a craft that chooses no wheel (``kind``, see ``_craft_kind``; a
-        read-best's ``count``), is worth; a craft on a wheel is weighed in ``choose_seen``."""
-        mine = me.shelves
-        if kind == _READ_BEST:
-            best = sorted((w.payout for w in mine if not w.empty and w.payout > 0), reverse=True)
-            full = [w.payout for w in mine if not w.empty and w.payout and w.payout == w.value]
-            if card.free:
-                return max(full) if full else (best[0] if best and turns <= 1 else 0.0)
-            return sum(best[:count]) - (1.0 if count > 1 else 0.0)
-        if kind == _AGE:
-            return 0.8 * sum(
-                self._age_gain(w, 1 + gain) - self._age_gain(w, gain) for w in mine if not w.empty
-            )
-        if kind == _CONDITION:
-            return self._condition_worth(card, mine, rival.shelves, gain)
-        return 0.0
-
-    @staticmethod
-    def _age_gain(wheel: Shelf, ages: int) -> float:
-        if wheel.soured:
-            return 0.0
-        age = wheel.age + ages
-        return 0.0 if age > wheel.full_until else read_payout(wheel.value, wheel.peak, age)
-
-    @staticmethod
-    def _condition_worth(card: CraftCard, mine: Sequence[Shelf], theirs: Sequence[Shelf], gain: int) -> float:
-        effect = card.effects[0]
-        if effect.who == "rival":
-            occupied = sum(1 for w in theirs if not w.empty)
-            return 0.5 * occupied
-        if effect.op == "chill":
-            at_edge = [w for w in mine if not w.empty and not w.soured and w.age + gain > w.full_until]
-            return 2.0 if at_edge else 0.0
-        return 0.5 * sum(1 for w in mine if not w.empty and w.age < w.peak)
-
-    def _leader_worth(self, kind: int, shelf: int, me: Side, rival: Side, turns: int, gain: int) -> float:
-        """What invoking the seat's Archaffineur (its power's ``kind``, see ``_leader_kind``) on
-        ``shelf`` (0 for none) is worth."""
-        mine = [w for w in me.shelves if not w.empty]
-        late = turns <= 2
-        if kind == _LEAD_READ_BEST:
-            best = sorted((w.payout for w in mine), reverse=True)[:2]
-            return sum(best) - (0 if late else 10)
-        if kind == _LEAD_RESTORE:
-            gained = sum(w.value - (0 if w.soured else w.payout) for w in mine)
-            return gained - (0 if late else 8)
-        if kind == _LEAD_SOUR:
-            wheel = rival.shelves[shelf - 1]
-            return (wheel.value if wheel.seen else 6) - (0 if late else 5)
-        if kind == _LEAD_VALUE:
-            return 2.0 * sum(1 for w in mine if not w.soured) - (0 if late else 4)
-        if kind == _LEAD_HOLD:
-            return self._hoarfrost_worth(mine, turns, gain)
-        return 0.0
 
     @staticmethod
     def _hoarfrost_worth(mine: Sequence[Shelf], turns: int, gain: int) -> float:

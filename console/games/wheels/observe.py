@@ -1,5 +1,5 @@
-"""What the heuristic bot reads of its seat's view, as small typed values: the phase, each side's
-turns and conditions, its shelves, and its own hand.
+"""What the heuristic bot reads of its seat's view, as small typed values: the phase, its seat's
+turns and conditions, its shelves and hand, and the rival's shelves.
 
 ``observe`` builds it from the state, ``from_view`` from the seat's JSON view (view.py); the two
 are equal on every state (tests/bots/test_observations.py), so it shows no more than the view
@@ -9,7 +9,6 @@ does: a rival's sealed wheel is its age and souring alone, the rival's hand is n
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from console.games.core import JSON, Seat
@@ -35,23 +34,21 @@ class Shelf(NamedTuple):
 
 
 EMPTY = Shelf(True)
-NO_CARDS: Mapping[str, int] = MappingProxyType({})
 
 
-class Side(NamedTuple):
+class Seen(NamedTuple):
+    """What the bot reads: the phase, its seat's turns left and conditions, its shelves and hand
+    (card id -> copies, a copy of the seat's own: a mapping compares equal whatever order the cards
+    came in, so the hand needs no sorting), and the rival's shelves. One flat value, so an
+    observation is one object to make, not three."""
+
+    phase: str
     turns_left: int
     damp: int
     chill: int
     shelves: tuple[Shelf, ...]
-    # card id -> copies, a copy of the seat's own (a mapping: it compares equal whatever order the
-    # cards came in, so the state's hand needs no sorting); nothing for the rival, whose hand is a count
     hand: Mapping[str, int]
-
-
-class Seen(NamedTuple):
-    phase: str
-    me: Side
-    rival: Side
+    rival_shelves: tuple[Shelf, ...]
 
 
 # Observations are made from their fields in order by ``tuple.__new__``, with neither keyword
@@ -61,31 +58,50 @@ _new = tuple.__new__
 
 def observe(state: WheelsState, seat: Seat) -> Seen:
     me, rival = state.seats[seat - 1], state.seats[2 - seat]
+    # Each shelf is written out, not a call a shelf: a call costs more than the shelf's own
+    # work, and this runs at every decision. A wheel seen whole is ``_own``'s (its pay inline,
+    # ``read_payout``'s ceiling); a rival's sealed one is its age and souring alone.
     one, two, three = me.shelves
-    mine = (
-        EMPTY if one is None else _own(one),
-        EMPTY if two is None else _own(two),
-        EMPTY if three is None else _own(three),
-    )
+    if one is None:
+        first = EMPTY
+    else:
+        peak, age, value, soured = one.card.peak, one.age, one.value, one.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        first = _new(Shelf, (False, one.sealed, soured, age, True, value, peak, peak + one.hold, pay))
+    if two is None:
+        second = EMPTY
+    else:
+        peak, age, value, soured = two.card.peak, two.age, two.value, two.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        second = _new(Shelf, (False, two.sealed, soured, age, True, value, peak, peak + two.hold, pay))
+    if three is None:
+        third = EMPTY
+    else:
+        peak, age, value, soured = three.card.peak, three.age, three.value, three.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        third = _new(Shelf, (False, three.sealed, soured, age, True, value, peak, peak + three.hold, pay))
     one, two, three = rival.shelves
-    theirs = (
-        EMPTY if one is None else _SEALED[one.soured][one.age] if one.sealed else _own(one),
-        EMPTY if two is None else _SEALED[two.soured][two.age] if two.sealed else _own(two),
-        EMPTY if three is None else _SEALED[three.soured][three.age] if three.sealed else _own(three),
-    )
     return _new(
         Seen,
         (
             state.phase,
-            _new(Side, (me.turns_left, me.damp, me.chill, mine, me.hand.copy())),
-            _new(Side, (rival.turns_left, rival.damp, rival.chill, theirs, NO_CARDS)),
+            me.turns_left,
+            me.damp,
+            me.chill,
+            (first, second, third),
+            me.hand.copy(),
+            (
+                EMPTY if one is None else _SEALED[one.soured][one.age] if one.sealed else _own(one),
+                EMPTY if two is None else _SEALED[two.soured][two.age] if two.sealed else _own(two),
+                EMPTY if three is None else _SEALED[three.soured][three.age] if three.sealed else _own(three),
+            ),
         ),
     )
 
 
 def _own(wheel: ShelvedWheel) -> Shelf:
-    """A wheel whose figures the seat sees: its own, or a rival's unsealed one (the pay is
-    ``ShelvedWheel.payout``'s)."""
+    """A wheel whose figures the seat sees: its own (written out in ``observe``), or a rival's
+    unsealed one (the pay is ``ShelvedWheel.payout``'s)."""
     peak, age, value = wheel.card.peak, wheel.age, wheel.value
     soured = wheel.soured
     payout = 0 if soured else value if age >= peak else read_payout(value, peak, age)
@@ -111,11 +127,22 @@ _SEALED = {False: _SealedShelves(False), True: _SealedShelves(True)}
 def from_view(view: JSON) -> Seen:
     you = view["you"]
     me, rival = view["players"][str(you)], view["players"][str(3 - you)]
-    return Seen(view["phase"], _side_from_view(me), _side_from_view(rival))
+    hand: dict[str, int] = {}
+    for card in me.get("hand", ()):
+        hand[card] = hand.get(card, 0) + 1
+    return Seen(
+        view["phase"],
+        me["turns_left"],
+        me["damp"],
+        me["chill"],
+        _shelves_from_view(me),
+        hand,
+        _shelves_from_view(rival),
+    )
 
 
-def _side_from_view(player: JSON) -> Side:
-    shelves = tuple(
+def _shelves_from_view(player: JSON) -> tuple[Shelf, ...]:
+    return tuple(
         EMPTY
         if shelf["empty"]
         else Shelf(False, True, shelf["soured"], shelf["age"])
@@ -133,7 +160,3 @@ def _side_from_view(player: JSON) -> Side:
         )
         for shelf in player["shelves"]
     )
-    hand: dict[str, int] = {}
-    for card in player.get("hand", ()):
-        hand[card] = hand.get(card, 0) + 1
-    return Side(player["turns_left"], player["damp"], player["chill"], shelves, hand or NO_CARDS)
