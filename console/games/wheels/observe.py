@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from console.games.core import JSON, Seat
+from console.games.wheels.rules.cellar import ShelvedWheel, read_payout
 
 if TYPE_CHECKING:
     from console.games.wheels.state import WheelsState
@@ -54,83 +55,32 @@ class Seen(NamedTuple):
 # handling nor ``_make``'s length check: a game observes some forty times, six shelves each.
 _new = tuple.__new__
 
-# What makes a shelf seen whole: (peak, sealed, soured, age, value, hold).
-_Whole = tuple[int, bool, bool, int, int, int]
-# Every shelf seen whole so far, by what makes it. A wheel's figures take few values, so the
-# shelves an observation needs are mostly made already, and looking one up costs half what making
-# it does (``tuple.__new__`` copies the fields twice; the pay is worked out).
-_WHOLE: dict[_Whole, Shelf] = {}
-
-
-def _whole(key: _Whole) -> Shelf:
-    """The shelf ``key`` makes, kept: it pays ``ShelvedWheel.payout`` (``read_payout``, inline)."""
-    peak, sealed, soured, age, value, hold = key
-    pay = 0 if soured else value if age >= peak else -(-value * age // peak)
-    shelf = _WHOLE[key] = _new(Shelf, (False, sealed, soured, age, True, value, peak, peak + hold, pay))
-    return shelf
-
 
 def observe(state: WheelsState, seat: Seat) -> Seen:
     me, rival = state.seats[seat - 1], state.seats[2 - seat]
-    # Each shelf is written out, not a call a shelf: a call costs more than the shelf's look-up,
-    # and this runs at every decision. A wheel seen whole is looked up by what makes it; a
-    # rival's sealed one is its age and souring alone.
+    # Each shelf is written out, not a call a shelf: a call costs more than the shelf's own
+    # work, and this runs at every decision. A wheel seen whole is ``_own``'s (its pay inline,
+    # ``read_payout``'s ceiling); a rival's sealed one is its age and souring alone.
     one, two, three = me.shelves
     if one is None:
         first = EMPTY
     else:
-        key = (one.card.peak, one.sealed, one.soured, one.age, one.value, one.hold)
-        try:
-            first = _WHOLE[key]
-        except KeyError:
-            first = _whole(key)
+        peak, age, value, soured = one.card.peak, one.age, one.value, one.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        first = _new(Shelf, (False, one.sealed, soured, age, True, value, peak, peak + one.hold, pay))
     if two is None:
         second = EMPTY
     else:
-        key = (two.card.peak, two.sealed, two.soured, two.age, two.value, two.hold)
-        try:
-            second = _WHOLE[key]
-        except KeyError:
-            second = _whole(key)
+        peak, age, value, soured = two.card.peak, two.age, two.value, two.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        second = _new(Shelf, (False, two.sealed, soured, age, True, value, peak, peak + two.hold, pay))
     if three is None:
         third = EMPTY
     else:
-        key = (three.card.peak, three.sealed, three.soured, three.age, three.value, three.hold)
-        try:
-            third = _WHOLE[key]
-        except KeyError:
-            third = _whole(key)
+        peak, age, value, soured = three.card.peak, three.age, three.value, three.soured
+        pay = 0 if soured else value if age >= peak else -(-value * age // peak)
+        third = _new(Shelf, (False, three.sealed, soured, age, True, value, peak, peak + three.hold, pay))
     one, two, three = rival.shelves
-    if one is None:
-        rival_first = EMPTY
-    elif one.sealed:
-        rival_first = _SEALED[one.soured][one.age]
-    else:
-        key = (one.card.peak, False, one.soured, one.age, one.value, one.hold)
-        try:
-            rival_first = _WHOLE[key]
-        except KeyError:
-            rival_first = _whole(key)
-    if two is None:
-        rival_second = EMPTY
-    elif two.sealed:
-        rival_second = _SEALED[two.soured][two.age]
-    else:
-        key = (two.card.peak, False, two.soured, two.age, two.value, two.hold)
-        try:
-            rival_second = _WHOLE[key]
-        except KeyError:
-            rival_second = _whole(key)
-    if three is None:
-        rival_third = EMPTY
-    elif three.sealed:
-        rival_third = _SEALED[three.soured][three.age]
-    else:
-        key = (three.card.peak, False, three.soured, three.age, three.value, three.hold)
-        try:
-            rival_third = _WHOLE[key]
-        except KeyError:
-            rival_third = _whole(key)
     return _new(
         Seen,
         (
@@ -140,9 +90,22 @@ def observe(state: WheelsState, seat: Seat) -> Seen:
             me.chill,
             (first, second, third),
             me.hand.copy(),
-            (rival_first, rival_second, rival_third),
+            (
+                EMPTY if one is None else _SEALED[one.soured][one.age] if one.sealed else _own(one),
+                EMPTY if two is None else _SEALED[two.soured][two.age] if two.sealed else _own(two),
+                EMPTY if three is None else _SEALED[three.soured][three.age] if three.sealed else _own(three),
+            ),
         ),
     )
+
+
+def _own(wheel: ShelvedWheel) -> Shelf:
+    """A wheel whose figures the seat sees: its own (written out in ``observe``), or a rival's
+    unsealed one (the pay is ``ShelvedWheel.payout``'s)."""
+    peak, age, value = wheel.card.peak, wheel.age, wheel.value
+    soured = wheel.soured
+    payout = 0 if soured else value if age >= peak else read_payout(value, peak, age)
+    return _new(Shelf, (False, wheel.sealed, soured, age, True, value, peak, peak + wheel.hold, payout))
 
 
 class _SealedShelves(dict[int, Shelf]):
