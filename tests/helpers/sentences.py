@@ -3,10 +3,12 @@ cards it names, whether a message has words to translate, and a game's catalog a
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from console import i18n
+from console.games.core import CHANCE, JSON, Game
 from console.i18n.said import Card, Said
 
 # phrase()'s joining of a reason's parts ("%(part0)s: %(part1)s"): no words, in no catalog
@@ -58,3 +60,47 @@ def translations(language: str, package: str) -> dict[str, list[str]]:
             forms = message.string if isinstance(message.string, tuple | list) else [message.string]
             found[key] = [str(form) for form in forms if form]
     return found
+
+
+def unsaid(game: Game, said: Said, language: str) -> list[str]:
+    """What a reader in ``language`` would meet untranslated in ``said``: a phrase with words that
+    is not in the game's catalog or has no translation there, a placeholder left unfilled, or the
+    English itself."""
+    template = {
+        message.id if isinstance(message.id, str) else message.id[0]
+        for message in i18n.template(game.catalog_package())
+    }
+    catalog = translations(language, game.catalog_package())
+    found = [
+        f"{phrase.id!r} is not in the game's catalog"
+        if phrase.id not in template
+        else f"no {language} for {phrase.id!r}"
+        for phrase in phrases(said)
+        if has_words(phrase.id) and not (phrase.id in template and catalog.get(phrase.id))
+    ]
+    words = game.speaker(language).render(said, at_start=False)
+    if "%(" in words or words == game.speaker().render(said, at_start=False):
+        found.append(f"said as {words!r}")
+    return found
+
+
+def board_samples(game: Game, options: Sequence[dict[str, object]], seeds: range = range(2)) -> list[JSON]:
+    """Views of random two-player games, each seat's and the table's: two of each shape of board
+    (the sentences its terminal lines are made of)."""
+    found: dict[tuple[str, ...], list[JSON]] = {}
+    for chosen in options:
+        for seed in seeds:
+            state = game.new(2, seed, chosen, None)
+            rng = random.Random(seed)
+            while True:
+                for view in (state.view(seat) for seat in (None, 1, 2)):
+                    shape = tuple(phrase.id for line in game.board_lines(view) for phrase in phrases(line))
+                    kept = found.setdefault(shape, [])
+                    if len(kept) < 2:
+                        kept.append(view)
+                if state.is_over:
+                    break
+                seat = state.to_act[0]
+                action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
+                state.apply(action)
+    return [view for kept in found.values() for view in kept]

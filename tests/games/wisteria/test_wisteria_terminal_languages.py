@@ -17,39 +17,16 @@ from console.cli import main
 from console.games import find_game
 from console.games.core import CHANCE, JSON, Action
 from console.i18n.said import Said
-from tests.helpers.sentences import has_words, phrases, translations
+from tests.helpers.sentences import board_samples, has_words, phrases, translations
 
 GAME = find_game("wisteria")
 PACKAGE = GAME.catalog_package()
 OPTIONS: tuple[dict[str, object], ...] = ({}, {"deck": "3 3 3 3 3 3"}, {"deck": "3 3 2 1"})
 
 
-def sample_views() -> list[JSON]:
-    """The views of random games, each seat's and the table's: two of each shape of board (the
-    sentences its lines are made of)."""
-    found: dict[tuple[str, ...], list[JSON]] = {}
-    for options in OPTIONS:
-        for seed in range(2):
-            state = GAME.new(2, seed, options, None)
-            rng = random.Random(seed)
-            while True:
-                for view in (state.view(seat) for seat in (None, 1, 2)):
-                    lines = GAME.board_lines(view)
-                    shape = tuple(phrase.id for line in lines for phrase in phrases(line))
-                    kept = found.setdefault(shape, [])
-                    if len(kept) < 2:
-                        kept.append(view)
-                if state.is_over:
-                    break
-                seat = state.to_act[0]
-                action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions(seat))
-                state.apply(action)
-    return [view for kept in found.values() for view in kept]
-
-
 @pytest.fixture(scope="module")
 def views() -> list[JSON]:
-    return sample_views()
+    return board_samples(GAME, OPTIONS)
 
 
 def terminal_messages() -> set[str]:
