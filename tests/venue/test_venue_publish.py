@@ -40,6 +40,7 @@ def test_a_board_joining_late_finds_the_hub_online_and_its_table_retained(
         late.close()
 
 
+@pytest.mark.slow  # waits out three resends, then three periods with none
 def test_a_result_is_sent_again_until_the_board_acknowledges_it(
     make_hub: MakeHub, broker: LocalBroker, recorder: Recorder
 ) -> None:

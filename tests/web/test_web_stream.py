@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
 from flask.testing import FlaskClient
 
 from console.hub.service import Hub
@@ -94,6 +95,7 @@ def test_a_seat_stream_needs_the_seats_token(client: FlaskClient, hub: Hub) -> N
     assert client.get(url, headers={"Authorization": f"Bearer {token}"}).status_code == 403
 
 
+@pytest.mark.slow  # waits out a stream's whole life (2 s here)
 def test_a_stream_ends_on_its_own_after_its_longest_life(client: FlaskClient, hub: Hub) -> None:
     response = client.get(f"/api/tables/{tid(hub)}/events")
     text = b"".join(response.iter_encoded()).decode()  # returns: max_stream_s is 2 s in these tests
