@@ -6,7 +6,8 @@ rules pick and leaves its RNG where they leave theirs."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import pytest
 
@@ -15,8 +16,47 @@ from console.games.wheels import GAME
 from console.games.wheels.actions import ChooseArchaffineur, Invoke, Keep, PlayCraft, Read, SetWheel, Swap
 from console.games.wheels.bot import FREE_WORTH, HeuristicBot, _below
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard
-from console.games.wheels.observe import Seen, Shelf
+from console.games.wheels.observe import Seen
 from console.games.wheels.rules.cellar import read_payout
+
+
+class Shelf(NamedTuple):
+    """observe.py's shelf tuple, by name."""
+
+    empty: bool
+    sealed: bool
+    soured: bool
+    age: int
+    seen: bool
+    value: int
+    peak: int
+    full_until: int
+    payout: int
+
+
+class Named(NamedTuple):
+    """observe.py's observation tuple, by name."""
+
+    phase: str
+    turns_left: int
+    damp: int
+    chill: int
+    shelves: tuple[Shelf, ...]
+    hand: Mapping[str, int]
+    rival_shelves: tuple[Shelf, ...]
+
+
+def named(seen: Seen) -> Named:
+    phase, turns, damp, chill, shelves, hand, rival = seen
+    return Named(
+        phase,
+        turns,
+        damp,
+        chill,
+        tuple(Shelf(*shelf) for shelf in shelves),
+        hand,
+        tuple(Shelf(*shelf) for shelf in rival),
+    )
 
 
 def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
@@ -25,8 +65,9 @@ def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
     return ties[rng.randrange(len(ties))]
 
 
-def plain_choice(catalog: Catalog, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
+def plain_choice(catalog: Catalog, observed: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
     """The bot's rules, one action at a time."""
+    seen = named(observed)
     cards = catalog.cards
     if seen.phase != "play":
         wheels = sum(copies for card, copies in seen.hand.items() if cards[card].kind == "wheel")
@@ -76,7 +117,7 @@ def plain_choice(catalog: Catalog, seen: Seen, legal: Sequence[Action], rng: ran
     return _best(spend, rng)
 
 
-def _read_worth(catalog: Catalog, seen: Seen, wheel: Shelf, turns: int, gain: int) -> float:
+def _read_worth(catalog: Catalog, seen: Named, wheel: Shelf, turns: int, gain: int) -> float:
     if wheel.soured:
         has_wheel = any(catalog.cards[card].kind == "wheel" for card in seen.hand)
         return 1.0 if has_wheel and turns >= 3 else -0.5
@@ -91,7 +132,7 @@ def _pay_after(wheel: Shelf, ages: int) -> float:
     return 0.0 if age > wheel.full_until else read_payout(wheel.value, wheel.peak, age)
 
 
-def _craft_worth(card: CraftCard, shelf: int, seen: Seen, turns: int, gain: int) -> float:
+def _craft_worth(card: CraftCard, shelf: int, seen: Named, turns: int, gain: int) -> float:
     mine, theirs = seen.shelves, seen.rival_shelves
     ops = [effect.op for effect in card.effects]
     if card.target.on_rival:
@@ -134,7 +175,7 @@ def _craft_worth(card: CraftCard, shelf: int, seen: Seen, turns: int, gain: int)
     return 0.0
 
 
-def _leader_worth(leader: Archaffineur, shelf: int, seen: Seen, turns: int, gain: int) -> float:
+def _leader_worth(leader: Archaffineur, shelf: int, seen: Named, turns: int, gain: int) -> float:
     mine = [w for w in seen.shelves if not w.empty]
     late = turns <= 2
     ops = [effect.op for effect in leader.effects]

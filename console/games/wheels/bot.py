@@ -32,7 +32,17 @@ from console.games.wheels.actions import (
     Swap,
 )
 from console.games.wheels.catalog import Archaffineur, Catalog, CraftCard, WheelCard
-from console.games.wheels.observe import Seen, Shelf, from_view, observe
+from console.games.wheels.observe import (
+    AGE,
+    FULL_UNTIL,
+    IS_EMPTY,
+    PAYOUT,
+    SOURED,
+    Seen,
+    Shelf,
+    from_view,
+    observe,
+)
 from console.games.wheels.rules.cellar import read_payout
 from console.games.wheels.state import WheelsState
 
@@ -204,65 +214,65 @@ class HeuristicBot(ObservingBot[Seen]):
         return from_view(view)
 
     def choose_seen(self, seen: Seen, legal: Sequence[Action], rng: random.Random) -> Action:
-        if seen.phase != "play":
-            return self._setup_choice(seen.hand, legal, rng)
-        turns = seen.turns_left
-        gain = 0 if seen.chill else 2 if seen.damp else 1
+        phase, turns, damp, chill, mine, hand, theirs = seen
+        if phase != "play":
+            return self._setup_choice(hand, legal, rng)
+        gain = 0 if chill else 2 if damp else 1
         table = self._tables[turns * 3 + gain]  # gain is 0, 1 or 2
-        mine = seen.shelves
         turns_after = turns - 1
         # One pass in legal order keeps the best free action and the best turn-spending one with
-        # their ties, as they come. Most actions (a setting, waiting) are a float in the table.
+        # their ties, as they come. Most actions (a setting, waiting) are a float in the table;
+        # the others are weighed here, a shelf read by unpacking it (see observe.py).
         top = free_top = _NEVER
         ties: list[Action] = []
         free_ties: list[Action] = []
         for action in legal:
             try:
-                entry = table[id(action)]
+                score = table[id(action)]
             except KeyError:
-                entry = self._enter(table, action, turns, gain)
-            if type(entry) is float:
-                score = entry
-            else:
+                score = self._enter(table, action, turns, gain)
+            if type(score) is not float:
+                entry = score
                 op = entry[1]
                 if op == _READ:
-                    wheel = mine[entry[2]]
-                    if wheel.soured:
+                    _, _, soured, age, _, value, peak, _, now = mine[entry[2]]
+                    if soured:
                         # Clearing a soured wheel only helps if a wheel waits in hand and time remains.
-                        has_wheel = not self._wheel_ids.isdisjoint(seen.hand)
+                        has_wheel = not self._wheel_ids.isdisjoint(hand)
                         score = 1.0 if has_wheel and turns >= 3 else -0.5
                     elif turns_after > 0:
                         # What it pays now, less what waiting could add: the most a later Read
                         # could pay (``read_payout``, inline; souring within the window ignored)
-                        now, value, peak = wheel.payout, wheel.value, wheel.peak
-                        age = wheel.age + gain * turns_after
+                        age += gain * turns_after
                         later = value if age >= peak else -(-value * age // peak)
                         score = now - (later - now) if later > now else now
                     else:
-                        score = wheel.payout
+                        score = now
                 elif op >= _LEAD_READ_BEST:  # the Archaffineur's power: always free
                     late = turns <= 2
                     if op == _LEAD_READ_BEST:
                         # the two best pays (an empty shelf's 0 adds nothing)
-                        a, b, c = mine[0].payout, mine[1].payout, mine[2].payout
+                        a, b, c = mine[0][PAYOUT], mine[1][PAYOUT], mine[2][PAYOUT]
                         score = a + b + c - (a if a <= b and a <= c else b if b <= c else c)
                         score -= 0 if late else 10
                     elif op == _LEAD_RESTORE:
                         score = 0
-                        for wheel in mine:  # an empty shelf's value and pay are 0
-                            score += wheel.value - (0 if wheel.soured else wheel.payout)
+                        for _, _, soured, _, _, value, _, _, pay in mine:  # an empty shelf's are 0
+                            score += value - (0 if soured else pay)
                         score -= 0 if late else 8
                     elif op == _LEAD_SOUR:
-                        wheel = seen.rival_shelves[entry[2]]
-                        score = (wheel.value if wheel.seen else 6) - (0 if late else 5)
+                        _, _, _, _, seen_whole, value, _, _, _ = theirs[entry[2]]
+                        score = (value if seen_whole else 6) - (0 if late else 5)
                     elif op == _LEAD_VALUE:
                         fresh = 0
-                        for wheel in mine:
-                            if not wheel.empty and not wheel.soured:
+                        for empty, _, soured, _, _, _, _, _, _ in mine:
+                            if not empty and not soured:
                                 fresh += 1
                         score = 2.0 * fresh - (0 if late else 4)
                     elif op == _LEAD_HOLD:
-                        score = self._hoarfrost_worth([w for w in mine if not w.empty], turns, gain)
+                        score = self._hoarfrost_worth(
+                            [shelf for shelf in mine if not shelf[IS_EMPTY]], turns, gain
+                        )
                     else:
                         score = 0.0
                     if score > free_top:
@@ -274,33 +284,30 @@ class HeuristicBot(ObservingBot[Seen]):
                     if op == _CONDITION:
                         condition = entry[2]
                         if condition == _ON_RIVAL:
-                            theirs = seen.rival_shelves
                             score = 0.5 * (
-                                (not theirs[0].empty) + (not theirs[1].empty) + (not theirs[2].empty)
+                                (not theirs[0][IS_EMPTY])
+                                + (not theirs[1][IS_EMPTY])
+                                + (not theirs[2][IS_EMPTY])
                             )
                         elif condition == _CHILL:
                             score = 0.0
-                            for wheel in mine:
-                                if (
-                                    not wheel.empty
-                                    and not wheel.soured
-                                    and wheel.age + gain > wheel.full_until
-                                ):
+                            for empty, _, soured, age, _, _, _, full_until, _ in mine:
+                                if not empty and not soured and age + gain > full_until:
                                     score = 2.0
                                     break
                         else:
                             unripe = 0
-                            for wheel in mine:
-                                if not wheel.empty and wheel.age < wheel.peak:
+                            for empty, _, _, age, _, _, peak, _, _ in mine:
+                                if not empty and age < peak:
                                     unripe += 1
                             score = 0.5 * unripe
                     elif op == _READ_BEST:
-                        a, b, c = mine[0].payout, mine[1].payout, mine[2].payout  # 0 on an empty shelf
+                        a, b, c = mine[0][PAYOUT], mine[1][PAYOUT], mine[2][PAYOUT]  # 0 on an empty shelf
                         if entry[3]:  # free: the fullest wheel, or in the last turn the best
                             score = 0
-                            for wheel in mine:
-                                if wheel.payout > score and wheel.payout == wheel.value:
-                                    score = wheel.payout
+                            for _, _, _, _, _, value, _, _, pay in mine:
+                                if pay > score and pay == value:
+                                    score = pay
                             if not score:
                                 best = a if a >= b and a >= c else b if b >= c else c
                                 score = best if best > 0 and turns <= 1 else 0.0
@@ -319,21 +326,18 @@ class HeuristicBot(ObservingBot[Seen]):
                     elif op == _AGE:
                         # What a turn's more age adds to each wheel: its pay at gain + 1 endings
                         # on less its pay at gain (0 once it sours, as a soured wheel's always)
-                        total = 0.0
-                        for wheel in mine:
-                            if wheel.empty or wheel.soured:
+                        score = 0.0
+                        for empty, _, soured, age, _, value, peak, last, _ in mine:  # last: full_until
+                            if empty or soured:
                                 continue
-                            value, peak, full_until = wheel.value, wheel.peak, wheel.full_until
-                            age = wheel.age + gain
-                            more = age + 1
-                            paid = (
-                                0.0 if age > full_until else value if age >= peak else -(-value * age // peak)
-                            )
-                            if more > full_until:
-                                total += 0.0 - paid
+                            age += gain
+                            paid = 0.0 if age > last else value if age >= peak else -(-value * age // peak)
+                            age += 1
+                            if age > last:
+                                score += 0.0 - paid
                             else:
-                                total += (value if more >= peak else -(-value * more // peak)) - paid
-                        score = 0.8 * total
+                                score += (value if age >= peak else -(-value * age // peak)) - paid
+                        score = 0.8 * score
                     else:
                         score = 0.0
                     if entry[3]:
@@ -343,13 +347,14 @@ class HeuristicBot(ObservingBot[Seen]):
                             free_ties.append(action)
                         continue
                 elif op <= _RIVAL_OTHER:
-                    wheel = seen.rival_shelves[entry[2]]
-                    value = wheel.value if wheel.seen else 6  # a sealed wheel: guess a middling one
+                    _, sealed, _, _, seen_whole, value, _, _, _ = theirs[entry[2]]
+                    if not seen_whole:
+                        value = 6  # a sealed wheel: guess a middling one
                     if op == _RIVAL_SOUR:
                         score = 0.7 * value
                     elif op == _RIVAL_UNSEAL:
-                        holds_removal = not _REMOVALS.isdisjoint(seen.hand)
-                        score = 2.0 if wheel.sealed and holds_removal else 0.5
+                        holds_removal = not _REMOVALS.isdisjoint(hand)
+                        score = 2.0 if sealed and holds_removal else 0.5
                     else:
                         score = 0.5 * (value if value < 3 else 3)
                     if entry[3]:
@@ -359,15 +364,15 @@ class HeuristicBot(ObservingBot[Seen]):
                             free_ties.append(action)
                         continue
                 else:
-                    wheel = mine[entry[2]]
+                    _, _, soured, age, _, value, peak, full_until, pay = mine[entry[2]]
                     if op == _OWN_RESTORE:
-                        score = 0.7 * wheel.value if wheel.soured else 0.4 * (wheel.value - wheel.payout)
+                        score = 0.7 * value if soured else 0.4 * (value - pay)
                     elif op == _OWN_RETURN:
-                        score = 2.0 if wheel.soured and turns >= wheel.peak + 2 else -1.0
+                        score = 2.0 if soured and turns >= peak + 2 else -1.0
                     elif op == _OWN_RIPEN:
-                        score = 0.8 * (wheel.value - wheel.payout)
+                        score = 0.8 * (value - pay)
                     elif op == _OWN_HOLD:
-                        score = 3.0 if wheel.age + gain > wheel.full_until else 0.5
+                        score = 3.0 if age + gain > full_until else 0.5
                     else:
                         score = 2.0 if turns > 1 else 0.5
                     if entry[3]:
@@ -380,14 +385,23 @@ class HeuristicBot(ObservingBot[Seen]):
                 top, ties = score, [action]
             elif score == top:
                 ties.append(action)
+        # The picks take their turns of the RNG as ``randrange`` would (``_below``, written out).
+        bits_below = type(rng) is random.Random and _BITS_BELOW
         if free_ties:
-            best_free = free_ties[_below(rng, len(free_ties))]
+            count = len(free_ties)
+            if bits_below:
+                getrandbits = rng.getrandbits
+                bits = count.bit_length()
+                pick = getrandbits(bits)
+                while pick >= count:
+                    pick = getrandbits(bits)
+            else:
+                pick = rng.randrange(count)
             if free_top >= FREE_WORTH:
-                return best_free
+                return free_ties[pick]
         assert top > _NEVER, "Wait is always legal in play"
-        # Mostly one: the pick still takes its turn of the RNG (``_below``'s draws, written out).
         count = len(ties)
-        if type(rng) is random.Random and _BITS_BELOW:
+        if bits_below:
             getrandbits = rng.getrandbits
             bits = count.bit_length()
             pick = getrandbits(bits)
@@ -453,12 +467,12 @@ class HeuristicBot(ObservingBot[Seen]):
         """+2 hold on every unsoured wheel and a chilled ending: worth the full value of each wheel
         that would sour before it can be read (one Read per turn, the ripest first), less a small
         price for spending the once-a-match power; in the last turns, anything it saves."""
-        open_wheels = sorted((w for w in mine if not w.soured), key=lambda w: w.full_until - w.age)
+        open_wheels = sorted((w for w in mine if not w[SOURED]), key=lambda w: w[FULL_UNTIL] - w[AGE])
         saved = 0.0
-        for order, wheel in enumerate(open_wheels):
+        for order, (_, _, _, age, _, value, peak, full_until, _) in enumerate(open_wheels):
             # The wheel is read ``order`` turns from now at the soonest; it sours past full_until.
-            if wheel.age + gain * (order + 1) > wheel.full_until:
-                saved += wheel.value if wheel.age >= wheel.peak else 0.5 * wheel.value
+            if age + gain * (order + 1) > full_until:
+                saved += value if age >= peak else 0.5 * value
         return saved - (0.0 if turns <= 2 else 1.0)
 
 
