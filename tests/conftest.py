@@ -1,6 +1,7 @@
 """What every test folder shares: ``tests.helpers`` importable (the harness in tests/helpers/), one
 rule for tests that need an outside program (chromium, mosquitto, node, micropython), and one
-for time: a test not marked ``slow`` whose call takes more than ``SLOW_LIMIT_S`` fails.
+for time: a test not marked ``slow`` whose call takes more than ``SLOW_LIMIT_S`` is listed at the
+end of the run, and fails at twice that.
 
 Such a test skips with a printed reason when the program is absent, so the README's test
 command passes on a fresh machine; with TABLETOP_REQUIRE_ALL=1 (set by .ci/run) the same
@@ -114,6 +115,7 @@ HEAVY_FIRST = (
 # busier than its cores: `nox -s fast` and `pytest -m "not slow"` stay quick only while every
 # test over it says so.
 SLOW_LIMIT_S = 3.0
+OVER_LIMIT = "over the time limit"  # a test's user property: let pass, listed at the end
 
 
 def missing(reason: str) -> None:
@@ -177,18 +179,40 @@ def slow_limit_s() -> float:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    """Fail a test not marked ``slow`` whose call took more than its limit (a test that failed
-    anyway keeps its own failure)."""
+    """Fail a test not marked ``slow`` whose call took more than twice its limit; one over the
+    limit alone is listed at the end of the run (a test that failed anyway keeps its own failure).
+    The margin is for a machine the load average has not caught up with yet: a shared CI machine
+    running the browsers beside the suite took a 2.3 s test to 3.2 s, and that says nothing about
+    the test."""
     started = time.perf_counter()
     result = yield
     elapsed = time.perf_counter() - started
     if elapsed > SLOW_LIMIT_S and item.get_closest_marker("slow") is None:
         limit = slow_limit_s()
+        stretched = f" ({limit:.1f} s on this loaded machine)" if limit > SLOW_LIMIT_S else ""
+        twice = "twice " if elapsed > 2 * limit else ""
+        said = (
+            f"this test took {elapsed:.1f} s, over {twice}the {SLOW_LIMIT_S:g} s limit{stretched} for a "
+            "test not marked slow: make it quicker, or mark it @pytest.mark.slow (tests/conftest.py)"
+        )
+        if twice:
+            pytest.fail(said, pytrace=False)
         if elapsed > limit:
-            stretched = f" ({limit:.1f} s on this loaded machine)" if limit > SLOW_LIMIT_S else ""
-            pytest.fail(
-                f"this test took {elapsed:.1f} s, over the {SLOW_LIMIT_S:g} s limit{stretched} for a test "
-                "not marked slow: make it quicker, or mark it @pytest.mark.slow (tests/conftest.py)",
-                pytrace=False,
-            )
+            item.user_properties.append((OVER_LIMIT, said))  # reaches the controller under xdist
     return result
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """List the tests over the time limit that were let pass, so the quick run stays quick."""
+    over = [
+        f"{report.nodeid}: {said}"
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if isinstance(report, pytest.TestReport) and report.when == "call"
+        for key, said in report.user_properties
+        if key == OVER_LIMIT
+    ]
+    if over:
+        terminalreporter.section("tests over the time limit")
+        for line in over:
+            terminalreporter.write_line(line)
