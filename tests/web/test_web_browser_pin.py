@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_the_host_sees_guesses_from_other_devices_and_lets_them_in_again(
     tmp_path: Path, browser: Browser
 ) -> None:
-    hub = Hub(hub_config(tmp_path, game="wisteria", seats=("phone", "bot"))).start(inputs=False)
+    config = hub_config(tmp_path, game="wisteria", seats=("phone", "bot"), host="127.0.0.1", port=0)
+    hub = Hub(config).start(inputs=False)  # a free port: another test file may hold 8000
     app = create_app({"HUB": hub})
     guard = app.extensions["pin_guard"] = PinGuard(lock_total=5)
     server = listen(app, hub)
