@@ -78,7 +78,8 @@ def test_the_board_updates_itself_on_a_big_screen_and_a_phone(
     screen, phone = browser(False), browser(True)
     for driver in (screen, phone):
         driver.get(board_url)
-        assert "No hub has reported yet" in driver.page_source
+        # read once the page has drawn it: a loaded machine once read the page before it had
+        WebDriverWait(driver, 15).until(lambda d: "No hub has reported yet" in d.page_source)
     make_hub("hub1")
     make_hub("hub2", game="wisteria", seats=("phone", "phone"))
     for driver in (screen, phone):
