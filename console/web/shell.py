@@ -109,8 +109,9 @@ def offline() -> str:
 
 @shell_pages.get("/seat")
 def my_seat() -> WerkzeugResponse:
-    """The seat this phone's cookies hold (its newest unfinished table's, else its newest), or
-    the list of tables: where a phone's home-screen icon lands."""
+    """The seat this phone's cookies hold (its newest unfinished table's, else its newest, or the
+    same seat in the next game the host started after that one), or the list of tables: where a
+    phone's home-screen icon lands."""
     open_tables = {worker.table.id: worker for worker in hub().tables()}
     held: list[tuple[bool, int, int]] = []
     for name, token in request.cookies.items():
@@ -126,5 +127,8 @@ def my_seat() -> WerkzeugResponse:
         held.append((not over, table_id, seat))
     if not held:
         return redirect(url_for("table.index"), code=303)
-    _, table_id, seat = max(held)
+    playing, table_id, seat = max(held)
+    if not playing and hub().store.next_table(table_id) in open_tables:
+        # the host started the next game with these seats, and this phone has not followed yet
+        return redirect(url_for("seat.next_game", table_id=table_id, seat=seat), code=303)
     return redirect(url_for("seat.seat_page", table_id=table_id, seat=seat), code=303)

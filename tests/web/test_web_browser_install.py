@@ -1,9 +1,10 @@
 """A phone installs the seat page, in headless Chromium against a real ``tabletop serve``: the seat
 page registers the hub's service worker, which controls the page after a reload; Chromium finds
 the page installable (the DevTools protocol's ``Page.getInstallabilityErrors`` names no error);
-the home-screen address ``/seat`` brings the phone back to its seat; and with the hub stopped the
-seat's address opens the cached offline page, saying so in words, while no page, API answer or
-stream of the hub is in any cache; once the hub is back, the page returns to the seat by itself.
+the home-screen address ``/seat`` brings the phone back to its seat, and on to the same seat once
+the host has started the next game; and with the hub stopped the seat's address opens the cached
+offline page, saying so in words, while no page, API answer or stream of the hub is in any cache;
+once the hub is back, the page returns to the seat by itself.
 
 The hub is served on 127.0.0.1: this machine is a secure context, as https is; a phone on the
 hub's plain-http LAN address is not (docs/phones.md).
@@ -103,6 +104,37 @@ def test_the_seat_page_is_installable_and_opens_offline_without_caching_the_seat
         assert phone.current_url == seat_url
     finally:
         again.stop()
+
+
+def test_the_home_screen_address_follows_the_seat_to_the_hosts_next_game(
+    hub: HubProcess, browser: Browser
+) -> None:
+    phone = browser(phone=True)
+    phone.get(hub.join_links(1)[1])
+    WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+    phone.refresh()  # the service worker controls the page from here on, as on an installed phone
+    WebDriverWait(phone, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    # The host, at the table screen: ends the game and starts the next with the same seats.
+    screen = browser()
+    screen.get(f"{hub.url}/tables/1")
+    wait = WebDriverWait(screen, 20)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+    screen.find_element(By.CSS_SELECTOR, "#host summary").click()
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    screen.find_element(By.CSS_SELECTOR, "[data-command=end]").click()
+    wait.until(lambda d: d.find_element(By.ID, "host-confirm")).find_element(
+        By.XPATH, ".//button[text()='End the game']"
+    ).click()
+    wait.until(lambda d: d.find_element(By.ID, "again-button").is_displayed())
+    screen.find_element(By.ID, "again-button").click()
+    wait.until(lambda d: d.current_url.endswith("/tables/2"))  # the screen goes on to the new table
+    # The phone opens its icon: it is in its seat of the new game, not the finished one.
+    phone.get(f"{hub.url}/seat")
+    WebDriverWait(phone, 30).until(lambda d: d.current_url.endswith("/tables/2/seats/1"))
+    WebDriverWait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board *"))
+    assert "Seat 1" in phone.find_element(By.TAG_NAME, "h1").text
+    phone.get(f"{hub.url}/seat")  # and again: it holds that seat now
+    WebDriverWait(phone, 30).until(lambda d: d.current_url.endswith("/tables/2/seats/1"))
 
 
 def spki_hash(certificate: Path) -> str:

@@ -121,9 +121,13 @@ def test_the_home_screen_address_brings_a_phone_back_to_its_seat(client: FlaskCl
     assert client.post("/api/tables/1/host", json={"command": "end"}, headers=host).status_code == 200
     assert client.get("/seat").location == "/tables/1/seats/2"  # the seat page offers the next game
     assert client.post("/api/tables/1/host", json={"command": "again"}, headers=host).status_code == 200
-    join(client, "/tables/1/seats/2/next")
-    # ...and from then on its icon opens the new table's seat, not the finished one
+    # once the host has started it, the icon takes the phone on to its seat there...
+    onward = client.get("/seat").location
+    assert onward == "/tables/1/seats/2/next"
+    join(client, onward)
+    # ...and from then on opens the new table's seat, not the finished one
     assert client.get("/seat").location == "/tables/2/seats/2"
+    assert stranger.get("/seat").location == "/"  # another phone is not taken to anybody's seat
 
 
 @pytest.mark.slow
