@@ -385,23 +385,14 @@ class HeuristicBot(ObservingBot[Seen]):
                 top, ties = score, [action]
             elif score == top:
                 ties.append(action)
-        # The picks take their turns of the RNG as ``randrange`` would (``_below``, written out).
-        bits_below = type(rng) is random.Random and _BITS_BELOW
         if free_ties:
-            count = len(free_ties)
-            if bits_below:
-                getrandbits = rng.getrandbits
-                bits = count.bit_length()
-                pick = getrandbits(bits)
-                while pick >= count:
-                    pick = getrandbits(bits)
-            else:
-                pick = rng.randrange(count)
+            best_free = free_ties[_below(rng, len(free_ties))]
             if free_top >= FREE_WORTH:
-                return free_ties[pick]
+                return best_free
         assert top > _NEVER, "Wait is always legal in play"
+        # Every decision ends here: the pick takes its turn of the RNG (``_below``, written out).
         count = len(ties)
-        if bits_below:
+        if type(rng) is random.Random and _BITS_BELOW:
             getrandbits = rng.getrandbits
             bits = count.bit_length()
             pick = getrandbits(bits)
