@@ -146,8 +146,10 @@ def split_notation(text: str, free_text_verbs: Iterable[str] = ()) -> tuple[Seat
     return seat, verb, words
 
 
-def parse_int(text: str, what: str, action_text: str) -> int:
-    """A whole number written in ASCII digits (``²`` or ``٣`` are not numbers in notation)."""
+def parse_int(text: str, what: Said | str, action_text: str) -> int:
+    """A whole number written in ASCII digits (``²`` or ``٣`` are not numbers in notation). ``what``
+    names the number in the game's words, ``say("the shelf")``, to be said in the reader's language;
+    a game with no catalog of its own may give plain English."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
         raise NotationError(

@@ -51,8 +51,9 @@ def has_words(message: str) -> bool:
     return bool(re.search(r"[A-Za-z]", re.sub(r"%\(\w+\)[sd]", "", message)))
 
 
-def translations(language: str, package: str) -> dict[str, list[str]]:
-    """A game's catalog in ``language``: each message id (a count's: its singular) -> its forms."""
+def translations(language: str, package: str | None) -> dict[str, list[str]]:
+    """A game's catalog (or with no package the console's) in ``language``: each message id (a
+    count's: its singular) -> its forms."""
     found: dict[str, list[str]] = {}
     for message in i18n.catalog(language, package):
         if message.id:
@@ -62,21 +63,35 @@ def translations(language: str, package: str) -> dict[str, list[str]]:
     return found
 
 
+def contract_words() -> set[str]:
+    """The message ids the engine contract says itself (console/games/core.py, in the console's
+    catalog): a game's speaker finds them there when its own catalog has not got them."""
+    return {
+        message.id if isinstance(message.id, str) else message.id[0]
+        for message in i18n.template()
+        if message.id and any(path == "console/games/core.py" for path, _ in message.locations)
+    }
+
+
 def unsaid(game: Game, said: Said, language: str) -> list[str]:
     """What a reader in ``language`` would meet untranslated in ``said``: a phrase with words that
-    is not in the game's catalog or has no translation there, a placeholder left unfilled, or the
-    English itself."""
+    is in neither the game's catalog nor the contract's words, or has no translation there, a
+    placeholder left unfilled, or the English itself."""
     template = {
         message.id if isinstance(message.id, str) else message.id[0]
         for message in i18n.template(game.catalog_package())
     }
     catalog = translations(language, game.catalog_package())
+    contract = contract_words()
+    console = translations(language, None) if any(p.id in contract for p in phrases(said)) else {}
     found = [
         f"{phrase.id!r} is not in the game's catalog"
-        if phrase.id not in template
+        if phrase.id not in template and phrase.id not in contract
         else f"no {language} for {phrase.id!r}"
         for phrase in phrases(said)
-        if has_words(phrase.id) and not (phrase.id in template and catalog.get(phrase.id))
+        if has_words(phrase.id)
+        and not (phrase.id in template and catalog.get(phrase.id))
+        and not (phrase.id in contract and console.get(phrase.id))
     ]
     words = game.speaker(language).render(said, at_start=False)
     if "%(" in words or words == game.speaker().render(said, at_start=False):

@@ -199,7 +199,7 @@ def parse(text: str) -> Action:
         return found.id
 
     def shelf(word: str) -> int:
-        number = parse_int(word, "the shelf", text)
+        number = parse_int(word, say("the shelf"), text)
         if not 1 <= number <= SHELVES:
             raise NotationError(
                 say("%(text)s: shelves are numbered 1 to %(shelves)s", text=quoted, shelves=SHELVES)
@@ -235,13 +235,13 @@ def parse(text: str) -> Action:
     if seat == CHANCE:
         if verb == "first":
             arity(1)
-            first = parse_int(args[0], "the seat", text)
+            first = parse_int(args[0], say("the seat"), text)
             if first not in (1, 2):
                 raise NotationError(say("%(text)s: the first seat is 1 or 2", text=quoted))
             return first_action(first)
         if verb == "draw":
             arity(2)
-            drawer = parse_int(args[0], "the seat", text)
+            drawer = parse_int(args[0], say("the seat"), text)
             if drawer not in (1, 2):
                 raise NotationError(say("%(text)s: the drawing seat is 1 or 2", text=quoted))
             return draw_action(drawer, deck_card(args[1]))

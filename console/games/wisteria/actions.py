@@ -144,8 +144,8 @@ def parse(text: str) -> Action:
                     verb=verb,
                 )
             )
-        owner = parse_int(args[0], "the seat", shown)
-        strength = parse_int(args[1], "the strength", shown)
+        owner = parse_int(args[0], say("the seat"), shown)
+        strength = parse_int(args[1], say("the strength"), shown)
         if owner < 1:
             raise NotationError(say("%(text)s: seats are numbered from 1", text=quoted))
         if strength not in STRENGTHS:

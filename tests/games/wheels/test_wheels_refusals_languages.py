@@ -165,6 +165,12 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "'1:swap fen-matriarch': there is no deck card 'fen-matriarch' in the catalog",
     ),
     ("no such shelf", parse("1:set cart-wheel 4"), "'1:set cart-wheel 4': shelves are numbered 1 to 3"),
+    ("a shelf in words", parse("1:read two"), "'1:read': the shelf must be a whole number, not 'two'"),
+    (
+        "a seat in words",
+        parse("chance:first one"),
+        "'chance:first': the seat must be a whole number, not 'one'",
+    ),
     ("one word", parse("1:read"), "'1:read': read takes 1 word after it, not 0"),
     ("no word", parse("1:wait now"), "'1:wait now': wait takes 0 words after it, not 1"),
     (

@@ -113,6 +113,12 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
         "'1:draw 1 5': a card comes from chance, like chance:draw SEAT STRENGTH",
     ),
     ("seat 0", parse("chance:draw 0 5"), "'chance:draw 0 5': seats are numbered from 1"),
+    ("a seat in words", parse("chance:draw x 5"), "'chance:draw': the seat must be a whole number, not 'x'"),
+    (
+        "a strength in words",
+        parse("chance:draw 1 five"),
+        "'chance:draw': the strength must be a whole number, not 'five'",
+    ),
     (
         "strength 7",
         parse("chance:draw 1 7"),
