@@ -229,3 +229,14 @@ def displayed(driver: webdriver.Chrome, css: str) -> list[webdriver.remote.webel
 
 
 _IS_DISPLAYED: str | None = None  # the atom's text, read once
+
+
+def host_at_table_screen(screen: webdriver.Chrome, table_url: str, pin: str) -> WebDriverWait:
+    """The host opens the table screen at ``table_url``, opens its host controls and types the PIN,
+    as at the table; the screen's wait (20 s) is returned for what the host does next."""
+    screen.get(table_url)
+    wait = WebDriverWait(screen, 20)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
+    screen.find_element(By.CSS_SELECTOR, "#host summary").click()
+    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(pin)
+    return wait

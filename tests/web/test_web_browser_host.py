@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.browser import ARTIFACTS, By, WebDriverException, WebDriverWait, size, webdriver
+from tests.helpers.browser import (
+    ARTIFACTS,
+    By,
+    WebDriverException,
+    WebDriverWait,
+    host_at_table_screen,
+    size,
+    webdriver,
+)
 from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -151,11 +159,7 @@ def test_end_asks_first_and_a_finished_game_offers_only_what_applies(
 ) -> None:
     hub = wisteria_hub(tmp_path, hub_process)
     screen = browser()
-    screen.get(f"{hub.url}/tables/1")
-    wait = WebDriverWait(screen, 20)
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
-    screen.find_element(By.CSS_SELECTOR, "#host summary").click()
-    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    wait = host_at_table_screen(screen, f"{hub.url}/tables/1", hub.pin)
     # Nobody has joined seat 1: the game, its clock and its bot wait, and the host may start anyway.
     assert "Waiting for seat 1 to join" in screen.find_element(By.ID, "status").text
     assert not screen.find_element(By.CSS_SELECTOR, "[data-command=pause]").is_displayed()

@@ -22,7 +22,15 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from console.web.hub_process import HubProcess
-from tests.helpers.browser import ARTIFACTS, By, WebDriverWait, close_chromium, open_chromium, webdriver
+from tests.helpers.browser import (
+    ARTIFACTS,
+    By,
+    WebDriverWait,
+    close_chromium,
+    host_at_table_screen,
+    open_chromium,
+    webdriver,
+)
 from tests.web.conftest import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -116,11 +124,7 @@ def test_the_home_screen_address_follows_the_seat_to_the_hosts_next_game(
     WebDriverWait(phone, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
     # The host, at the table screen: ends the game and starts the next with the same seats.
     screen = browser()
-    screen.get(f"{hub.url}/tables/1")
-    wait = WebDriverWait(screen, 20)
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".seat-panel"))
-    screen.find_element(By.CSS_SELECTOR, "#host summary").click()
-    screen.find_element(By.CSS_SELECTOR, "#host-form input[name=pin]").send_keys(hub.pin)
+    wait = host_at_table_screen(screen, f"{hub.url}/tables/1", hub.pin)
     screen.find_element(By.CSS_SELECTOR, "[data-command=end]").click()
     wait.until(lambda d: d.find_element(By.ID, "host-confirm")).find_element(
         By.XPATH, ".//button[text()='End the game']"
