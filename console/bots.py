@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import cast
 
 from console.games.core import Action, Bot, Game, Seat, State
-from console.games.observe import BlindRandomBot, ObservingBot
+from console.games.observe import BlindRandomBot, choose_in
 from console.games.search import SearchBot
 
 # Iterations per decision of the hard bot and its stronger ladder rungs; iterations, not seconds,
@@ -54,13 +54,8 @@ def decide(bot: Bot, state: State, seat: Seat, rng: random.Random) -> Action:
     it reads (``ObservingBot``) gets that observation of the seat's view, not the JSON view:
     building views was most of a simulation's time."""
     legal = state.legal_actions(seat)
-    # The class's own ancestry rather than isinstance, whose check on an ABC runs a Python
-    # method: this is once a decision, and no bot is an ObservingBot by registration.
-    if ObservingBot in type(bot).__mro__:
-        observer = cast("ObservingBot[object]", bot)
-        return observer.choose_seen(observer.observe(state, seat), legal, rng)
-    view = state.view(seat)
-    if isinstance(bot, SearchBot):
+    # The class's own ancestry rather than isinstance (an ABC's check runs a Python method).
+    if SearchBot in type(bot).__mro__:
         sample: Callable[[random.Random], State] = lambda rng: state.determinize(seat, rng)  # noqa: E731
-        return bot.decide(view, legal, rng, sample)
-    return bot.choose(view, legal, rng)
+        return cast(SearchBot, bot).decide(state.view(seat), legal, rng, sample)
+    return choose_in(bot, state, seat, legal, rng)

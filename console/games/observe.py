@@ -4,7 +4,8 @@ A seat's JSON view is made for a phone (every hex, edge, name and text), and a s
 bot for hundreds of decisions a game: building views was most of the lab's time. An
 ``ObservingBot`` names its observation instead: ``observe(state, seat)`` builds it straight from
 the state, cheaply, and ``from_view(view)`` builds the same from the seat's JSON view, so a caller
-holding only a view (the hard bot's rollouts, the tests) gets the same decision.
+holding only a view (the tests, a bot given views) gets the same decision. ``choose_in`` is the one
+call that asks a bot for its pick in a state: the table's, the lab's and the hard bot's rollouts.
 
 The two must agree on every state, and that is the fairness rule: an observation that equals one
 read from the seat's view holds nothing the view does not (``tests/bots/test_observations.py``
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from console.games.core import JSON, Action, Bot, RandomBot, Seat, State
 
@@ -54,3 +55,14 @@ class BlindRandomBot(RandomBot, ObservingBot[None]):
 
     def choose_seen(self, seen: None, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
+
+
+def choose_in(bot: Bot, state: State, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+    """``bot``'s pick of ``legal`` for ``seat`` in ``state``: from its observation if it names one,
+    else from the seat's JSON view."""
+    # The class's own ancestry rather than isinstance, whose check on an ABC runs a Python
+    # method: this is once a decision, and no bot is an ObservingBot by registration.
+    if ObservingBot in type(bot).__mro__:
+        observer = cast("ObservingBot[object]", bot)
+        return observer.choose_seen(observer.observe(state, seat), legal, rng)
+    return bot.choose(state.view(seat), legal, rng)

@@ -14,10 +14,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from console.games.core import CHANCE, JSON, Action, Bot, Seat, State
-from console.games.observe import ObservingBot
+from console.games.observe import choose_in
 
 Sampler = Callable[[random.Random], State]
 # Per-seat rewards in [0, 1] for an unfinished state, index seat - 1.
@@ -70,10 +69,6 @@ class SearchBot(Bot):
     ) -> None:
         self.evaluate = evaluate
         self.policy = policy  # the rollouts' player (the heuristic bot), else random
-        # A policy that names what it reads is given that, built from the sampled world for the
-        # seat, instead of the seat's JSON view: the same decision (an observation equals the one
-        # read from the view, tests/bots/test_observations.py) for much less than a view costs.
-        self._observer: ObservingBot[Any] | None = policy if isinstance(policy, ObservingBot) else None
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -132,7 +127,7 @@ class SearchBot(Bot):
                 # choice instead of ranking a random sample of actions visited once each.
                 action = untried[rng.randrange(len(untried))]
                 if self.policy is not None and len(untried) > 1 and len(legal) > WIDE:
-                    pick = self._policy_choice(state, mover, legal, rng)
+                    pick = choose_in(self.policy, state, mover, legal, rng)
                     action = pick if str(pick) not in node.children else action
                 child = node.children[str(action)] = _Node(mover)
                 child.available = 1
@@ -173,13 +168,5 @@ class SearchBot(Bot):
                 if self.policy is None or len(legal) == 1:
                     state.apply(legal[rng.randrange(len(legal))])
                 else:
-                    state.apply(self._policy_choice(state, seat, legal, rng))
+                    state.apply(choose_in(self.policy, state, seat, legal, rng))
         return outcome_rewards(state) or self.evaluate(state)
-
-    def _policy_choice(self, state: State, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The policy's pick for ``seat`` in the sampled world ``state``, from what the seat sees."""
-        observer = self._observer
-        if observer is not None:
-            return observer.choose_seen(observer.observe(state, seat), legal, rng)
-        assert self.policy is not None
-        return self.policy.choose(state.view(seat), legal, rng)
